@@ -1,0 +1,50 @@
+"""TensorFlow.js for Python: TF.js's programming model, names and numbers.
+
+>>> import tfjs as tf
+>>> tf.tensor([1, 2, 3]).square().sum().array_sync()
+14.0
+"""
+
+from tfjs import backends as backends
+from tfjs.backends import cpu as _cpu  # noqa: F401 - registers the embedded default backend
+from tfjs.backends.backend import KernelBackend, TensorInfo
+from tfjs.dtypes import DTYPES, upcast_type
+from tfjs.environment import Environment, env
+from tfjs.globals import (
+    backend,
+    dispose,
+    dispose_variables,
+    engine,
+    find_backend,
+    get_backend,
+    keep,
+    memory,
+    next_frame,
+    ready,
+    register_backend,
+    remove_backend,
+    set_backend,
+    tidy,
+)
+from tfjs.kernel_registry import (
+    get_kernel,
+    get_kernels_for_backend,
+    register_gradient,
+    register_kernel,
+    unregister_kernel,
+)
+from tfjs.leak_tracker import LeakReport, LeakedTensor, track_leaks
+from tfjs.ops import *  # noqa: F403
+from tfjs.profiler import (
+    KernelRecord,
+    ProfileInfo,
+    TimingInfo,
+    enable_debug_mode,
+    enable_prod_mode,
+    profile,
+    time,
+)
+from tfjs.tensor import Tensor, Variable
+from tfjs.tensor_buffer import TensorBuffer
+
+__version__ = "0.1.0"

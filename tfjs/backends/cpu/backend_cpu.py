@@ -1,0 +1,83 @@
+"""The `cpu` backend: tensor data held as NumPy arrays.
+
+Kernels compute what TF.js's JavaScript kernels compute. JavaScript does its arithmetic
+on doubles and rounds when it stores a result, so where float32 arithmetic would give
+another answer (integer products and powers, floor division, modulo) or lose accuracy
+(sums), kernels compute in float64 and round at the end; element-wise float math whose
+float32 result is correctly rounded stays in float32.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from tfjs import dtypes
+from tfjs.backends.backend import DataId, KernelBackend, TensorInfo
+
+
+class CpuBackend(KernelBackend):
+    """Holds each buffer as a read-only NumPy array under its data id."""
+
+    def __init__(self) -> None:
+        self.data: dict[DataId, np.ndarray] = {}
+
+    def write(self, values: np.ndarray, dtype: str) -> DataId:
+        data_id = DataId()
+        self.move(data_id, values, dtype)
+        return data_id
+
+    def move(self, data_id: DataId, values: np.ndarray, dtype: str) -> None:
+        values.flags.writeable = False
+        self.data[data_id] = values
+
+    def read_sync(self, data_id: DataId) -> np.ndarray:
+        return self.data[data_id]
+
+    def dispose_data(self, data_id: DataId) -> None:
+        del self.data[data_id]
+
+    def num_data_ids(self) -> int:
+        return len(self.data)
+
+    def execute(self, kernel_func: Any, inputs: Mapping[str, Any], attrs: Mapping[str, Any]) -> Any:
+        # IEEE results (inf, nan, wrapped integers) are the answers, as in JavaScript.
+        with np.errstate(all="ignore"):
+            return kernel_func(self, **inputs, **attrs)
+
+    def dispose(self) -> None:
+        self.data.clear()
+        super().dispose()
+
+    # ---- helpers for kernels --------------------------------------------------------
+
+    def values(self, info: Any) -> np.ndarray:
+        """The values of a kernel input, in its shape."""
+        stored = self.data[info.data_id]
+        return stored if stored.shape == info.shape else stored.reshape(info.shape)
+
+    def make_output(self, values: Any, dtype: str) -> TensorInfo:
+        """Stores a kernel's result, rounded into `dtype`'s storage as a typed array would."""
+        values = to_storage(np.asarray(values), dtype)
+        if values.base is not None or not values.flags.c_contiguous:
+            values = np.ascontiguousarray(values).copy()  # own it: no view keeps an input alive
+        return TensorInfo(self.write(values, dtype), values.shape, dtype)
+
+    def forward(self, info: Any, shape: tuple[int, ...], dtype: str | None = None) -> TensorInfo:
+        """A result sharing `info`'s buffer (reshape, identity): no copy."""
+        return TensorInfo(info.data_id, tuple(shape), dtype or info.dtype)
+
+
+def to_storage(values: np.ndarray, dtype: str) -> np.ndarray:
+    """`values` stored as a TypedArray of `dtype` stores them: int32 truncates and wraps,
+    bool is non-zero."""
+    target = dtypes.NUMPY_DTYPES[dtype]
+    if values.dtype == target:
+        return values
+    if dtype == "int32":
+        return dtypes.to_int32(values)
+    if dtype == "bool":
+        return values != 0
+    return values.astype(target)

@@ -1,0 +1,1 @@
+"""The `cpu` backend's kernels, grouped by family."""

@@ -1,0 +1,56 @@
+"""Kernels that reshape, copy, convert, fill and slice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from tfjs import dtypes
+from tfjs.backends.backend import TensorInfo
+from tfjs.backends.cpu.backend_cpu import CpuBackend
+from tfjs.kernel_names import CAST, FILL, IDENTITY, ONES_LIKE, RESHAPE, STRIDED_SLICE, ZEROS_LIKE
+from tfjs.kernel_registry import kernel
+from tfjs.slice_util import resolve_strided_slice
+
+
+@kernel(RESHAPE, "cpu")
+def reshape(backend: CpuBackend, x: Any, *, shape: tuple[int, ...]) -> TensorInfo:
+    return backend.forward(x, shape)
+
+
+@kernel(IDENTITY, "cpu")
+def identity(backend: CpuBackend, x: Any) -> TensorInfo:
+    return backend.forward(x, x.shape)
+
+
+@kernel(CAST, "cpu")
+def cast(backend: CpuBackend, x: Any, *, dtype: str) -> TensorInfo:
+    """TF.js's Cast: to int32 truncates and wraps (NaN is 0), to bool is `x != 0`."""
+    if dtype == x.dtype:
+        return backend.forward(x, x.shape)
+    values = backend.values(x)
+    if x.dtype == "complex64":
+        values = values.real
+    return backend.make_output(values, dtype)
+
+
+@kernel(FILL, "cpu")
+def fill(backend: CpuBackend, *, shape: tuple[int, ...], value: Any, dtype: str) -> TensorInfo:
+    return backend.make_output(np.full(shape, value, dtype=dtypes.NUMPY_DTYPES[dtype]), dtype)
+
+
+@kernel(ZEROS_LIKE, "cpu")
+def zeros_like(backend: CpuBackend, x: Any) -> TensorInfo:
+    return backend.make_output(np.zeros(x.shape, dtypes.NUMPY_DTYPES[x.dtype]), x.dtype)
+
+
+@kernel(ONES_LIKE, "cpu")
+def ones_like(backend: CpuBackend, x: Any) -> TensorInfo:
+    return backend.make_output(np.ones(x.shape, dtypes.NUMPY_DTYPES[x.dtype]), x.dtype)
+
+
+@kernel(STRIDED_SLICE, "cpu")
+def strided_slice(backend: CpuBackend, x: Any, **spec: Any) -> TensorInfo:
+    index, shape = resolve_strided_slice(x.shape, **spec)
+    return backend.make_output(backend.values(x)[index].reshape(shape), x.dtype)

@@ -1,0 +1,46 @@
+"""Element-wise kernels of one input."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from tfjs.backends.backend import TensorInfo
+from tfjs.backends.cpu.backend_cpu import CpuBackend
+from tfjs.kernel_names import ABS, COMPLEX_ABS, EXP, LOG, NEG, RELU, SQRT, SQUARE
+from tfjs.kernel_registry import register_kernel
+
+Ufunc = Callable[[np.ndarray], Any]
+
+
+def unary_kernel(fn: Ufunc, out_dtype: str | None = None) -> Callable[..., TensorInfo]:
+    """A kernel applying `fn`; its result has `out_dtype` (default: the input's dtype).
+
+    float32 and complex64 inputs are computed in their own precision; int32 and bool
+    inputs in float64, then stored as an Int32Array would store JavaScript's result.
+    """
+
+    def run(backend: CpuBackend, x: Any) -> TensorInfo:
+        values = backend.values(x)
+        if values.dtype.kind not in "fc":
+            values = values.astype(np.float64)
+        return backend.make_output(fn(values), out_dtype or x.dtype)
+
+    return run
+
+
+UNARY: dict[str, Callable[..., TensorInfo]] = {
+    ABS: unary_kernel(np.abs),
+    COMPLEX_ABS: unary_kernel(np.abs, "float32"),
+    EXP: unary_kernel(np.exp, "float32"),
+    LOG: unary_kernel(np.log),
+    NEG: unary_kernel(np.negative),
+    RELU: unary_kernel(lambda x: np.where((x > 0) | np.isnan(x), x, 0)),  # relu(-0) is 0
+    SQRT: unary_kernel(np.sqrt),
+    SQUARE: unary_kernel(np.square),
+}
+
+for _name, _kernel in UNARY.items():
+    register_kernel(_name, "cpu", _kernel)

@@ -1,0 +1,84 @@
+"""TF.js's five dtypes, their NumPy storage, and TF.js's rules for mixing them."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import numpy as np
+
+DType = Literal["float32", "int32", "bool", "complex64", "string"]
+
+DTYPES: tuple[str, ...] = ("float32", "int32", "bool", "complex64", "string")
+
+NUMPY_DTYPES: dict[str, np.dtype] = {
+    "float32": np.dtype(np.float32),
+    "int32": np.dtype(np.int32),
+    "bool": np.dtype(np.bool_),
+    "complex64": np.dtype(np.complex64),
+    "string": np.dtype(object),
+}
+
+BYTES_PER_ELEMENT: dict[str, int] = {"float32": 4, "int32": 4, "bool": 1, "complex64": 8}
+
+# upcastType of tfjs-core/src/types.ts: UPCAST[a][b] is the dtype a and b meet in.
+_UPCAST: dict[str, dict[str, str]] = {
+    "float32": {"float32": "float32", "int32": "float32", "bool": "float32", "complex64": "complex64"},
+    "int32": {"float32": "float32", "int32": "int32", "bool": "int32", "complex64": "complex64"},
+    "bool": {"float32": "float32", "int32": "int32", "bool": "bool", "complex64": "complex64"},
+    "complex64": {"float32": "complex64", "int32": "complex64", "bool": "complex64", "complex64": "complex64"},
+}
+
+
+def check_dtype(dtype: object, what: str = "dtype") -> str:
+    """Returns `dtype` if it is one of TF.js's dtypes, else raises a ValueError naming it."""
+    if dtype not in DTYPES:
+        expected = ", ".join(repr(d) for d in DTYPES)
+        raise ValueError(f"Unknown {what} {dtype!r}: expected one of {expected}")
+    return dtype  # type: ignore[return-value]
+
+
+def upcast_type(a: str, b: str) -> str:
+    """The dtype two tensors of dtypes `a` and `b` are computed in (TF.js's upcastType)."""
+    if a == "string" or b == "string":
+        if a == b:
+            return "string"
+        raise TypeError(f"Can not upcast {a} with {b}")
+    return _UPCAST[a][b]
+
+
+def sum_out_type(dtype: str) -> str:
+    """The dtype a sum of `dtype` values has: bool and int32 sum to int32."""
+    return upcast_type(dtype, "int32")
+
+
+def dtype_of_numpy(np_dtype: np.dtype) -> str | None:
+    """The TF.js dtype a NumPy array of `np_dtype` becomes, as TF.js treats typed arrays."""
+    kind = np_dtype.kind
+    if kind == "b":
+        return "bool"
+    if kind in "iu":
+        return "int32"
+    if kind == "f":
+        return "float32"
+    if kind == "c":
+        return "complex64"
+    if kind in "USO":
+        return "string"
+    return None
+
+
+def is_int_dtype(dtype: str) -> bool:
+    return dtype in ("int32", "bool")
+
+
+def to_int32(values: np.ndarray) -> np.ndarray:
+    """Converts numbers to int32 as an Int32Array does: truncation toward zero,
+    wrapping modulo 2**32, and 0 for NaN and ±Infinity."""
+    if values.dtype.kind in "iub":
+        return values.astype(np.int32)
+    as_float = np.asarray(values, dtype=np.float64)
+    finite = np.isfinite(as_float)
+    truncated = np.trunc(np.where(finite, as_float, 0.0))
+    # fmod is exact, so the result fits int64 before wrapping to 32 bits.
+    wrapped = np.fmod(truncated, 4294967296.0).astype(np.int64)
+    return wrapped.astype(np.uint32).view(np.int32).reshape(values.shape)

@@ -1,0 +1,404 @@
+"""The engine: backend registry, kernel dispatch, scopes (tidy) and memory accounting.
+
+One `Engine` (`ENGINE`) owns the bookkeeping of every tensor: which backend holds its
+data, how many tensors share each buffer, and which scope frees it. Ops call
+`run_kernel`; the engine moves inputs to the active backend when a kernel there needs
+them (TF.js's lazy upload), runs the kernel and wraps what it returns in tensors.
+"""
+
+from __future__ import annotations
+
+import inspect
+import itertools
+import logging
+from collections.abc import Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import numpy as np
+
+from tfjs import kernel_registry, profiler
+from tfjs.backends.backend import DataId, KernelBackend, TensorInfo
+from tfjs.dtypes import BYTES_PER_ELEMENT
+from tfjs.environment import ENV
+from tfjs.tensor import Tensor, Variable, set_tensor_tracker
+
+if TYPE_CHECKING:
+    from tfjs.leak_tracker import LeakReport
+
+_log = logging.getLogger("tfjs")
+T = TypeVar("T")
+
+
+class _DataInfo:
+    """The engine's record of one buffer: its backend, size and how many tensors share it."""
+
+    __slots__ = ("backend", "dtype", "num_bytes", "ref_count")
+
+    def __init__(self, backend: KernelBackend, dtype: str, num_bytes: int) -> None:
+        self.backend = backend
+        self.dtype = dtype
+        self.num_bytes = num_bytes
+        self.ref_count = 0
+
+
+class _Scope:
+    __slots__ = ("name", "id", "tracked", "is_op")
+
+    def __init__(self, name: str | None, scope_id: int, is_op: bool) -> None:
+        self.name = name
+        self.id = scope_id
+        self.is_op = is_op
+        self.tracked: list[Tensor] = []
+
+
+class _BackendEntry:
+    __slots__ = ("factory", "priority")
+
+    def __init__(self, factory: Callable[[], KernelBackend], priority: int) -> None:
+        self.factory = factory
+        self.priority = priority
+
+
+class Engine:
+    """Owns backends, kernel dispatch, scopes and memory accounting."""
+
+    def __init__(self) -> None:
+        self._factories: dict[str, _BackendEntry] = {}
+        self._instances: dict[str, KernelBackend] = {}
+        self._backend: KernelBackend | None = None
+        self.backend_name: str | None = None
+        self._data: dict[DataId, _DataInfo] = {}
+        self.num_tensors = 0
+        self.num_string_tensors = 0
+        self.num_bytes = 0
+        self.num_data_moves = 0
+        self._scopes: list[_Scope] = []
+        self._scope_ids = itertools.count(1)
+        self.registered_variables: dict[str, Variable] = {}
+        self.profiles: list[profiler.ProfileRecorder] = []
+        self.timers: list[profiler.TimingInfo] = []
+        self.leak_reports: list[LeakReport] = []
+
+    # ---- backends -------------------------------------------------------------------
+
+    def register_backend(
+        self, name: str, factory: Callable[[], KernelBackend], priority: int = 1
+    ) -> bool:
+        """Registers a backend factory; returns False (and warns) if `name` is taken."""
+        if not isinstance(name, str) or not name:
+            raise ValueError(f"register_backend: name must be a non-empty string, got {name!r}")
+        if not callable(factory):
+            raise TypeError(f"register_backend: factory for '{name}' must be callable")
+        if name in self._factories:
+            _log.warning("%s backend was already registered. Reusing existing backend factory.", name)
+            return False
+        self._factories[name] = _BackendEntry(factory, priority)
+        return True
+
+    def registered_backends(self) -> list[str]:
+        """Names of the registered backends, highest priority first."""
+        return sorted(self._factories, key=lambda n: -self._factories[n].priority)
+
+    def find_backend(self, name: str) -> KernelBackend | None:
+        """The backend registered as `name`, initialised if needed; None if unknown or broken."""
+        if name not in self._instances:
+            if name not in self._factories or not self._initialize_backend(name):
+                return None
+        return self._instances[name]
+
+    def set_backend(self, name: str) -> bool:
+        """Makes `name` the active backend; False if its initialisation failed."""
+        if name not in self._factories:
+            known = ", ".join(self.registered_backends()) or "none"
+            raise ValueError(f"Backend name '{name}' not found in registry (registered: {known})")
+        if name not in self._instances and not self._initialize_backend(name):
+            return False
+        self._backend = self._instances[name]
+        self.backend_name = name
+        return True
+
+    def remove_backend(self, name: str) -> None:
+        """Unregisters `name`, disposing its instance; tensors it held become unusable."""
+        if name not in self._factories:
+            raise ValueError(f"{name} backend not found in registry")
+        instance = self._instances.pop(name, None)
+        if instance is not None:
+            instance.dispose()
+        del self._factories[name]
+        if self.backend_name == name:
+            self._backend = None
+            self.backend_name = None
+
+    @property
+    def backend(self) -> KernelBackend:
+        """The active backend, choosing the highest-priority one that starts if none is set."""
+        if self._backend is None:
+            for name in self.registered_backends():
+                if self.set_backend(name):
+                    break
+            else:
+                raise RuntimeError("No backend could be initialized: none is registered or all failed")
+        return self._backend  # type: ignore[return-value]
+
+    def get_backend(self) -> str:
+        """The name of the active backend."""
+        self.backend  # noqa: B018 - chooses one when none is set
+        return self.backend_name  # type: ignore[return-value]
+
+    def _initialize_backend(self, name: str) -> bool:
+        try:
+            instance = self._factories[name].factory()
+        except Exception as error:  # a backend whose runtime is missing or broken
+            _log.warning("Initialization of backend %s failed: %s", name, error)
+            return False
+        if not isinstance(instance, KernelBackend):
+            _log.warning("Factory of backend %s returned %r, not a KernelBackend", name, instance)
+            return False
+        instance.name = name
+        self._instances[name] = instance
+        return True
+
+    # ---- kernels --------------------------------------------------------------------
+
+    def run_kernel(
+        self, kernel_name: str, inputs: Mapping[str, Any], attrs: Mapping[str, Any] | None = None
+    ) -> Any:
+        """Runs kernel `kernel_name` of the active backend on `inputs` (tensors, or lists
+        of tensors) with `attrs`; returns a tensor, or a list for multi-output kernels."""
+        backend = self._backend or self.backend
+        config = kernel_registry.get_kernel(kernel_name, backend.name)
+        if config is None:
+            raise NotImplementedError(
+                f"Kernel '{kernel_name}' not registered for backend '{backend.name}'"
+            )
+        for input_name, value in inputs.items():
+            if isinstance(value, (list, tuple)):
+                for item in value:
+                    self._prepare_input(backend, item, input_name, kernel_name)
+            else:
+                self._prepare_input(backend, value, input_name, kernel_name)
+        attrs = attrs or {}
+        if self.profiles or self.timers or ENV.get("DEBUG") or ENV.get("CHECK_COMPUTATION_FOR_ERRORS"):
+            return profiler.run_instrumented(self, kernel_name, config.kernel_func, backend, inputs, attrs)
+        return self.make_outputs(backend.execute(config.kernel_func, inputs, attrs), backend, kernel_name)
+
+    def _prepare_input(self, backend: KernelBackend, value: Any, input_name: str, kernel_name: str) -> None:
+        if value is None:
+            return
+        if value.is_disposed:
+            raise ValueError(
+                f"Tensor {value.id} (input '{input_name}' of kernel '{kernel_name}') is disposed"
+            )
+        info = self._data[value.data_id]
+        if info.backend is not backend:
+            self.move_data(backend, value.data_id)
+
+    def move_data(self, backend: KernelBackend, data_id: DataId) -> None:
+        """Moves a buffer to `backend` (reading it from where it lives)."""
+        info = self._data[data_id]
+        values = self._read_sync(info, data_id)
+        info.backend.dispose_data(data_id)
+        backend.move(data_id, values, info.dtype)
+        info.backend = backend
+        self.num_data_moves += 1
+
+    def make_outputs(self, result: Any, backend: KernelBackend, kernel_name: str) -> Any:
+        """Wraps a kernel's TensorInfo (or list of them) in tracked tensors."""
+        if isinstance(result, TensorInfo):
+            return self._make_tensor_from_info(result, backend, kernel_name)
+        return [self._make_tensor_from_info(info, backend, kernel_name) for info in result]
+
+    def _make_tensor_from_info(self, info: TensorInfo, backend: KernelBackend, kernel_name: str) -> Tensor:
+        result = Tensor(info.data_id, info.shape, info.dtype)
+        self.track_tensor(result, backend, kernel_name)
+        return result
+
+    # ---- tensors and memory ---------------------------------------------------------
+
+    def make_tensor(self, values: np.ndarray, dtype: str, origin: str = "tensor") -> Tensor:
+        """A tracked tensor holding `values` (already converted to `dtype`'s storage)."""
+        backend = self._backend or self.backend
+        data_id = backend.write(values, dtype)
+        result = Tensor(data_id, values.shape, dtype)
+        self.track_tensor(result, backend, origin, values)
+        return result
+
+    def track_tensor(
+        self, tensor: Tensor, backend: KernelBackend, origin: str, values: np.ndarray | None = None
+    ) -> None:
+        """Counts `tensor` (and its buffer, the first time it is seen) and tracks it in the
+        active scope; variables are not tracked by scopes."""
+        info = self._data.get(tensor.data_id)
+        if info is None:
+            num_bytes = self._bytes_of(tensor, backend, values)
+            info = self._data[tensor.data_id] = _DataInfo(backend, tensor.dtype, num_bytes)
+            self.num_bytes += num_bytes
+        info.ref_count += 1
+        self.num_tensors += 1
+        if tensor.dtype == "string":
+            self.num_string_tensors += 1
+        if self._scopes and not isinstance(tensor, Variable):
+            scope = self._scopes[-1]
+            tensor.scope_id = scope.id
+            scope.tracked.append(tensor)
+        if self.leak_reports:
+            for report in self.leak_reports:
+                report.record(tensor, origin, self._outermost_op())
+
+    def _bytes_of(self, tensor: Tensor, backend: KernelBackend, values: np.ndarray | None) -> int:
+        if tensor.dtype != "string":
+            return tensor.size * BYTES_PER_ELEMENT[tensor.dtype]
+        if values is None:
+            values = backend.read_sync(tensor.data_id)
+        return sum(len(v.encode("utf-8")) if isinstance(v, str) else len(v) for v in values.flat)
+
+    def dispose_tensor(self, tensor: Tensor) -> None:
+        """Releases `tensor`; its buffer is freed when no other tensor shares it."""
+        if tensor.is_disposed:
+            return
+        tensor.is_disposed = True
+        self.num_tensors -= 1
+        if tensor.dtype == "string":
+            self.num_string_tensors -= 1
+        info = self._data[tensor.data_id]
+        info.ref_count -= 1
+        if info.ref_count == 0:
+            if not info.backend.is_disposed:
+                info.backend.dispose_data(tensor.data_id)
+            del self._data[tensor.data_id]
+            self.num_bytes -= info.num_bytes
+
+    def inc_ref(self, tensor: Tensor, origin: str) -> None:
+        """Counts a new tensor that shares the buffer of an existing one."""
+        self.track_tensor(tensor, self._data[tensor.data_id].backend, origin)
+
+    def read_sync(self, tensor: Tensor) -> np.ndarray:
+        """The values of `tensor`, shaped, read from the backend that holds them."""
+        info = self._data[tensor.data_id]
+        return self._read_sync(info, tensor.data_id).reshape(tensor.shape)
+
+    async def read(self, tensor: Tensor) -> np.ndarray:
+        info = self._data[tensor.data_id]
+        self._check_backend_alive(info, tensor.data_id)
+        return (await info.backend.read(tensor.data_id)).reshape(tensor.shape)
+
+    def _read_sync(self, info: _DataInfo, data_id: DataId) -> np.ndarray:
+        self._check_backend_alive(info, data_id)
+        return info.backend.read_sync(data_id)
+
+    @staticmethod
+    def _check_backend_alive(info: _DataInfo, data_id: DataId) -> None:
+        if info.backend.is_disposed:
+            raise RuntimeError(
+                f"The data of this tensor lived on backend '{info.backend.name}', which was removed"
+            )
+
+    def backend_of(self, tensor: Tensor) -> str:
+        """The name of the backend that holds `tensor`'s data now."""
+        return self._data[tensor.data_id].backend.name
+
+    def memory(self) -> dict[str, Any]:
+        """TF.js's `tf.memory()`: exact counts of tensors, buffers and bytes."""
+        info = self.backend.memory()
+        reasons = list(info.get("reasons", []))
+        if self.num_string_tensors > 0:
+            reasons.append("Memory usage by string tensors is approximate (UTF-8 bytes are counted)")
+        info.update(
+            num_tensors=self.num_tensors,
+            num_data_buffers=len(self._data),
+            num_bytes=self.num_bytes,
+            unreliable=bool(info.get("unreliable")) or self.num_string_tensors > 0,
+            reasons=reasons,
+        )
+        return info
+
+    def register_variable(self, variable: Variable) -> None:
+        if variable.name in self.registered_variables:
+            raise ValueError(f"Variable with name {variable.name} was already registered")
+        self.registered_variables[variable.name] = variable
+
+    # ---- scopes ---------------------------------------------------------------------
+
+    def start_scope(self, name: str | None = None, is_op: bool = False) -> None:
+        self._scopes.append(_Scope(name, next(self._scope_ids), is_op))
+
+    def end_scope(self, result: Any = None) -> None:
+        """Disposes what the innermost scope tracked, except `result`'s tensors and kept
+        ones; `result`'s tensors move up to the enclosing scope."""
+        scope = self._scopes.pop()
+        returned = list(iter_tensors(result)) if result is not None else []
+        keep_ids = {t.id for t in returned}
+        for tensor in scope.tracked:
+            if not tensor.kept and tensor.id not in keep_ids:
+                self.dispose_tensor(tensor)
+        if self._scopes:
+            parent = self._scopes[-1]
+            for tensor in returned:
+                if not tensor.kept and tensor.scope_id == scope.id:
+                    tensor.scope_id = parent.id
+                    parent.tracked.append(tensor)
+
+    def tidy(self, name_or_fn: str | Callable[[], T], fn: Callable[[], T] | None = None) -> T:
+        """Runs `fn` and disposes the tensors it made, except those it returns."""
+        name: str | None = None
+        if fn is None:
+            fn = name_or_fn  # type: ignore[assignment]
+        else:
+            if not isinstance(name_or_fn, str):
+                raise TypeError(f"tidy(name, fn): name must be a string, got {name_or_fn!r}")
+            name = name_or_fn
+        if not callable(fn):
+            raise TypeError(f"tidy() needs a function to run, got {fn!r}")
+        self.start_scope(name)
+        try:
+            result = fn()
+        except BaseException:
+            self.end_scope(None)
+            raise
+        if inspect.isawaitable(result):
+            self.end_scope(None)
+            if inspect.iscoroutine(result):
+                result.close()
+            raise TypeError("Cannot return a coroutine or awaitable inside of tidy(): tidy is synchronous")
+        self.end_scope(result)
+        return result
+
+    def keep(self, tensor: Tensor) -> Tensor:
+        """Marks `tensor` so that no enclosing tidy disposes it."""
+        tensor.kept = True
+        return tensor
+
+    def _outermost_op(self) -> str | None:
+        for scope in self._scopes:
+            if scope.is_op:
+                return scope.name
+        return None
+
+    def reset(self) -> None:
+        """Disposes every backend and forgets all state (for tests)."""
+        for instance in self._instances.values():
+            instance.dispose()
+        factories = self._factories
+        self.__init__()  # type: ignore[misc]
+        self._factories = factories
+
+
+def iter_tensors(container: Any) -> Iterator[Tensor]:
+    """Every tensor in `container`: a tensor, or any nesting of lists, tuples and dicts."""
+    if isinstance(container, Tensor):
+        yield container
+    elif isinstance(container, (list, tuple)):
+        for item in container:
+            yield from iter_tensors(item)
+    elif isinstance(container, dict):
+        for item in container.values():
+            yield from iter_tensors(item)
+
+
+ENGINE = Engine()
+set_tensor_tracker(ENGINE)
+
+
+def engine() -> Engine:
+    """The global engine (`tf.engine()`)."""
+    return ENGINE

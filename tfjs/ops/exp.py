@@ -1,0 +1,17 @@
+from __future__ import annotations
+
+from tfjs.engine import ENGINE
+from tfjs.kernel_names import EXP
+from tfjs.ops.operation import op
+from tfjs.tensor import Tensor
+from tfjs.tensor_util import TensorLike, convert_to_tensor
+
+
+@op
+def exp(x: TensorLike) -> Tensor:
+    """Computes e ** x element-wise; the result is float32.
+
+    >>> tf.exp(tf.tensor1d([0, 1])).array_sync()
+    [1.0, 2.7182817459106445]
+    """
+    return ENGINE.run_kernel(EXP, {"x": convert_to_tensor(x, "x", "exp")})

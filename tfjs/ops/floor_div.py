@@ -1,0 +1,20 @@
+from __future__ import annotations
+
+from tfjs.engine import ENGINE
+from tfjs.kernel_names import FLOOR_DIV
+from tfjs.ops.binary_util import binary_inputs
+from tfjs.ops.operation import op
+from tfjs.tensor import Tensor
+from tfjs.tensor_util import TensorLike
+
+
+@op
+def floor_div(a: TensorLike, b: TensorLike) -> Tensor:
+    """Divides two tensors element-wise, rounding the result down (floor(A / B)).
+    Dividing int32 by 0 gives 0, as TF.js's Int32Array stores Infinity.
+
+    >>> tf.floor_div(tf.tensor1d([7, -7]), tf.tensor1d([2, 2])).array_sync()
+    [3.0, -4.0]
+    """
+    a, b = binary_inputs(a, b, "floor_div")
+    return ENGINE.run_kernel(FLOOR_DIV, {"a": a, "b": b})

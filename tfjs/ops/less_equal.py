@@ -1,0 +1,20 @@
+from __future__ import annotations
+
+from tfjs.engine import ENGINE
+from tfjs.kernel_names import LESS_EQUAL
+from tfjs.ops.binary_util import assert_not_complex, binary_inputs
+from tfjs.ops.operation import op
+from tfjs.tensor import Tensor
+from tfjs.tensor_util import TensorLike
+
+
+@op
+def less_equal(a: TensorLike, b: TensorLike) -> Tensor:
+    """Returns the truth value of (a <= b) element-wise, as a bool tensor. Supports broadcasting.
+
+    >>> tf.less_equal(tf.tensor1d([1, 2, 3]), tf.scalar(2)).array_sync()
+    [True, True, False]
+    """
+    a, b = binary_inputs(a, b, "less_equal")
+    assert_not_complex(a, "less_equal", "a")
+    return ENGINE.run_kernel(LESS_EQUAL, {"a": a, "b": b})

@@ -1,0 +1,38 @@
+from __future__ import annotations
+
+from tfjs.engine import ENGINE
+from tfjs.kernel_names import BATCH_MAT_MUL
+from tfjs.ops.binary_util import make_types_match
+from tfjs.ops.broadcast_util import assert_and_get_broadcast_shape
+from tfjs.ops.operation import op
+from tfjs.tensor import Tensor
+from tfjs.tensor_util import TensorLike, convert_to_tensor
+
+
+@op
+def mat_mul(a: TensorLike, b: TensorLike, transpose_a: bool = False, transpose_b: bool = False) -> Tensor:
+    """Computes the dot product of two matrices, A * B; leading (batch) dimensions
+    broadcast. Runs TF.js's BatchMatMul kernel.
+
+    >>> tf.mat_mul(tf.tensor2d([[1, 2]]), tf.tensor2d([[3], [4]])).array_sync()
+    [[11.0]]
+    """
+    a_tensor = convert_to_tensor(a, "a", "mat_mul")
+    b_tensor = convert_to_tensor(b, "b", "mat_mul")
+    if a_tensor.rank < 2 or b_tensor.rank < 2:
+        raise ValueError(
+            f"mat_mul: both inputs must have rank at least 2, got shapes {list(a_tensor.shape)} "
+            f"and {list(b_tensor.shape)}"
+        )
+    inner_a = a_tensor.shape[-2] if transpose_a else a_tensor.shape[-1]
+    inner_b = b_tensor.shape[-1] if transpose_b else b_tensor.shape[-2]
+    if inner_a != inner_b:
+        raise ValueError(
+            f"Error in mat_mul: inner shapes ({inner_a}) and ({inner_b}) of tensors with shapes "
+            f"{list(a_tensor.shape)} and {list(b_tensor.shape)} and transpose_a={transpose_a} "
+            f"and transpose_b={transpose_b} must match."
+        )
+    assert_and_get_broadcast_shape(a_tensor.shape[:-2], b_tensor.shape[:-2], "mat_mul (batch dimensions)")
+    a_tensor, b_tensor = make_types_match(a_tensor, b_tensor)
+    attrs = {"transpose_a": bool(transpose_a), "transpose_b": bool(transpose_b)}
+    return ENGINE.run_kernel(BATCH_MAT_MUL, {"a": a_tensor, "b": b_tensor}, attrs)

@@ -1,0 +1,18 @@
+from __future__ import annotations
+
+from tfjs.engine import ENGINE
+from tfjs.kernel_names import SQRT
+from tfjs.ops.operation import op
+from tfjs.tensor import Tensor
+from tfjs.tensor_util import TensorLike, convert_to_tensor
+
+
+@op
+def sqrt(x: TensorLike) -> Tensor:
+    """Computes the square root of x element-wise (NaN below 0). int32 input gives int32,
+    truncated, as in TF.js.
+
+    >>> tf.sqrt(tf.tensor1d([4, 9])).array_sync()
+    [2.0, 3.0]
+    """
+    return ENGINE.run_kernel(SQRT, {"x": convert_to_tensor(x, "x", "sqrt")})

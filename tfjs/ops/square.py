@@ -1,0 +1,17 @@
+from __future__ import annotations
+
+from tfjs.engine import ENGINE
+from tfjs.kernel_names import SQUARE
+from tfjs.ops.operation import op
+from tfjs.tensor import Tensor
+from tfjs.tensor_util import TensorLike, convert_to_tensor
+
+
+@op
+def square(x: TensorLike) -> Tensor:
+    """Computes x * x element-wise.
+
+    >>> tf.square(tf.tensor1d([1, -2, 3])).array_sync()
+    [1.0, 4.0, 9.0]
+    """
+    return ENGINE.run_kernel(SQUARE, {"x": convert_to_tensor(x, "x", "square")})

@@ -1,0 +1,49 @@
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tfjs.engine import ENGINE
+from tfjs.kernel_names import STRIDED_SLICE
+from tfjs.ops.operation import op
+from tfjs.slice_util import resolve_strided_slice
+from tfjs.tensor import Tensor
+from tfjs.tensor_util import TensorLike, convert_to_tensor
+
+
+@op
+def strided_slice(
+    x: TensorLike,
+    begin: Sequence[int],
+    end: Sequence[int],
+    strides: Sequence[int] | None = None,
+    begin_mask: int = 0,
+    end_mask: int = 0,
+    ellipsis_mask: int = 0,
+    new_axis_mask: int = 0,
+    shrink_axis_mask: int = 0,
+) -> Tensor:
+    """Extracts a strided slice of a tensor (TensorFlow's StridedSlice); `x[...]` in
+    Python uses it. Bit i of a mask applies to entry i of begin/end/strides.
+
+    >>> tf.strided_slice(tf.tensor1d([1, 2, 3, 4]), [1], [4], [2]).array_sync()
+    [2.0, 4.0]
+    """
+    x_tensor = convert_to_tensor(x, "x", "strided_slice", "string_or_numeric")
+    spec = {
+        "begin": _ints(begin, "begin"),
+        "end": _ints(end, "end"),
+        "strides": _ints([1] * len(begin) if strides is None else strides, "strides"),
+        "begin_mask": int(begin_mask),
+        "end_mask": int(end_mask),
+        "ellipsis_mask": int(ellipsis_mask),
+        "new_axis_mask": int(new_axis_mask),
+        "shrink_axis_mask": int(shrink_axis_mask),
+    }
+    resolve_strided_slice(x_tensor.shape, **spec)  # raises on bad arguments
+    return ENGINE.run_kernel(STRIDED_SLICE, {"x": x_tensor}, spec)
+
+
+def _ints(values: Sequence[int], name: str) -> tuple[int, ...]:
+    if not isinstance(values, (list, tuple)) or any(isinstance(v, bool) or not isinstance(v, int) for v in values):
+        raise TypeError(f"strided_slice: {name} must be a list of integers, got {values!r}")
+    return tuple(values)

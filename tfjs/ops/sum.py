@@ -1,0 +1,23 @@
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tfjs.engine import ENGINE
+from tfjs.kernel_names import SUM
+from tfjs.ops.axis_util import parse_axis_param
+from tfjs.ops.operation import op
+from tfjs.tensor import Tensor
+from tfjs.tensor_util import TensorLike, convert_to_tensor
+
+
+@op
+def sum(x: TensorLike, axis: int | Sequence[int] | None = None, keep_dims: bool = False) -> Tensor:  # noqa: A001
+    """Computes the sum of elements across dimensions (all when `axis` is None); bool and
+    int32 sum to int32.
+
+    >>> tf.sum(tf.tensor2d([[1, 2], [3, 4]]), 1).array_sync()
+    [3.0, 7.0]
+    """
+    x_tensor = convert_to_tensor(x, "x", "sum")
+    axes = parse_axis_param(axis, x_tensor.shape, "sum")
+    return ENGINE.run_kernel(SUM, {"x": x_tensor}, {"axis": axes, "keep_dims": bool(keep_dims)})

@@ -1,0 +1,30 @@
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from tfjs import dtypes
+from tfjs.engine import ENGINE
+from tfjs.ops.operation import op
+from tfjs.tensor import Tensor
+from tfjs.tensor_util import check_shape
+
+
+def filled_storage(shape: Sequence[int], dtype: str, value: int, fn_name: str) -> np.ndarray:
+    """An array of `shape` holding `value`, for zeros() and ones()."""
+    dims = check_shape(shape, f"{fn_name}()")
+    dtypes.check_dtype(dtype)
+    if dtype == "string":
+        raise TypeError(f"{fn_name}() makes numeric tensors, not dtype string (use tf.fill)")
+    return np.full(dims, value, dtype=dtypes.NUMPY_DTYPES[dtype])
+
+
+@op
+def zeros(shape: Sequence[int], dtype: str = "float32") -> Tensor:
+    """Creates a tensor with all elements set to 0.
+
+    >>> tf.zeros([2, 2]).array_sync()
+    [[0.0, 0.0], [0.0, 0.0]]
+    """
+    return ENGINE.make_tensor(filled_storage(shape, dtype, 0, "zeros"), dtype, "zeros")

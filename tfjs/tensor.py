@@ -1,0 +1,434 @@
+"""Tensor and Variable: handles to data that lives on a backend.
+
+A tensor is a data id, a shape and a dtype; its values stay on the backend until they
+are downloaded (`data_sync`, `await data()`, `array_sync`, `numpy`). Its chainable
+methods (`a.sub(b).square().mean()`) look their op up at call time, as TF.js's do.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+from collections.abc import Iterator
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from tfjs import tensor_format
+
+if TYPE_CHECKING:
+    from tfjs.backends.backend import DataId
+    from tfjs.engine import Engine
+    from tfjs.tensor_buffer import TensorBuffer
+
+_engine: Engine = None  # type: ignore[assignment]
+_tensor_ids = itertools.count()
+
+
+def set_tensor_tracker(engine: Engine) -> None:
+    """Called once by tfjs.engine: the engine that tracks every tensor (TF.js's
+    setTensorTracker, which breaks the same import cycle)."""
+    global _engine
+    _engine = engine
+_variable_ids = itertools.count()
+
+
+@functools.cache
+def _ops() -> ModuleType:
+    from tfjs import ops
+
+    return ops
+
+
+class Tensor:
+    """A multidimensional array of values on a backend (TF.js's `tf.Tensor`).
+
+    >>> a = tf.tensor([[1, 2], [3, 4]])
+    >>> a.shape, a.dtype, a.rank, a.size
+    ((2, 2), 'float32', 2, 4)
+    >>> a.print()
+    Tensor
+        [[1, 2],
+         [3, 4]]
+    """
+
+    __slots__ = ("data_id", "shape", "dtype", "size", "id", "is_disposed", "kept", "scope_id", "__weakref__")
+    # NumPy defers to Tensor's reflected operators (np_array + tensor is tf.add).
+    __array_ufunc__ = None
+
+    def __init__(self, data_id: DataId, shape: tuple[int, ...], dtype: str) -> None:
+        self.data_id = data_id
+        self.shape = tuple(shape)
+        self.dtype = dtype
+        self.size = math.prod(self.shape)
+        self.id = next(_tensor_ids)
+        self.is_disposed = False
+        self.kept = False
+        self.scope_id = 0
+
+    @property
+    def rank(self) -> int:
+        return len(self.shape)
+
+    # ---- downloads ------------------------------------------------------------------
+
+    def _values(self) -> np.ndarray:
+        self._throw_if_disposed()
+        return _engine.read_sync(self)
+
+    def data_sync(self) -> np.ndarray:
+        """The values as a flat NumPy array (TF.js's TypedArray), waiting for the backend:
+        float32, int32, uint8 for bool (a Uint8Array), interleaved float32 real and
+        imaginary parts for complex64, and str objects for string."""
+        return _flat_download(self._values(), self.dtype)
+
+    async def data(self) -> np.ndarray:
+        """Like `data_sync`, but lets the event loop run while the backend finishes."""
+        self._throw_if_disposed()
+        return _flat_download(await _engine.read(self), self.dtype)
+
+    def numpy(self) -> np.ndarray:
+        """The values as a new NumPy array of the tensor's shape (bool, complex64 and
+        string tensors give bool, complex64 and object arrays)."""
+        values = self._values()
+        return _decode_strings(values) if self.dtype == "string" else values.copy()
+
+    def array_sync(self) -> Any:
+        """The values as nested Python lists (a plain number for a scalar)."""
+        return self.numpy().tolist()
+
+    async def array(self) -> Any:
+        """Like `array_sync`, but lets the event loop run while the backend finishes."""
+        self._throw_if_disposed()
+        values = await _engine.read(self)
+        return (_decode_strings(values) if self.dtype == "string" else values).tolist()
+
+    def bytes(self) -> list[bytes]:
+        """The raw bytes of each string of a string tensor, flat."""
+        if self.dtype != "string":
+            raise TypeError(f"bytes() is for string tensors, this one is {self.dtype}")
+        return [v.encode("utf-8") if isinstance(v, str) else bytes(v) for v in self._values().flat]
+
+    def buffer(self) -> TensorBuffer:
+        """A mutable TensorBuffer holding a copy of the values."""
+        from tfjs.tensor_buffer import TensorBuffer
+
+        return TensorBuffer(self.shape, self.dtype, self.numpy())
+
+    buffer_sync = buffer
+
+    def __array__(self, dtype: Any = None, copy: bool | None = None) -> np.ndarray:
+        values = self.numpy()
+        return values if dtype is None else values.astype(dtype)
+
+    # ---- printing -------------------------------------------------------------------
+
+    def to_string(self, verbose: bool = False) -> str:
+        """The values as text, in TF.js's format."""
+        return tensor_format.tensor_to_string(self._values(), self.shape, self.dtype, verbose)
+
+    def print(self, verbose: bool = False) -> None:
+        """Prints the tensor as TF.js's `tensor.print()` does."""
+        print(self.to_string(verbose))
+
+    def __str__(self) -> str:
+        return self.to_string()
+
+    def __repr__(self) -> str:
+        if self.is_disposed:
+            return f"<disposed Tensor id={self.id} shape={list(self.shape)} dtype={self.dtype}>"
+        return self.to_string()
+
+    # ---- memory ---------------------------------------------------------------------
+
+    def dispose(self) -> None:
+        """Releases the tensor; its data is freed when no other tensor shares it."""
+        _engine.dispose_tensor(self)
+
+    def _throw_if_disposed(self) -> None:
+        if self.is_disposed:
+            raise ValueError(f"Tensor {self.id} (shape {list(self.shape)}, {self.dtype}) is disposed")
+
+    # ---- TF.js's non-op methods -----------------------------------------------------
+
+    def flatten(self) -> Tensor:
+        """The tensor reshaped to 1-D."""
+        return _ops().reshape(self, [self.size])
+
+    def as_scalar(self) -> Tensor:
+        if self.size != 1:
+            raise ValueError(f"The array must have only 1 element, it has {self.size}")
+        return _ops().reshape(self, [])
+
+    def as1d(self) -> Tensor:
+        return _ops().reshape(self, [self.size])
+
+    def as2d(self, rows: int, columns: int) -> Tensor:
+        return _ops().reshape(self, [rows, columns])
+
+    def as3d(self, rows: int, columns: int, depth: int) -> Tensor:
+        return _ops().reshape(self, [rows, columns, depth])
+
+    def as4d(self, rows: int, columns: int, depth: int, depth2: int) -> Tensor:
+        return _ops().reshape(self, [rows, columns, depth, depth2])
+
+    def as5d(self, rows: int, columns: int, depth: int, depth2: int, depth3: int) -> Tensor:
+        return _ops().reshape(self, [rows, columns, depth, depth2, depth3])
+
+    def as_type(self, dtype: str) -> Tensor:
+        return _ops().cast(self, dtype)
+
+    # ---- Python protocols -----------------------------------------------------------
+
+    def __getitem__(self, key: Any) -> Tensor:
+        return _ops().strided_slice(self, *_index_to_strided_slice(key, self))
+
+    def __len__(self) -> int:
+        if not self.shape:
+            raise TypeError("len() of a scalar tensor")
+        return self.shape[0]
+
+    def __iter__(self) -> Iterator[Tensor]:
+        for i in range(len(self)):
+            yield self[i]
+
+    def __bool__(self) -> bool:
+        if self.size != 1:
+            raise ValueError(
+                f"The truth value of a tensor with {self.size} elements is ambiguous"
+            )
+        return bool(self._values().flat[0])
+
+    def __float__(self) -> float:
+        return float(self._scalar_value())
+
+    def __int__(self) -> int:
+        return int(self._scalar_value())
+
+    def _scalar_value(self) -> Any:
+        if self.size != 1:
+            raise TypeError(f"only a tensor of one element converts to a Python number, not {self.size}")
+        return self._values().flat[0]
+
+    def __add__(self, other: Any) -> Tensor:
+        return _ops().add(self, other)
+
+    def __radd__(self, other: Any) -> Tensor:
+        return _ops().add(other, self)
+
+    def __sub__(self, other: Any) -> Tensor:
+        return _ops().sub(self, other)
+
+    def __rsub__(self, other: Any) -> Tensor:
+        return _ops().sub(other, self)
+
+    def __mul__(self, other: Any) -> Tensor:
+        return _ops().mul(self, other)
+
+    def __rmul__(self, other: Any) -> Tensor:
+        return _ops().mul(other, self)
+
+    def __truediv__(self, other: Any) -> Tensor:
+        return _ops().div(self, other)
+
+    def __rtruediv__(self, other: Any) -> Tensor:
+        return _ops().div(other, self)
+
+    def __floordiv__(self, other: Any) -> Tensor:
+        return _ops().floor_div(self, other)
+
+    def __rfloordiv__(self, other: Any) -> Tensor:
+        return _ops().floor_div(other, self)
+
+    def __mod__(self, other: Any) -> Tensor:
+        return _ops().mod(self, other)
+
+    def __rmod__(self, other: Any) -> Tensor:
+        return _ops().mod(other, self)
+
+    def __pow__(self, other: Any) -> Tensor:
+        return _ops().pow(self, other)
+
+    def __rpow__(self, other: Any) -> Tensor:
+        return _ops().pow(other, self)
+
+    def __matmul__(self, other: Any) -> Tensor:
+        return _ops().mat_mul(self, other)
+
+    def __rmatmul__(self, other: Any) -> Tensor:
+        return _ops().mat_mul(other, self)
+
+    def __neg__(self) -> Tensor:
+        return _ops().neg(self)
+
+    def __abs__(self) -> Tensor:
+        return _ops().abs(self)
+
+    def __gt__(self, other: Any) -> Tensor:
+        return _ops().greater(self, other)
+
+    def __ge__(self, other: Any) -> Tensor:
+        return _ops().greater_equal(self, other)
+
+    def __lt__(self, other: Any) -> Tensor:
+        return _ops().less(self, other)
+
+    def __le__(self, other: Any) -> Tensor:
+        return _ops().less_equal(self, other)
+
+
+class Variable(Tensor):
+    """A mutable tensor, for state that persists (TF.js's `tf.Variable`). Not freed by
+    `tidy`; `assign` replaces its value in place.
+
+    >>> v = tf.variable(tf.tensor([1, 2, 3]))
+    >>> v.assign(tf.tensor([4, 5, 6]))
+    >>> v.array_sync()
+    [4.0, 5.0, 6.0]
+    """
+
+    __slots__ = ("trainable", "name")
+
+    def __init__(self, initial_value: Tensor, trainable: bool = True, name: str | None = None) -> None:
+        super().__init__(initial_value.data_id, initial_value.shape, initial_value.dtype)
+        self.trainable = trainable
+        self.name = str(next(_variable_ids)) if name is None else name
+
+    def assign(self, new_value: Tensor) -> None:
+        """Replaces the variable's value with `new_value` (same dtype and shape)."""
+        self._throw_if_disposed()
+        if not isinstance(new_value, Tensor):
+            raise TypeError(f"Variable.assign takes a Tensor, got {type(new_value).__name__}")
+        if new_value.is_disposed:
+            raise ValueError("Variable.assign: the new value is a disposed tensor")
+        if new_value.dtype != self.dtype:
+            raise TypeError(
+                f"dtype of the new value ({new_value.dtype}) and previous value ({self.dtype}) must match"
+            )
+        if new_value.shape != self.shape:
+            raise ValueError(
+                f"shape of the new value ({list(new_value.shape)}) and previous value "
+                f"({list(self.shape)}) must match"
+            )
+        if new_value.data_id is self.data_id:
+            return
+        engine = _engine
+        engine.dispose_tensor(self)
+        self.data_id = new_value.data_id
+        self.is_disposed = False
+        engine.inc_ref(self, "assign")
+
+    def dispose(self) -> None:
+        if not self.is_disposed:
+            _engine.registered_variables.pop(self.name, None)
+        super().dispose()
+
+
+def _flat_download(values: np.ndarray, dtype: str) -> np.ndarray:
+    if dtype == "bool":
+        return values.reshape(-1).astype(np.uint8)
+    if dtype == "complex64":
+        return values.reshape(-1).view(np.float32).copy()
+    if dtype == "string":
+        return _decode_strings(values).reshape(-1)
+    return values.reshape(-1).copy()
+
+
+def _decode_strings(values: np.ndarray) -> np.ndarray:
+    decoded = np.empty(values.shape, dtype=object)
+    try:
+        decoded.flat[:] = [v.decode("utf-8") if isinstance(v, bytes) else v for v in values.flat]
+    except UnicodeDecodeError:
+        raise ValueError(
+            "Failed to decode the string bytes into utf-8. To get the original bytes, call tensor.bytes()."
+        ) from None
+    return decoded
+
+
+def _index_to_strided_slice(key: Any, tensor: Tensor) -> tuple[list[int], list[int], list[int], int, int, int, int, int]:
+    """Python indexing (ints, slices, None, ...) as strided_slice's arguments and masks."""
+    items = key if isinstance(key, tuple) else (key,)
+    begin: list[int] = []
+    end: list[int] = []
+    strides: list[int] = []
+    begin_mask = end_mask = ellipsis_mask = new_axis_mask = shrink_axis_mask = 0
+    for i, item in enumerate(items):
+        bit = 1 << i
+        if item is Ellipsis:
+            if ellipsis_mask:
+                raise IndexError("an index can only have a single ellipsis ('...')")
+            ellipsis_mask |= bit
+            begin.append(0), end.append(0), strides.append(1)
+        elif item is None:
+            new_axis_mask |= bit
+            begin.append(0), end.append(0), strides.append(1)
+        elif isinstance(item, slice):
+            step = 1 if item.step is None else _index_int(item.step)
+            if step == 0:
+                raise ValueError("slice step cannot be zero")
+            if item.start is None:
+                begin_mask |= bit
+            if item.stop is None:
+                end_mask |= bit
+            begin.append(0 if item.start is None else _index_int(item.start))
+            end.append(0 if item.stop is None else _index_int(item.stop))
+            strides.append(step)
+        else:
+            index = _index_int(item)
+            shrink_axis_mask |= bit
+            begin.append(index), end.append(index + 1), strides.append(1)
+    return begin, end, strides, begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask
+
+
+def _index_int(item: Any) -> int:
+    if isinstance(item, bool) or not isinstance(item, (int, np.integer)):
+        raise TypeError(
+            "tensor indices must be integers, slices, None or ..., got "
+            f"{type(item).__name__} (use tf.gather or tf.boolean_mask_async for tensor indices)"
+        )
+    return int(item)
+
+
+# The ops TF.js chains as Tensor methods (a.add(b) is tf.add(a, b)).
+CHAINED_OPS: tuple[str, ...] = (
+    "abs",
+    "add",
+    "cast",
+    "clone",
+    "div",
+    "exp",
+    "floor_div",
+    "greater",
+    "greater_equal",
+    "less",
+    "less_equal",
+    "log",
+    "mat_mul",
+    "mean",
+    "mod",
+    "mul",
+    "neg",
+    "pow",
+    "relu",
+    "reshape",
+    "sqrt",
+    "square",
+    "strided_slice",
+    "sub",
+    "sum",
+)
+
+
+def _chained(name: str) -> Any:
+    def method(self: Tensor, *args: Any, **kwargs: Any) -> Any:
+        return getattr(_ops(), name)(self, *args, **kwargs)
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"Chained form of `tf.{name}(self, ...)`."
+    return method
+
+
+for _name in CHAINED_OPS:
+    setattr(Tensor, _name, _chained(_name))
