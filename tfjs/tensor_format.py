@@ -82,7 +82,7 @@ def tensor_to_string(values: np.ndarray, shape: tuple[int, ...], dtype: str, ver
     pad = [0] * num_cols
     if len(shape) > 1 and num_cols > 0:
         lengths = np.fromiter((len(t) for t in texts), dtype=np.int64, count=len(texts))
-        pad = lengths.reshape(-1, num_cols).max(axis=0).tolist()
+        pad = lengths.reshape(-1, num_cols).max(axis=0, initial=0).tolist()
     value_lines = _sub_tensor_lines(texts, 0, shape, pad, is_last=True)
     lines.append("\n".join("    " + line for line in value_lines))
     return "\n".join(lines)
@@ -92,7 +92,7 @@ def _scalar_string(value: object, dtype: str) -> str:
     if dtype == "bool":
         return "true" if value else "false"
     if dtype == "string":
-        return _value_strings(np.array([value], dtype=object), dtype)[0]
+        return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
     if dtype == "complex64":
         return _value_strings(np.array([value]), dtype)[0]
     return js_number_to_string(float(value))  # type: ignore[arg-type]

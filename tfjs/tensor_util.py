@@ -49,7 +49,8 @@ def make_values(values: TensorLike, shape: Sequence[int] | None, dtype: str, wha
     does; numbers given for bool are true when they round to non-zero, as in TF.js.
     """
     array = _to_array(values, what)
-    array = _convert(array, dtype, what)
+    with np.errstate(all="ignore"):  # overflow to ±Infinity is how a Float32Array stores it
+        array = _convert(array, dtype, what)
     return array if shape is None else reshape_values(array, shape, what)
 
 
@@ -190,8 +191,7 @@ def _convert(array: np.ndarray, dtype: str, what: str) -> np.ndarray:
     if dtype == "bool":
         if kind == "b":
             return array.astype(np.bool_)
-        with np.errstate(invalid="ignore"):
-            return np.floor(array.astype(np.float64) + 0.5) != 0  # Math.round(v) !== 0
+        return np.floor(array.astype(np.float64) + 0.5) != 0  # Math.round(v) !== 0
     return array.astype(np.complex64)
 
 

@@ -11,10 +11,16 @@ from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 
-def binary_inputs(a: TensorLike, b: TensorLike, op_name: str) -> tuple[Tensor, Tensor]:
+def binary_inputs(
+    a: TensorLike,
+    b: TensorLike,
+    op_name: str,
+    parse_as_dtype: str = "numeric",
+    arg_names: tuple[str, str] = ("a", "b"),
+) -> tuple[Tensor, Tensor]:
     """`a` and `b` as tensors of one dtype (TF.js's makeTypesMatch) that broadcast."""
-    a_tensor = convert_to_tensor(a, "a", op_name)
-    b_tensor = convert_to_tensor(b, "b", op_name)
+    a_tensor = convert_to_tensor(a, arg_names[0], op_name, parse_as_dtype)
+    b_tensor = convert_to_tensor(b, arg_names[1], op_name, parse_as_dtype)
     assert_and_get_broadcast_shape(a_tensor.shape, b_tensor.shape, op_name)
     return make_types_match(a_tensor, b_tensor)
 

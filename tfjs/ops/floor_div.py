@@ -10,11 +10,11 @@ from tfjs.tensor_util import TensorLike
 
 @op
 def floor_div(a: TensorLike, b: TensorLike) -> Tensor:
-    """Divides two tensors element-wise, rounding the result down (floor(A / B)).
-    Dividing int32 by 0 gives 0, as TF.js's Int32Array stores Infinity.
+    """Divides two tensors element-wise, rounding the result down (floor(A / B)). The
+    result is int32, as in TF.js; dividing by 0 gives 0, as an Int32Array stores Infinity.
 
     >>> tf.floor_div(tf.tensor1d([7, -7]), tf.tensor1d([2, 2])).array_sync()
-    [3.0, -4.0]
+    [3, -4]
     """
     a, b = binary_inputs(a, b, "floor_div")
     return ENGINE.run_kernel(FLOOR_DIV, {"a": a, "b": b})

@@ -15,6 +15,6 @@ def greater(a: TensorLike, b: TensorLike) -> Tensor:
     >>> tf.greater(tf.tensor1d([1, 2, 3]), tf.scalar(2)).array_sync()
     [False, False, True]
     """
-    a, b = binary_inputs(a, b, "greater")
+    a, b = binary_inputs(a, b, "greater", "string_or_numeric")
     assert_not_complex(a, "greater", "a")
     return ENGINE.run_kernel(GREATER, {"a": a, "b": b})

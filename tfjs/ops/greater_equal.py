@@ -15,6 +15,6 @@ def greater_equal(a: TensorLike, b: TensorLike) -> Tensor:
     >>> tf.greater_equal(tf.tensor1d([1, 2, 3]), tf.scalar(2)).array_sync()
     [False, True, True]
     """
-    a, b = binary_inputs(a, b, "greater_equal")
+    a, b = binary_inputs(a, b, "greater_equal", "string_or_numeric")
     assert_not_complex(a, "greater_equal", "a")
     return ENGINE.run_kernel(GREATER_EQUAL, {"a": a, "b": b})

@@ -15,6 +15,6 @@ def less(a: TensorLike, b: TensorLike) -> Tensor:
     >>> tf.less(tf.tensor1d([1, 2, 3]), tf.scalar(2)).array_sync()
     [True, False, False]
     """
-    a, b = binary_inputs(a, b, "less")
+    a, b = binary_inputs(a, b, "less", "string_or_numeric")
     assert_not_complex(a, "less", "a")
     return ENGINE.run_kernel(LESS, {"a": a, "b": b})

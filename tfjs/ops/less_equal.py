@@ -15,6 +15,6 @@ def less_equal(a: TensorLike, b: TensorLike) -> Tensor:
     >>> tf.less_equal(tf.tensor1d([1, 2, 3]), tf.scalar(2)).array_sync()
     [True, True, False]
     """
-    a, b = binary_inputs(a, b, "less_equal")
+    a, b = binary_inputs(a, b, "less_equal", "string_or_numeric")
     assert_not_complex(a, "less_equal", "a")
     return ENGINE.run_kernel(LESS_EQUAL, {"a": a, "b": b})

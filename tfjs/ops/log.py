@@ -9,9 +9,10 @@ from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 @op
 def log(x: TensorLike) -> Tensor:
-    """Computes the natural logarithm of x element-wise (-Infinity at 0, NaN below).
+    """Computes the natural logarithm of x element-wise (-Infinity at 0, NaN below);
+    x must be float32.
 
     >>> tf.log(tf.tensor1d([1, 1])).array_sync()
     [0.0, 0.0]
     """
-    return ENGINE.run_kernel(LOG, {"x": convert_to_tensor(x, "x", "log")})
+    return ENGINE.run_kernel(LOG, {"x": convert_to_tensor(x, "x", "log", "float32")})

@@ -9,12 +9,12 @@ from tfjs.tensor_util import TensorLike
 
 
 @op
-def pow(a: TensorLike, b: TensorLike) -> Tensor:
+def pow(base: TensorLike, exp: TensorLike) -> Tensor:  # noqa: A001 - TF.js's name
     """Computes the power of one tensor to another, base ** exp, element-wise, as
     JavaScript's Math.pow does. Supports broadcasting.
 
     >>> tf.pow(tf.tensor1d([2, 3]), tf.tensor1d([3, 2])).array_sync()
     [8.0, 9.0]
     """
-    a, b = binary_inputs(a, b, "pow")
+    a, b = binary_inputs(base, exp, "pow", arg_names=("base", "exp"))
     return ENGINE.run_kernel(POW, {"a": a, "b": b})

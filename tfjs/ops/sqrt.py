@@ -9,10 +9,9 @@ from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 @op
 def sqrt(x: TensorLike) -> Tensor:
-    """Computes the square root of x element-wise (NaN below 0). int32 input gives int32,
-    truncated, as in TF.js.
+    """Computes the square root of x element-wise (NaN below 0); x must be float32.
 
     >>> tf.sqrt(tf.tensor1d([4, 9])).array_sync()
     [2.0, 3.0]
     """
-    return ENGINE.run_kernel(SQRT, {"x": convert_to_tensor(x, "x", "sqrt")})
+    return ENGINE.run_kernel(SQRT, {"x": convert_to_tensor(x, "x", "sqrt", "float32")})

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import SQUARE
+from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
@@ -14,4 +15,5 @@ def square(x: TensorLike) -> Tensor:
     >>> tf.square(tf.tensor1d([1, -2, 3])).array_sync()
     [1.0, 4.0, 9.0]
     """
-    return ENGINE.run_kernel(SQUARE, {"x": convert_to_tensor(x, "x", "square")})
+    x_tensor = assert_not_complex(convert_to_tensor(x, "x", "square"), "square")
+    return ENGINE.run_kernel(SQUARE, {"x": x_tensor})

@@ -61,7 +61,7 @@ def js_pow(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 _FLOAT = frozenset({"float32", "complex64"})
 _NUMBERS = frozenset({"float32", "int32", "complex64"})
-_ORDERED = frozenset({"float32", "int32", "bool"})
+_ORDERED = frozenset({"float32", "int32", "bool", "string"})
 _NONE: frozenset[str] = frozenset()
 
 BINARY: dict[str, Callable[..., TensorInfo]] = {
@@ -69,7 +69,7 @@ BINARY: dict[str, Callable[..., TensorInfo]] = {
     SUB: binary_kernel(np.subtract, _NUMBERS),
     MULTIPLY: binary_kernel(np.multiply, _FLOAT),
     DIV: binary_kernel(np.true_divide, _FLOAT),
-    FLOOR_DIV: binary_kernel(lambda a, b: np.floor(a / b), _NONE),
+    FLOOR_DIV: binary_kernel(lambda a, b: np.floor(a / b), _NONE, "int32"),
     MOD: binary_kernel(js_mod, _NONE),
     POW: binary_kernel(js_pow, frozenset({"complex64"})),
     GREATER: binary_kernel(np.greater, _ORDERED, "bool"),

@@ -15,16 +15,18 @@ from tfjs.kernel_registry import register_kernel
 Ufunc = Callable[[np.ndarray], Any]
 
 
-def unary_kernel(fn: Ufunc, out_dtype: str | None = None) -> Callable[..., TensorInfo]:
+def unary_kernel(fn: Ufunc, out_dtype: str | None = None, exact_in_float32: bool = True) -> Callable[..., TensorInfo]:
     """A kernel applying `fn`; its result has `out_dtype` (default: the input's dtype).
 
-    float32 and complex64 inputs are computed in their own precision; int32 and bool
-    inputs in float64, then stored as an Int32Array would store JavaScript's result.
+    float32 inputs are computed in float32 when `exact_in_float32` (the float32 result
+    is what JavaScript's double result rounds to), else in float64 like JavaScript's
+    Math functions; int32 and bool inputs in float64, then stored as an Int32Array
+    would store JavaScript's result. complex64 stays complex64.
     """
 
     def run(backend: CpuBackend, x: Any) -> TensorInfo:
         values = backend.values(x)
-        if values.dtype.kind not in "fc":
+        if values.dtype.kind != "c" and (values.dtype.kind != "f" or not exact_in_float32):
             values = values.astype(np.float64)
         return backend.make_output(fn(values), out_dtype or x.dtype)
 
@@ -32,14 +34,15 @@ def unary_kernel(fn: Ufunc, out_dtype: str | None = None) -> Callable[..., Tenso
 
 
 UNARY: dict[str, Callable[..., TensorInfo]] = {
-    ABS: unary_kernel(np.abs),
+    # TF.js's Abs and Square store into a Float32Array, whatever the dtype.
+    ABS: unary_kernel(lambda x: np.abs(x).astype(np.float32)),
     COMPLEX_ABS: unary_kernel(np.abs, "float32"),
-    EXP: unary_kernel(np.exp, "float32"),
-    LOG: unary_kernel(np.log),
+    EXP: unary_kernel(np.exp, "float32", exact_in_float32=False),
+    LOG: unary_kernel(np.log, exact_in_float32=False),
     NEG: unary_kernel(np.negative),
     RELU: unary_kernel(lambda x: np.where((x > 0) | np.isnan(x), x, 0)),  # relu(-0) is 0
     SQRT: unary_kernel(np.sqrt),
-    SQUARE: unary_kernel(np.square),
+    SQUARE: unary_kernel(lambda x: np.square(x).astype(np.float32)),
 }
 
 for _name, _kernel in UNARY.items():

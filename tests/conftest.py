@@ -1,0 +1,33 @@
+from __future__ import annotations
+
+import pytest
+
+import tfjs as tf
+from tests.twin_backend import register_twin
+
+register_twin()
+BACKENDS = tf.engine().registered_backends()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_state():
+    """Each test starts on `cpu` with default flags, and may not leak tensors."""
+    tf.env().reset()
+    tf.set_backend("cpu")
+    before = tf.memory()["num_tensors"]
+    yield
+    tf.env().reset()
+    tf.set_backend("cpu")
+    assert tf.memory()["num_tensors"] == before, "test leaked tensors"
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request):
+    """Runs the test once on every registered backend (TF.js's ALL_ENVS)."""
+    tf.set_backend(request.param)
+    return request.param
+
+
+@pytest.fixture(autouse=True)
+def _doctest_namespace(doctest_namespace):
+    doctest_namespace["tf"] = tf
