@@ -26,8 +26,3 @@ def backend(request):
     """Runs the test once on every registered backend (TF.js's ALL_ENVS)."""
     tf.set_backend(request.param)
     return request.param
-
-
-@pytest.fixture(autouse=True)
-def _doctest_namespace(doctest_namespace):
-    doctest_namespace["tf"] = tf

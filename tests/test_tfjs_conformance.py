@@ -52,7 +52,9 @@ CASES = {
     ),
     "convert/bool_from_numbers": lambda: tf.tensor([0.4, 0.5, -0.5, -0.6, 1.5, 0, nan, 2], [8], "bool"),
     "convert/float32_rounding": lambda: tf.tensor([0.1, 1e40, -1e-50, 16777217]),
-    "cast/float_to_int32": lambda: tf.cast(tf.tensor([1.7, -1.7, nan, inf, 3e9, -3e9, 2147483647.9]), "int32"),
+    "cast/float_to_int32": lambda: tf.cast(
+        tf.tensor([1.7, -1.7, nan, inf, 3e9, -3e9, 2147483647.9]), "int32"
+    ),
     "cast/float_to_bool": lambda: tf.cast(tf.tensor([0.4, -0.5, 0, nan, 2]), "bool"),
     "cast/bool_to_float": lambda: tf.cast(tf.tensor([True, False]), "float32"),
     "cast/int_to_float": lambda: tf.cast(i32([16777217, -3]), "float32"),
@@ -70,7 +72,9 @@ CASES = {
     "floor_div/float": lambda: tf.floor_div(tf.tensor([7, -7, 1, 0.3]), tf.tensor([2, 2, 0, 0.1])),
     "mod/float": lambda: tf.mod(tf.tensor([5, -5, 5, -5, 5.5, 0, 6]), tf.tensor([3, 3, -3, -3, 2, 0, -3])),
     "mod/int32": lambda: tf.mod(i32([5, -5, 5, -5, 7]), i32([3, 3, -3, -3, 0])),
-    "pow/float": lambda: tf.pow(tf.tensor([2, 1, -1, 1, -8, 0, nan]), tf.tensor([0.5, nan, inf, -inf, 1 / 3, -1, 0])),
+    "pow/float": lambda: tf.pow(
+        tf.tensor([2, 1, -1, 1, -8, 0, nan]), tf.tensor([0.5, nan, inf, -inf, 1 / 3, -1, 0])
+    ),
     "pow/int32": lambda: tf.pow(i32([2, 2, 3, -2, 2]), i32([-1, 31, 2, 3, 32])),
     "neg/int32": lambda: tf.neg(i32([-2147483648, 3])),
     "abs/int32": lambda: tf.abs(i32([-2147483648, -3])),
@@ -96,12 +100,18 @@ CASES = {
     "mean/int32": lambda: tf.mean(i32([1, 2])),
     "mean/empty": lambda: tf.mean(tf.zeros([0])),
     "mean/negative_axis": lambda: tf.mean(tf.tensor3d(list(r(24)), [2, 3, 4]), -1, True),
-    "mat_mul/2d": lambda: tf.mat_mul(tf.tensor2d([[1, 2, 3], [4, 5, 6]]), tf.tensor2d([[7, 8], [9, 10], [11, 12]])),
-    "mat_mul/transpose": lambda: tf.mat_mul(tf.tensor2d([[1, 2], [3, 4]]), tf.tensor2d([[5, 6], [7, 8]]), True, True),
+    "mat_mul/2d": lambda: tf.mat_mul(
+        tf.tensor2d([[1, 2, 3], [4, 5, 6]]), tf.tensor2d([[7, 8], [9, 10], [11, 12]])
+    ),
+    "mat_mul/transpose": lambda: tf.mat_mul(
+        tf.tensor2d([[1, 2], [3, 4]]), tf.tensor2d([[5, 6], [7, 8]]), True, True
+    ),
     "mat_mul/batch_broadcast": lambda: tf.mat_mul(
         tf.tensor3d(list(r(12)), [2, 2, 3]), tf.tensor2d(list(r(6)), [3, 2])
     ),
-    "mat_mul/int32": lambda: tf.mat_mul(tf.tensor2d([[1, 2]], [1, 2], "int32"), tf.tensor2d([[3], [4]], [2, 1], "int32")),
+    "mat_mul/int32": lambda: tf.mat_mul(
+        tf.tensor2d([[1, 2]], [1, 2], "int32"), tf.tensor2d([[3], [4]], [2, 1], "int32")
+    ),
     "reshape/implicit": lambda: tf.reshape(tf.tensor1d(list(r(6))), [3, -1]),
     "strided_slice/masks": lambda: tf.strided_slice(
         tf.tensor3d(list(r(24)), [2, 3, 4]), [0, 1, 0], [1, 3, 4], [1, 1, 1], 0, 4, 0, 0, 1

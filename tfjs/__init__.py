@@ -6,7 +6,7 @@
 """
 
 from tfjs import backends as backends
-from tfjs.backends import cpu as _cpu  # noqa: F401 - registers the embedded default backend
+from tfjs.backends import cpu as _cpu
 from tfjs.backends.backend import KernelBackend, TensorInfo
 from tfjs.dtypes import DTYPES, upcast_type
 from tfjs.environment import Environment, env
@@ -33,8 +33,8 @@ from tfjs.kernel_registry import (
     register_kernel,
     unregister_kernel,
 )
-from tfjs.leak_tracker import LeakReport, LeakedTensor, track_leaks
-from tfjs.ops import *  # noqa: F403
+from tfjs.leak_tracker import LeakedTensor, LeakReport, track_leaks
+from tfjs.ops import *
 from tfjs.profiler import (
     KernelRecord,
     ProfileInfo,

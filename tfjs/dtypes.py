@@ -25,7 +25,12 @@ _UPCAST: dict[str, dict[str, str]] = {
     "float32": {"float32": "float32", "int32": "float32", "bool": "float32", "complex64": "complex64"},
     "int32": {"float32": "float32", "int32": "int32", "bool": "int32", "complex64": "complex64"},
     "bool": {"float32": "float32", "int32": "int32", "bool": "bool", "complex64": "complex64"},
-    "complex64": {"float32": "complex64", "int32": "complex64", "bool": "complex64", "complex64": "complex64"},
+    "complex64": {
+        "float32": "complex64",
+        "int32": "complex64",
+        "bool": "complex64",
+        "complex64": "complex64",
+    },
 }
 
 

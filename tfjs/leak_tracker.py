@@ -106,9 +106,10 @@ def track_leaks() -> Iterator[LeakReport]:
 
     >>> with tf.track_leaks() as report:
     ...     kept = tf.tensor([1, 2])
-    ...     tf.tidy(lambda: tf.square(tf.tensor([3])))
+    ...     squared = tf.tidy(lambda: tf.square(tf.tensor([3])))
     >>> [(leak.op, leak.shape) for leak in report.leaks]
     [('tensor', (2,)), ('square', (1,))]
+    >>> tf.dispose([kept, squared])
     """
     engine = ENGINE
     report = LeakReport()

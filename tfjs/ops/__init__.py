@@ -22,6 +22,7 @@ from tfjs.ops.neg import neg
 from tfjs.ops.ones import ones
 from tfjs.ops.ones_like import ones_like
 from tfjs.ops.pow import pow  # noqa: A004
+from tfjs.ops.print import print  # noqa: A004
 from tfjs.ops.relu import relu
 from tfjs.ops.reshape import reshape
 from tfjs.ops.scalar import scalar

@@ -18,7 +18,6 @@ def assert_and_get_broadcast_shape(a: Sequence[int], b: Sequence[int], op_name: 
             result.append(dim_b)
         else:
             raise ValueError(
-                f"{op_name}: operands could not be broadcast together with shapes "
-                f"{list(a)} and {list(b)}"
+                f"{op_name}: operands could not be broadcast together with shapes {list(a)} and {list(b)}"
             )
     return tuple(result)

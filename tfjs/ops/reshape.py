@@ -15,7 +15,9 @@ def infer_from_implicit_shape(shape: Sequence[int], size: int, op_name: str = "r
     if not isinstance(shape, (list, tuple)) or any(
         isinstance(d, bool) or not isinstance(d, int) or d < -1 for d in shape
     ):
-        raise ValueError(f"{op_name}: shape must be a list of non-negative integers and at most one -1, got {shape!r}")
+        raise ValueError(
+            f"{op_name}: shape must be a list of non-negative integers and at most one -1, got {shape!r}"
+        )
     implicit = [i for i, d in enumerate(shape) if d == -1]
     if len(implicit) > 1:
         raise ValueError(f"{op_name}: shapes can only have 1 implicit size, found -1 at dims {implicit}")
@@ -23,7 +25,8 @@ def infer_from_implicit_shape(shape: Sequence[int], size: int, op_name: str = "r
         known = math.prod(d for d in shape if d != -1)
         if known == 0 or size % known:
             raise ValueError(
-                f"{op_name}: the implicit size can't be inferred: {size} values do not fill shape {list(shape)}"
+                f"{op_name}: the implicit size can't be inferred: {size} values do not fill "
+                f"shape {list(shape)}"
             )
         shape = [size // known if d == -1 else d for d in shape]
     if math.prod(shape) != size:

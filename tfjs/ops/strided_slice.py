@@ -44,6 +44,8 @@ def strided_slice(
 
 
 def _ints(values: Sequence[int], name: str) -> tuple[int, ...]:
-    if not isinstance(values, (list, tuple)) or any(isinstance(v, bool) or not isinstance(v, int) for v in values):
+    if not isinstance(values, (list, tuple)) or any(
+        isinstance(v, bool) or not isinstance(v, int) for v in values
+    ):
         raise TypeError(f"strided_slice: {name} must be a list of integers, got {values!r}")
     return tuple(values)

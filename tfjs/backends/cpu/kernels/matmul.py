@@ -13,9 +13,7 @@ from tfjs.kernel_registry import kernel
 
 
 @kernel(BATCH_MAT_MUL, "cpu")
-def batch_mat_mul(
-    backend: CpuBackend, a: Any, b: Any, *, transpose_a: bool, transpose_b: bool
-) -> TensorInfo:
+def batch_mat_mul(backend: CpuBackend, a: Any, b: Any, *, transpose_a: bool, transpose_b: bool) -> TensorInfo:
     """Products of the inner two dimensions, batch dimensions broadcast (float32 BLAS)."""
     a_values, b_values = backend.values(a), backend.values(b)
     if transpose_a:

@@ -28,5 +28,10 @@ def mean_kernel(backend: CpuBackend, x: Any, *, axis: tuple[int, ...], keep_dims
     values = backend.values(x)
     count = np.float32(np.prod([x.shape[a] for a in axis]))
     scaled = values.astype(np.complex64 if x.dtype == "complex64" else np.float32) / count
-    total = np.sum(scaled, axis=axis, dtype=_ACCUMULATOR["complex64" if x.dtype == "complex64" else "float32"], keepdims=keep_dims)
+    total = np.sum(
+        scaled,
+        axis=axis,
+        dtype=_ACCUMULATOR["complex64" if x.dtype == "complex64" else "float32"],
+        keepdims=keep_dims,
+    )
     return backend.make_output(total, "complex64" if x.dtype == "complex64" else "float32")

@@ -15,7 +15,9 @@ from tfjs.kernel_registry import register_kernel
 Ufunc = Callable[[np.ndarray], Any]
 
 
-def unary_kernel(fn: Ufunc, out_dtype: str | None = None, exact_in_float32: bool = True) -> Callable[..., TensorInfo]:
+def unary_kernel(
+    fn: Ufunc, out_dtype: str | None = None, exact_in_float32: bool = True
+) -> Callable[..., TensorInfo]:
     """A kernel applying `fn`; its result has `out_dtype` (default: the input's dtype).
 
     float32 inputs are computed in float32 when `exact_in_float32` (the float32 result

@@ -1,0 +1,47 @@
+"""The public surfaces are explicit lists; these tests keep them honest."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import tfjs as tf
+from tfjs import kernel_names
+from tfjs.tensor import CHAINED_OPS
+
+TFJS_OPS = {
+    line.strip()
+    for line in (Path(__file__).parent / "fixtures" / "tfjs_ops.txt").read_text().splitlines()
+    if line.strip() and not line.startswith("#")
+}
+
+
+def test_every_exported_op_is_a_tfjs_op():
+    assert set(tf.ops.__all__) - TFJS_OPS == set()
+
+
+def test_every_op_is_exported_at_top_level():
+    for name in tf.ops.__all__:
+        assert getattr(tf, name) is getattr(tf.ops, name)
+
+
+def test_every_chained_method_is_an_op():
+    for name in CHAINED_OPS:
+        assert name in tf.ops.__all__
+        assert callable(getattr(tf.Tensor, name))
+
+
+def test_chained_methods_call_their_op():
+    result = tf.tidy(lambda: tf.tensor([[1, 2], [3, 4]]).sub(1).square().mean().array_sync())
+    assert result == (0 + 1 + 4 + 9) / 4
+
+
+def test_every_kernel_name_has_a_cpu_kernel():
+    names = [value for key, value in vars(kernel_names).items() if key.isupper()]
+    missing = [name for name in names if tf.get_kernel(name, "cpu") is None]
+    assert missing == []
+
+
+def test_kernel_names_are_tfjs_spelling():
+    assert kernel_names.BATCH_MAT_MUL == "BatchMatMul"
+    assert kernel_names.DIV == "RealDiv"
+    assert kernel_names.MULTIPLY == "Multiply"
