@@ -87,6 +87,7 @@ CASES = {
     "log/float": lambda: tf.log(tf.tensor([0, -1, 0.5, 1e-45, inf])),
     "log/int32": lambda: tf.log(i32([0, 1, 3, 100])),
     "relu/float": lambda: tf.relu(tf.tensor([-1, 0, 2, nan, -inf])),
+    "relu/negative_zero": lambda: tf.relu(tf.tensor([-0.0, 0.0])),
     "relu/int32": lambda: tf.relu(i32([-1, 5])),
     "relu/bool": lambda: tf.relu(tf.tensor([True, False])),
     "greater/float": lambda: tf.greater(tf.tensor([1, nan, 3, -0.0]), tf.tensor([0, 0, nan, 0])),

@@ -37,14 +37,14 @@ def unary_kernel(
 
 UNARY: dict[str, Callable[..., TensorInfo]] = {
     # TF.js's Abs and Square store into a Float32Array, whatever the dtype.
-    ABS: unary_kernel(lambda x: np.abs(x).astype(np.float32)),
+    ABS: unary_kernel(lambda x: np.abs(x).astype(np.float32, copy=False)),
     COMPLEX_ABS: unary_kernel(np.abs, "float32"),
     EXP: unary_kernel(np.exp, "float32", exact_in_float32=False),
     LOG: unary_kernel(np.log, exact_in_float32=False),
     NEG: unary_kernel(np.negative),
-    RELU: unary_kernel(lambda x: np.where((x > 0) | np.isnan(x), x, 0)),  # relu(-0) is 0
+    RELU: unary_kernel(lambda x: np.maximum(x, 0) + 0),  # + 0 makes relu(-0) +0, as Math.max does
     SQRT: unary_kernel(np.sqrt),
-    SQUARE: unary_kernel(lambda x: np.square(x).astype(np.float32)),
+    SQUARE: unary_kernel(lambda x: np.square(x).astype(np.float32, copy=False)),
 }
 
 for _name, _kernel in UNARY.items():
