@@ -42,7 +42,7 @@ class _DataInfo:
 
 
 class _Scope:
-    __slots__ = ("name", "id", "tracked", "is_op")
+    __slots__ = ("id", "is_op", "name", "tracked")
 
     def __init__(self, name: str | None, scope_id: int, is_op: bool) -> None:
         self.name = name
@@ -81,9 +81,7 @@ class Engine:
 
     # ---- backends -------------------------------------------------------------------
 
-    def register_backend(
-        self, name: str, factory: Callable[[], KernelBackend], priority: int = 1
-    ) -> bool:
+    def register_backend(self, name: str, factory: Callable[[], KernelBackend], priority: int = 1) -> bool:
         """Registers a backend factory; returns False (and warns) if `name` is taken."""
         if not isinstance(name, str) or not name:
             raise ValueError(f"register_backend: name must be a non-empty string, got {name!r}")
@@ -101,10 +99,9 @@ class Engine:
 
     def find_backend(self, name: str) -> KernelBackend | None:
         """The backend registered as `name`, initialised if needed; None if unknown or broken."""
-        if name not in self._instances:
-            if name not in self._factories or not self._initialize_backend(name):
-                return None
-        return self._instances[name]
+        if name not in self._instances and name in self._factories:
+            self._initialize_backend(name)
+        return self._instances.get(name)
 
     def set_backend(self, name: str) -> bool:
         """Makes `name` the active backend; False if its initialisation failed."""
@@ -168,9 +165,7 @@ class Engine:
         backend = self._backend or self.backend
         config = kernel_registry.get_kernel(kernel_name, backend.name)
         if config is None:
-            raise NotImplementedError(
-                f"Kernel '{kernel_name}' not registered for backend '{backend.name}'"
-            )
+            raise NotImplementedError(f"Kernel '{kernel_name}' not registered for backend '{backend.name}'")
         for input_name, value in inputs.items():
             if isinstance(value, (list, tuple)):
                 for item in value:

@@ -65,8 +65,7 @@ class Environment:
         default = self._evaluate(name)
         if not _same_kind(default, value):
             raise TypeError(
-                f"Flag {name} takes a {type(default).__name__} value, "
-                f"got {value!r} ({type(value).__name__})"
+                f"Flag {name} takes a {type(default).__name__} value, got {value!r} ({type(value).__name__})"
             )
         self._flags[name] = value
         if name in self._on_set:

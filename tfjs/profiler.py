@@ -94,8 +94,13 @@ def run_instrumented(
         if ENV.get("DEBUG"):
             _log_kernel(kernel_name, kernel_ms, inputs, output_list)
         if ENV.get("CHECK_COMPUTATION_FOR_ERRORS"):
-            for output in output_list:
-                check_computation_for_errors(engine.read_sync(output), output.dtype, kernel_name)
+            try:
+                for output in output_list:
+                    check_computation_for_errors(engine.read_sync(output), output.dtype, kernel_name)
+            except FloatingPointError:  # COMPUTATION_ERRORS_RAISE: the outputs are nobody's
+                for output in output_list:
+                    engine.dispose_tensor(output)
+                raise
     for recorder in engine.profiles:
         recorder.peak_bytes = max(recorder.peak_bytes, engine.num_bytes)
         recorder.kernels.append(

@@ -45,7 +45,7 @@ def resolve_strided_slice(
     consuming = sum(1 for i in range(count) if not (new_axis_mask >> i & 1) and i not in ellipses)
     rank = len(shape)
     if consuming > rank:
-        raise ValueError(f"strided_slice: {consuming} dimensions are sliced but the input has rank {rank}")
+        raise IndexError(f"strided_slice: {consuming} dimensions are sliced but the input has rank {rank}")
     index: list[int | slice | None] = []
     out_shape: list[int] = []
     axis = 0

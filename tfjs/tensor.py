@@ -32,6 +32,8 @@ def set_tensor_tracker(engine: Engine) -> None:
     setTensorTracker, which breaks the same import cycle)."""
     global _engine
     _engine = engine
+
+
 _variable_ids = itertools.count()
 
 
@@ -54,7 +56,7 @@ class Tensor:
          [3, 4]]
     """
 
-    __slots__ = ("data_id", "shape", "dtype", "size", "id", "is_disposed", "kept", "scope_id", "__weakref__")
+    __slots__ = ("__weakref__", "data_id", "dtype", "id", "is_disposed", "kept", "scope_id", "shape", "size")
     # NumPy defers to Tensor's reflected operators (np_array + tensor is tf.add).
     __array_ufunc__ = None
 
@@ -196,9 +198,7 @@ class Tensor:
 
     def __bool__(self) -> bool:
         if self.size != 1:
-            raise ValueError(
-                f"The truth value of a tensor with {self.size} elements is ambiguous"
-            )
+            raise ValueError(f"The truth value of a tensor with {self.size} elements is ambiguous")
         return bool(self._values().flat[0])
 
     def __float__(self) -> float:
@@ -210,7 +210,9 @@ class Tensor:
     def _scalar_value(self) -> Any:
         if self.size != 1:
             raise TypeError(f"only a tensor of one element converts to a Python number, not {self.size}")
-        return self._values().flat[0]
+        value = self._values().flat[0]
+        # As a Python value, so that float() of a complex64 tensor is Python's TypeError.
+        return value.item() if isinstance(value, np.generic) else value
 
     def __add__(self, other: Any) -> Tensor:
         return _ops().add(self, other)
@@ -289,7 +291,7 @@ class Variable(Tensor):
     [4.0, 5.0, 6.0]
     """
 
-    __slots__ = ("trainable", "name")
+    __slots__ = ("name", "trainable")
 
     def __init__(self, initial_value: Tensor, trainable: bool = True, name: str | None = None) -> None:
         super().__init__(initial_value.data_id, initial_value.shape, initial_value.dtype)
@@ -347,7 +349,9 @@ def _decode_strings(values: np.ndarray) -> np.ndarray:
     return decoded
 
 
-def _index_to_strided_slice(key: Any, tensor: Tensor) -> tuple[list[int], list[int], list[int], int, int, int, int, int]:
+def _index_to_strided_slice(
+    key: Any, tensor: Tensor
+) -> tuple[list[int], list[int], list[int], int, int, int, int, int]:
     """Python indexing (ints, slices, None, ...) as strided_slice's arguments and masks."""
     items = key if isinstance(key, tuple) else (key,)
     begin: list[int] = []

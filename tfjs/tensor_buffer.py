@@ -41,7 +41,7 @@ class TensorBuffer:
         converted = make_values(value, None, self.dtype, "TensorBuffer.set()")
         if converted.ndim != 0:
             raise ValueError(f"TensorBuffer.set() takes one value, got shape {list(converted.shape)}")
-        self.values[self._check_locs(locs)] = converted
+        self.values[self._check_locs(locs)] = converted[()]  # the value, not a 0-d array
 
     def get(self, *locs: int) -> Any:
         """The value at `locs` (one index per dimension)."""
@@ -49,10 +49,13 @@ class TensorBuffer:
         return value.item() if isinstance(value, np.generic) else value
 
     def loc_to_index(self, locs: list[int]) -> int:
-        return int(np.ravel_multi_index(self._check_locs(tuple(locs)), self.shape)) if self.shape else 0
+        """The flat index of `locs` (one index per dimension)."""
+        checked = self._check_locs(tuple(locs))
+        return int(np.ravel_multi_index(checked, self.shape)) if checked else 0
 
     def index_to_loc(self, index: int) -> list[int]:
-        if not 0 <= index < max(self.size, 1):
+        """The location (one index per dimension) of flat index `index`."""
+        if not 0 <= index < self.size:
             raise IndexError(f"index {index} is out of range for a buffer of size {self.size}")
         return [int(i) for i in np.unravel_index(index, self.shape)] if self.shape else []
 
@@ -68,7 +71,11 @@ class TensorBuffer:
                 f"The number of provided coordinates ({len(locs)}) must match the rank ({self.rank})"
             )
         for axis, (loc, dim) in enumerate(zip(locs, self.shape, strict=True)):
-            if isinstance(loc, bool) or not isinstance(loc, (int, np.integer)) or not 0 <= loc < dim:
+            if isinstance(loc, bool) or not isinstance(loc, (int, np.integer)):
+                raise TypeError(
+                    f"TensorBuffer coordinates must be integers, got {loc!r} on axis {axis} of {list(locs)}"
+                )
+            if not 0 <= loc < dim:
                 raise IndexError(
                     f"Requested out of range element at {list(locs)}: index {loc} on axis {axis} "
                     f"of a buffer of shape {list(self.shape)}"

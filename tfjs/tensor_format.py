@@ -27,7 +27,7 @@ def js_number_to_string(value: float) -> str:
     digits = "".join(map(str, digit_tuple)).rstrip("0")
     exponent += len(digit_tuple) - len(digits)
     k = len(digits)
-    n = exponent + k  # value = 0.digits × 10**n
+    n = exponent + k  # value = 0.digits * 10**n
     prefix = "-" if sign else ""
     if k <= n <= 21:
         return prefix + digits + "0" * (n - k)
@@ -55,9 +55,7 @@ def _value_strings(flat: np.ndarray, dtype: str) -> list[str]:
     if dtype == "bool":
         return ["true" if v else "false" for v in flat]
     if dtype == "complex64":
-        return [
-            f"{_fixed_then_string(float(v.real))} + {_fixed_then_string(float(v.imag))}j" for v in flat
-        ]
+        return [f"{_fixed_then_string(float(v.real))} + {_fixed_then_string(float(v.imag))}j" for v in flat]
     unique, inverse = np.unique(flat, return_inverse=True)
     texts = [_fixed_then_string(float(v)) for v in unique]
     return [texts[i] for i in inverse.ravel()]

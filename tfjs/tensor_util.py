@@ -4,8 +4,8 @@ typed arrays: dtype inference, shape checks, and TF.js's value conversions."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -15,6 +15,7 @@ from tfjs.tensor import Tensor
 
 TensorLike = Any  # a number, bool, str, bytes, nested list/tuple or NumPy array
 _SCALARS = (bool, int, float, complex, str, bytes, np.generic)
+_NUMBERS = (bool, int, float, complex, np.number, np.bool_)
 
 
 def infer_dtype(values: Any) -> str:
@@ -99,9 +100,7 @@ def _to_array(values: Any, what: str) -> np.ndarray:
         return values.numpy()
     if isinstance(values, np.ndarray):
         return values
-    if isinstance(values, _SCALARS):
-        return np.asarray(values, dtype=object if isinstance(values, (str, bytes)) else None)
-    if not isinstance(values, (list, tuple)):
+    if not isinstance(values, (list, tuple, *_SCALARS)):
         raise TypeError(
             f"{what}: values must be a number, bool, string, nested list or NumPy array, "
             f"got {type(values).__name__}"
@@ -117,21 +116,33 @@ def _to_array(values: Any, what: str) -> np.ndarray:
         _nested_shape(values, what)  # raises TF.js's message for ragged values
         raise TypeError(f"{what}: values could not be converted to a tensor: {values!r}") from None
     if array.dtype.kind in "USO":
-        bad = _first_bad_leaf(values, (bool, int, float, complex, np.number, np.bool_))
-        if bad is None:  # integers too large for int64
-            return np.asarray(values, dtype=np.float64)
-        raise TypeError(f"{what}: values are numbers, so every value must be a number or bool, got {bad!r}")
+        bad = _first_bad(_leaves(values), _NUMBERS)
+        if bad:
+            raise TypeError(
+                f"{what}: values are numbers, so every value must be a number or bool, got {_shown(bad[0])}"
+            )
+        return np.asarray(values, dtype=np.float64)  # integers too large for int64
     return array
 
 
-def _first_bad_leaf(values: Any, kinds: tuple[type, ...]) -> Any:
+def _leaves(values: Any) -> Iterator[Any]:
+    """The values of nested lists and tuples, in order (a scalar is its own leaf)."""
     if isinstance(values, (list, tuple)):
         for item in values:
-            bad = _first_bad_leaf(item, kinds)
-            if bad is not None:
-                return bad
-        return None
-    return None if isinstance(values, kinds) else values
+            yield from _leaves(item)
+    else:
+        yield values
+
+
+def _first_bad(items: Iterable[Any], kinds: tuple[type, ...]) -> list[Any]:
+    """`[item]` for the first of `items` that is none of `kinds`, else `[]` (a list, as the
+    bad item may itself be None)."""
+    return next(([item] for item in items if not isinstance(item, kinds)), [])
+
+
+def _shown(value: Any) -> str:
+    """`value` as an error message shows it: NumPy scalars as the Python values they hold."""
+    return repr(value.item() if isinstance(value, np.generic) else value)
 
 
 def _nested_shape(values: Any, what: str) -> tuple[int, ...]:
@@ -150,19 +161,16 @@ def _check_consistent(values: Any, shape: list[int], indices: list[int], where: 
     if not isinstance(values, (list, tuple)):
         if shape:
             raise ValueError(
-                f"{where}: element {location} is a primitive, but should be an array of "
-                f"{shape[0]} elements"
+                f"{where}: element {location} is a primitive, but should be an array of {shape[0]} elements"
             )
         return
     if not shape:
         raise ValueError(
-            f"{where}: element {location} should be a primitive, but is an array of "
-            f"{len(values)} elements"
+            f"{where}: element {location} should be a primitive, but is an array of {len(values)} elements"
         )
     if len(values) != shape[0]:
         raise ValueError(
-            f"{where}: element {location} should have {shape[0]} elements, but has "
-            f"{len(values)} elements"
+            f"{where}: element {location} should have {shape[0]} elements, but has {len(values)} elements"
         )
     for i, item in enumerate(values):
         _check_consistent(item, shape[1:], [*indices, i], where)
@@ -171,15 +179,16 @@ def _check_consistent(values: Any, shape: list[int], indices: list[int], where: 
 def _convert(array: np.ndarray, dtype: str, what: str) -> np.ndarray:
     kind = array.dtype.kind
     if dtype == "string":
-        if kind in "US":
-            return array.astype(object)
-        bad = _first_not(array, (str, bytes)) if kind == "O" else array.flat[0] if array.size else None
-        if bad is not None:
-            raise TypeError(f"{what}: dtype string takes str or bytes values, got {bad!r}")
+        bad = [] if kind in "US" else _first_bad(array.flat, (str, bytes))
+        if bad:
+            raise TypeError(f"{what}: dtype string takes str or bytes values, got {_shown(bad[0])}")
         return array.astype(object)
-    if kind == "O" or kind in "USV":
-        bad = _first_not(array, (bool, int, float, complex, np.number, np.bool_))
-        raise TypeError(f"{what}: dtype {dtype} takes numbers or booleans, got {bad!r}")
+    if kind in "OUSV":
+        bad = _first_bad(array.flat, _NUMBERS)
+        if bad:
+            raise TypeError(f"{what}: dtype {dtype} takes numbers or booleans, got {_shown(bad[0])}")
+        array = _to_array(array.tolist(), what)  # Python numbers held in an object array
+        kind = array.dtype.kind
     if kind == "c" and dtype != "complex64":
         raise TypeError(f"{what}: complex values need dtype complex64, not {dtype}")
     if kind not in "biufc":
@@ -193,13 +202,6 @@ def _convert(array: np.ndarray, dtype: str, what: str) -> np.ndarray:
             return array.astype(np.bool_)
         return np.floor(array.astype(np.float64) + 0.5) != 0  # Math.round(v) !== 0
     return array.astype(np.complex64)
-
-
-def _first_not(array: np.ndarray, kinds: tuple[type, ...]) -> Any:
-    for item in array.flat:
-        if not isinstance(item, kinds):
-            return item
-    return None
 
 
 def _shape_text(shape: Any) -> str:
@@ -234,9 +236,7 @@ def convert_to_tensor_list(
         raise TypeError(
             f"Argument {arg_name} passed to {function_name} must be a list of tensors or TensorLikes"
         )
-    return [
-        convert_to_tensor(x, f"{arg_name}[{i}]", function_name, parse_as_dtype) for i, x in enumerate(xs)
-    ]
+    return [convert_to_tensor(x, f"{arg_name}[{i}]", function_name, parse_as_dtype) for i, x in enumerate(xs)]
 
 
 def _assert_dtype(expected: str, actual: str, what: str) -> None:

@@ -122,7 +122,7 @@ def test_strided_slice_checks_its_arguments():
             tf.strided_slice(x, [5], [6], [1], shrink_axis_mask=1)
         with _raises(ValueError, "strided_slice", "strides[0]", "non-zero"):
             tf.strided_slice(x, [0], [1], [0])
-        with _raises(ValueError, "strided_slice", "rank 2"):
+        with _raises(IndexError, "strided_slice", "rank 2"):
             tf.strided_slice(x, [0, 0, 0], [1, 1, 1])
         with _raises(ValueError, "strided_slice", "same length"):
             tf.strided_slice(x, [0, 0], [1])

@@ -75,7 +75,7 @@ class KernelBackend(ABC):
         """Runs one of this backend's kernels."""
         return kernel_func(self, **inputs, **attrs)
 
-    def synchronize(self) -> None:
+    def synchronize(self) -> None:  # noqa: B027 - an optional hook, not abstract
         """Waits until every kernel launched so far has finished (a no-op when synchronous)."""
 
     def float_precision(self) -> int:

@@ -62,7 +62,7 @@ class CpuBackend(KernelBackend):
         """Stores a kernel's result, rounded into `dtype`'s storage as a typed array would."""
         values = to_storage(np.asarray(values), dtype)
         if values.base is not None or not values.flags.c_contiguous:
-            values = np.ascontiguousarray(values).copy()  # own it: no view keeps an input alive
+            values = values.copy()  # own it (C order): no view keeps an input's buffer alive
         return TensorInfo(self.write(values, dtype), values.shape, dtype)
 
     def forward(self, info: Any, shape: tuple[int, ...], dtype: str | None = None) -> TensorInfo:

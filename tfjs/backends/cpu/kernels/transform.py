@@ -53,4 +53,5 @@ def ones_like(backend: CpuBackend, x: Any) -> TensorInfo:
 @kernel(STRIDED_SLICE, "cpu")
 def strided_slice(backend: CpuBackend, x: Any, **spec: Any) -> TensorInfo:
     index, shape = resolve_strided_slice(x.shape, **spec)
-    return backend.make_output(backend.values(x)[index].reshape(shape), x.dtype)
+    # The trailing ... keeps a single picked element an array (a str stays in an array).
+    return backend.make_output(backend.values(x)[(*index, ...)].reshape(shape), x.dtype)
