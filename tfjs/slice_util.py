@@ -1,12 +1,12 @@
-"""strided_slice's begin/end/strides and five masks, resolved to a NumPy basic index.
-
-Shared by the `strided_slice` op (which validates with it) and the backends' kernels.
-"""
+"""strided_slice's begin/end/strides and five masks: made from Python indexing, and
+resolved to a NumPy basic index (by the op, to validate, and by the backends' kernels)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
+
+import numpy as np
 
 
 class SliceSpec(NamedTuple):
@@ -79,3 +79,48 @@ def resolve_strided_slice(
         axis += 1
     out_shape.extend(shape[axis:])
     return SliceSpec(tuple(index), tuple(out_shape))
+
+
+def index_to_strided_slice(key: Any) -> tuple[list[int], list[int], list[int], int, int, int, int, int]:
+    """Python indexing (`x[1, ::2, None, ...]`) as strided_slice's begin, end, strides and
+    its five masks: ints shrink, None adds an axis, ... is the ellipsis."""
+    items = key if isinstance(key, tuple) else (key,)
+    begin: list[int] = []
+    end: list[int] = []
+    strides: list[int] = []
+    begin_mask = end_mask = ellipsis_mask = new_axis_mask = shrink_axis_mask = 0
+    for i, item in enumerate(items):
+        bit = 1 << i
+        if item is Ellipsis:
+            if ellipsis_mask:
+                raise IndexError("an index can only have a single ellipsis ('...')")
+            ellipsis_mask |= bit
+            begin.append(0), end.append(0), strides.append(1)
+        elif item is None:
+            new_axis_mask |= bit
+            begin.append(0), end.append(0), strides.append(1)
+        elif isinstance(item, slice):
+            step = 1 if item.step is None else index_int(item.step)
+            if step == 0:
+                raise ValueError("slice step cannot be zero")
+            if item.start is None:
+                begin_mask |= bit
+            if item.stop is None:
+                end_mask |= bit
+            begin.append(0 if item.start is None else index_int(item.start))
+            end.append(0 if item.stop is None else index_int(item.stop))
+            strides.append(step)
+        else:
+            index = index_int(item)
+            shrink_axis_mask |= bit
+            begin.append(index), end.append(index + 1), strides.append(1)
+    return begin, end, strides, begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask
+
+
+def index_int(item: Any) -> int:
+    if isinstance(item, bool) or not isinstance(item, (int, np.integer)):
+        raise TypeError(
+            "tensor indices must be integers, slices, None or ..., got "
+            f"{type(item).__name__} (use tf.gather or tf.boolean_mask_async for tensor indices)"
+        )
+    return int(item)

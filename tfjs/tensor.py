@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from tfjs import tensor_format
+from tfjs.slice_util import index_to_strided_slice
 
 if TYPE_CHECKING:
     from tfjs.backends.backend import DataId
@@ -185,7 +186,7 @@ class Tensor:
     # ---- Python protocols -----------------------------------------------------------
 
     def __getitem__(self, key: Any) -> Tensor:
-        return _ops().strided_slice(self, *_index_to_strided_slice(key, self))
+        return _ops().strided_slice(self, *index_to_strided_slice(key))
 
     def __len__(self) -> int:
         if not self.shape:
@@ -347,52 +348,6 @@ def _decode_strings(values: np.ndarray) -> np.ndarray:
             "Failed to decode the string bytes into utf-8. To get the original bytes, call tensor.bytes()."
         ) from None
     return decoded
-
-
-def _index_to_strided_slice(
-    key: Any, tensor: Tensor
-) -> tuple[list[int], list[int], list[int], int, int, int, int, int]:
-    """Python indexing (ints, slices, None, ...) as strided_slice's arguments and masks."""
-    items = key if isinstance(key, tuple) else (key,)
-    begin: list[int] = []
-    end: list[int] = []
-    strides: list[int] = []
-    begin_mask = end_mask = ellipsis_mask = new_axis_mask = shrink_axis_mask = 0
-    for i, item in enumerate(items):
-        bit = 1 << i
-        if item is Ellipsis:
-            if ellipsis_mask:
-                raise IndexError("an index can only have a single ellipsis ('...')")
-            ellipsis_mask |= bit
-            begin.append(0), end.append(0), strides.append(1)
-        elif item is None:
-            new_axis_mask |= bit
-            begin.append(0), end.append(0), strides.append(1)
-        elif isinstance(item, slice):
-            step = 1 if item.step is None else _index_int(item.step)
-            if step == 0:
-                raise ValueError("slice step cannot be zero")
-            if item.start is None:
-                begin_mask |= bit
-            if item.stop is None:
-                end_mask |= bit
-            begin.append(0 if item.start is None else _index_int(item.start))
-            end.append(0 if item.stop is None else _index_int(item.stop))
-            strides.append(step)
-        else:
-            index = _index_int(item)
-            shrink_axis_mask |= bit
-            begin.append(index), end.append(index + 1), strides.append(1)
-    return begin, end, strides, begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask
-
-
-def _index_int(item: Any) -> int:
-    if isinstance(item, bool) or not isinstance(item, (int, np.integer)):
-        raise TypeError(
-            "tensor indices must be integers, slices, None or ..., got "
-            f"{type(item).__name__} (use tf.gather or tf.boolean_mask_async for tensor indices)"
-        )
-    return int(item)
 
 
 # The ops TF.js chains as Tensor methods (a.add(b) is tf.add(a, b)).
