@@ -255,13 +255,23 @@ class Engine:
         self.num_tensors -= 1
         if tensor.dtype == "string":
             self.num_string_tensors -= 1
-        info = self._data[tensor.data_id]
+        self._release_buffer(tensor.data_id)
+
+    def _release_buffer(self, data_id: DataId) -> None:
+        info = self._data[data_id]
         info.ref_count -= 1
         if info.ref_count == 0:
             if not info.backend.is_disposed:
-                info.backend.dispose_data(tensor.data_id)
-            del self._data[tensor.data_id]
+                info.backend.dispose_data(data_id)
+            del self._data[data_id]
             self.num_bytes -= info.num_bytes
+
+    def reassign(self, variable: Variable, data_id: DataId) -> None:
+        """Points `variable` at another tensor's buffer (Variable.assign): the old buffer
+        is released, the tensor count does not change."""
+        self._data[data_id].ref_count += 1
+        self._release_buffer(variable.data_id)
+        variable.data_id = data_id
 
     def inc_ref(self, tensor: Tensor, origin: str) -> None:
         """Counts a new tensor that shares the buffer of an existing one."""

@@ -58,8 +58,6 @@ class LeakReport:
     def record(self, tensor: Tensor, origin: str, op_name: str | None) -> None:
         from tfjs.tensor import Variable
 
-        if origin == "assign":  # Variable.assign counts an existing variable again: nothing is made
-            return
         filename, lineno = _user_frame()
         self._made[tensor.id] = (
             tensor,

@@ -315,13 +315,8 @@ class Variable(Tensor):
                 f"shape of the new value ({list(new_value.shape)}) and previous value "
                 f"({list(self.shape)}) must match"
             )
-        if new_value.data_id is self.data_id:
-            return
-        engine = _engine
-        engine.dispose_tensor(self)
-        self.data_id = new_value.data_id
-        self.is_disposed = False
-        engine.inc_ref(self, "assign")
+        if new_value.data_id is not self.data_id:
+            _engine.reassign(self, new_value.data_id)
 
     def dispose(self) -> None:
         if not self.is_disposed:
