@@ -84,22 +84,39 @@ class Tensor:
     def data_sync(self) -> np.ndarray:
         """The values as a flat NumPy array (TF.js's TypedArray), waiting for the backend:
         float32, int32, uint8 for bool (a Uint8Array), interleaved float32 real and
-        imaginary parts for complex64, and str objects for string."""
+        imaginary parts for complex64, and str objects for string.
+
+        >>> tf.tensor([[1, 2], [3, 4]]).data_sync()
+        array([1., 2., 3., 4.], dtype=float32)
+        """
         return _flat_download(self._values(), self.dtype)
 
     async def data(self) -> np.ndarray:
-        """Like `data_sync`, but lets the event loop run while the backend finishes."""
+        """Like `data_sync`, but lets the event loop run while the backend finishes.
+
+        >>> import asyncio
+        >>> asyncio.run(tf.tensor([True, False]).data())
+        array([1, 0], dtype=uint8)
+        """
         self._throw_if_disposed()
         return _flat_download(await _engine.read(self), self.dtype)
 
     def numpy(self) -> np.ndarray:
         """The values as a new NumPy array of the tensor's shape (bool, complex64 and
-        string tensors give bool, complex64 and object arrays)."""
+        string tensors give bool, complex64 and object arrays).
+
+        >>> tf.tensor([1, 2], dtype="int32").numpy()
+        array([1, 2], dtype=int32)
+        """
         values = self._values()
         return _decode_strings(values) if self.dtype == "string" else values.copy()
 
     def array_sync(self) -> Any:
-        """The values as nested Python lists (a plain number for a scalar)."""
+        """The values as nested Python lists (a plain number for a scalar).
+
+        >>> tf.tensor([[1, 2]], dtype="int32").array_sync(), tf.scalar(0.5).array_sync()
+        ([[1, 2]], 0.5)
+        """
         return self.numpy().tolist()
 
     async def array(self) -> Any:
@@ -129,7 +146,11 @@ class Tensor:
     # ---- printing -------------------------------------------------------------------
 
     def to_string(self, verbose: bool = False) -> str:
-        """The values as text, in TF.js's format."""
+        """The values as text, in TF.js's format; `verbose` adds dtype, rank and shape.
+
+        >>> tf.tensor([1.5, 2]).to_string()
+        'Tensor\\n    [1.5, 2]'
+        """
         return tensor_format.tensor_to_string(self._values(), self.shape, self.dtype, verbose)
 
     def print(self, verbose: bool = False) -> None:
