@@ -293,3 +293,13 @@ def test_variables_in_ops(backend):
     tf.tidy(use)
     assert not v.is_disposed
     v.dispose()
+
+
+def test_automatic_names_skip_names_users_took():
+    taken = [tf.variable(0, name=str(i)) for i in range(200)]
+    try:
+        made = tf.variable(1)
+        assert made.name not in {v.name for v in taken}
+        made.dispose()
+    finally:
+        tf.dispose(taken)

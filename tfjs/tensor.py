@@ -318,7 +318,7 @@ class Variable(Tensor):
     def __init__(self, initial_value: Tensor, trainable: bool = True, name: str | None = None) -> None:
         super().__init__(initial_value.data_id, initial_value.shape, initial_value.dtype)
         self.trainable = trainable
-        self.name = str(next(_variable_ids)) if name is None else name
+        self.name = _free_variable_name() if name is None else name
 
     def assign(self, new_value: Tensor) -> None:
         """Replaces the variable's value with `new_value` (same dtype and shape)."""
@@ -343,6 +343,14 @@ class Variable(Tensor):
         if not self.is_disposed:
             _engine.registered_variables.pop(self.name, None)
         super().dispose()
+
+
+def _free_variable_name() -> str:
+    """The next numbered name (TF.js names variables "0", "1", ...) that no variable has."""
+    name = str(next(_variable_ids))
+    while name in _engine.registered_variables:
+        name = str(next(_variable_ids))
+    return name
 
 
 def _flat_download(values: np.ndarray, dtype: str) -> np.ndarray:
