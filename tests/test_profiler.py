@@ -282,3 +282,17 @@ def test_profile_stops_recording_when_the_function_raises():
     with pytest.raises(ZeroDivisionError):
         tf.profile(failing)
     assert tf.engine().profiles == []
+
+
+def test_profile_peak_counts_tensors_made_without_kernels():
+    def make_and_drop():
+        big = tf.zeros([1000])  # 4000 bytes, made without a kernel, freed before returning
+        big.dispose()
+        return tf.ones([1])
+
+    info = tf.profile(make_and_drop)
+    try:
+        assert info.kernels == []
+        assert info.peak_bytes - (tf.memory()["num_bytes"] - info.new_bytes) >= 4000
+    finally:
+        info.result.dispose()

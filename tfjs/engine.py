@@ -228,6 +228,8 @@ class Engine:
             num_bytes = self._bytes_of(tensor, backend, values)
             info = self._data[tensor.data_id] = _DataInfo(backend, tensor.dtype, num_bytes)
             self.num_bytes += num_bytes
+            for recorder in self.profiles:
+                recorder.peak_bytes = max(recorder.peak_bytes, self.num_bytes)
         info.ref_count += 1
         self.num_tensors += 1
         if tensor.dtype == "string":

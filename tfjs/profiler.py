@@ -102,7 +102,6 @@ def run_instrumented(
                     engine.dispose_tensor(output)
                 raise
     for recorder in engine.profiles:
-        recorder.peak_bytes = max(recorder.peak_bytes, engine.num_bytes)
         recorder.kernels.append(
             KernelRecord(
                 name=kernel_name,
