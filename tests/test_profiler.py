@@ -296,3 +296,11 @@ def test_profile_peak_counts_tensors_made_without_kernels():
         assert info.peak_bytes - (tf.memory()["num_bytes"] - info.new_bytes) >= 4000
     finally:
         info.result.dispose()
+
+
+def test_profile_kernel_names_are_in_first_run_order():
+    info = tf.profile(lambda: tf.tidy(lambda: tf.tensor([4.0]).sqrt().add(1).sqrt()))
+    try:
+        assert info.kernel_names == ["Sqrt", "Add"]  # each once, in the order first run
+    finally:
+        info.result.dispose()

@@ -149,8 +149,7 @@ def test_matches_official_runtime(name, backend, request):
     if "error" in expected:
         with pytest.raises((TypeError, ValueError)) as error:
             tf.tidy(CASES[name])
-        assert "must be float32 tensor" in expected["error"]
-        assert "must be float32 tensor" in str(error.value)
+        assert expected["error"] in str(error.value)  # TF.js's own message
         return
     result = tf.tidy(CASES[name])
     if "text" in expected:

@@ -72,10 +72,6 @@ def dtype_of_numpy(np_dtype: np.dtype) -> str | None:
     return None
 
 
-def is_int_dtype(dtype: str) -> bool:
-    return dtype in ("int32", "bool")
-
-
 def to_int32(values: np.ndarray) -> np.ndarray:
     """Converts numbers to int32 as an Int32Array does: truncation toward zero,
     wrapping modulo 2**32, and 0 for NaN and ±Infinity."""

@@ -381,14 +381,6 @@ class Engine:
                 return scope.name
         return None
 
-    def reset(self) -> None:
-        """Disposes every backend and forgets all state (for tests)."""
-        for instance in self._instances.values():
-            instance.dispose()
-        factories = self._factories
-        self.__init__()  # type: ignore[misc]
-        self._factories = factories
-
 
 def iter_tensors(container: Any) -> Iterator[Tensor]:
     """Every tensor in `container`: a tensor, or any nesting of lists, tuples and dicts."""

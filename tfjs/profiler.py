@@ -50,7 +50,8 @@ class ProfileInfo(Generic[T]):
 
     @property
     def kernel_names(self) -> list[str]:
-        return sorted({k.name for k in self.kernels})
+        """The names of the kernels run, each once, in the order first run (TF.js's kernelNames)."""
+        return list(dict.fromkeys(k.name for k in self.kernels))
 
 
 @dataclass

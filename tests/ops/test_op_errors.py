@@ -67,12 +67,12 @@ def test_float32_only_ops_reject_int32_tensors(op):
         x.dispose()
 
 
-@pytest.mark.parametrize("op", [tf.greater, tf.less, tf.square])
+@pytest.mark.parametrize("op", [tf.greater, tf.less, tf.floor_div, tf.mod, tf.square, tf.exp, tf.relu])
 def test_ops_that_do_not_take_complex_say_so(op):
     z = tf.tensor([1 + 2j])
     try:
         with _raises(TypeError, op.__name__, "complex64"):
-            op(z, z) if op is not tf.square else op(z)
+            op(z) if op in (tf.square, tf.exp, tf.relu) else op(z, z)
     finally:
         z.dispose()
 
@@ -154,3 +154,15 @@ def test_creation_ops_check_shape_value_and_dtype():
         tf.ones([1.5])
     with _raises(ValueError, "dtype", "'int64'"):
         tf.zeros([2], "int64")
+
+
+def test_shape_and_slice_arguments_may_be_numpy_integers(backend):
+    x = tf.tensor(np.arange(6, dtype=np.float32))
+    try:
+        reshaped = tf.reshape(x, np.array([2, -1]))
+        sliced = tf.strided_slice(x, np.array([1]), np.array([5]), np.array([2]))
+        assert reshaped.shape == (2, 3) and all(type(d) is int for d in reshaped.shape)
+        assert sliced.array_sync() == [1.0, 3.0]
+        tf.dispose([reshaped, sliced])
+    finally:
+        x.dispose()

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import EXP
+from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
@@ -14,4 +15,5 @@ def exp(x: TensorLike) -> Tensor:
     >>> tf.exp(tf.tensor1d([0, 1])).array_sync()
     [1.0, 2.7182817459106445]
     """
-    return ENGINE.run_kernel(EXP, {"x": convert_to_tensor(x, "x", "exp")})
+    x_tensor = assert_not_complex(convert_to_tensor(x, "x", "exp"), "exp")
+    return ENGINE.run_kernel(EXP, {"x": x_tensor})

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import FLOOR_DIV
-from tfjs.ops.binary_util import binary_inputs
+from tfjs.ops.binary_util import assert_not_complex, binary_inputs
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike
@@ -17,4 +17,5 @@ def floor_div(a: TensorLike, b: TensorLike) -> Tensor:
     [3, -4]
     """
     a, b = binary_inputs(a, b, "floor_div")
+    assert_not_complex(a, "floor_div", "a")
     return ENGINE.run_kernel(FLOOR_DIV, {"a": a, "b": b})

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import MOD
-from tfjs.ops.binary_util import binary_inputs
+from tfjs.ops.binary_util import assert_not_complex, binary_inputs
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike
@@ -17,4 +17,5 @@ def mod(a: TensorLike, b: TensorLike) -> Tensor:
     [2.0, 1.0]
     """
     a, b = binary_inputs(a, b, "mod")
+    assert_not_complex(a, "mod", "a")
     return ENGINE.run_kernel(MOD, {"a": a, "b": b})

@@ -3,6 +3,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+import numpy as np
+
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import RESHAPE
 from tfjs.ops.operation import op
@@ -13,7 +15,7 @@ from tfjs.tensor_util import TensorLike, convert_to_tensor
 def infer_from_implicit_shape(shape: Sequence[int], size: int, op_name: str = "reshape") -> tuple[int, ...]:
     """`shape` with its one -1 (if any) replaced by the size that makes it hold `size` values."""
     if not isinstance(shape, (list, tuple)) or any(
-        isinstance(d, bool) or not isinstance(d, int) or d < -1 for d in shape
+        isinstance(d, bool) or not isinstance(d, (int, np.integer)) or d < -1 for d in shape
     ):
         raise ValueError(
             f"{op_name}: shape must be a list of non-negative integers and at most one -1, got {shape!r}"
@@ -35,7 +37,7 @@ def infer_from_implicit_shape(shape: Sequence[int], size: int, op_name: str = "r
             f"and the old shape has {size} elements. The new shape and old shape must have the same "
             "number of elements."
         )
-    return tuple(shape)
+    return tuple(int(d) for d in shape)
 
 
 @op
@@ -46,5 +48,7 @@ def reshape(x: TensorLike, shape: Sequence[int]) -> Tensor:
     [[1.0, 2.0], [3.0, 4.0]]
     """
     x_tensor = convert_to_tensor(x, "x", "reshape", "string_or_numeric")
-    new_shape = infer_from_implicit_shape(list(shape) if isinstance(shape, tuple) else shape, x_tensor.size)
+    new_shape = infer_from_implicit_shape(
+        list(shape) if isinstance(shape, (tuple, np.ndarray)) else shape, x_tensor.size
+    )
     return ENGINE.run_kernel(RESHAPE, {"x": x_tensor}, {"shape": new_shape})

@@ -2,6 +2,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import STRIDED_SLICE
 from tfjs.ops.operation import op
@@ -44,8 +46,8 @@ def strided_slice(
 
 
 def _ints(values: Sequence[int], name: str) -> tuple[int, ...]:
-    if not isinstance(values, (list, tuple)) or any(
-        isinstance(v, bool) or not isinstance(v, int) for v in values
+    if not isinstance(values, (list, tuple, np.ndarray)) or any(
+        isinstance(v, bool) or not isinstance(v, (int, np.integer)) for v in values
     ):
         raise TypeError(f"strided_slice: {name} must be a list of integers, got {values!r}")
-    return tuple(values)
+    return tuple(int(v) for v in values)

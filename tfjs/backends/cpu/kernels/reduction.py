@@ -8,7 +8,7 @@ import numpy as np
 
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
-from tfjs.dtypes import sum_out_type
+from tfjs.dtypes import NUMPY_DTYPES, sum_out_type
 from tfjs.kernel_names import MEAN, SUM
 from tfjs.kernel_registry import kernel
 
@@ -25,13 +25,8 @@ def sum_kernel(backend: CpuBackend, x: Any, *, axis: tuple[int, ...], keep_dims:
 @kernel(MEAN, "cpu")
 def mean_kernel(backend: CpuBackend, x: Any, *, axis: tuple[int, ...], keep_dims: bool) -> TensorInfo:
     """TF.js's mean: each float32 value divided by the count, then summed in double."""
-    values = backend.values(x)
+    out_dtype = "complex64" if x.dtype == "complex64" else "float32"
     count = np.float32(np.prod([x.shape[a] for a in axis]))
-    scaled = values.astype(np.complex64 if x.dtype == "complex64" else np.float32) / count
-    total = np.sum(
-        scaled,
-        axis=axis,
-        dtype=_ACCUMULATOR["complex64" if x.dtype == "complex64" else "float32"],
-        keepdims=keep_dims,
-    )
-    return backend.make_output(total, "complex64" if x.dtype == "complex64" else "float32")
+    scaled = backend.values(x).astype(NUMPY_DTYPES[out_dtype]) / count
+    total = np.sum(scaled, axis=axis, dtype=_ACCUMULATOR[out_dtype], keepdims=keep_dims)
+    return backend.make_output(total, out_dtype)
