@@ -19,6 +19,12 @@ def test_every_exported_op_is_a_tfjs_op():
     assert set(tf.ops.__all__) - TFJS_OPS == set()
 
 
+def test_every_namespaced_op_is_a_tfjs_op():
+    for namespace, module in tf.ops.NAMESPACES.items():
+        assert {f"{namespace}.{name}" for name in module.__all__} - TFJS_OPS == set()
+        assert getattr(tf, namespace) is module
+
+
 def test_every_op_is_exported_at_top_level():
     for name in tf.ops.__all__:
         assert getattr(tf, name) is getattr(tf.ops, name)

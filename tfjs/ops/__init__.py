@@ -1,5 +1,7 @@
 """The ops: TF.js's public operations, one per file. This is the export list."""
 
+# The namespaces: tf.math, tf.sparse, tf.string.
+from tfjs.ops import math, sparse, string
 from tfjs.ops.abs import abs  # noqa: A004
 from tfjs.ops.add import add
 from tfjs.ops.buffer import buffer
@@ -7,6 +9,7 @@ from tfjs.ops.cast import cast
 from tfjs.ops.clone import clone
 from tfjs.ops.div import div
 from tfjs.ops.exp import exp
+from tfjs.ops.export_list import exported_ops
 from tfjs.ops.fill import fill
 from tfjs.ops.floor_div import floor_div
 from tfjs.ops.greater import greater
@@ -43,8 +46,5 @@ from tfjs.ops.zeros import zeros
 from tfjs.ops.zeros_like import zeros_like
 
 # Every op imported above is exported: the import lines are the list.
-__all__ = sorted(
-    name
-    for name, value in list(globals().items())
-    if callable(value) and getattr(value, "__module__", "").startswith("tfjs.ops.")
-)
+__all__ = exported_ops(globals(), __name__)
+NAMESPACES = {"math": math, "sparse": sparse, "string": string}

@@ -1,26 +1,9 @@
-"""The same programs as tests/fixtures/record_tfjs.js, checked against what the official
-TF.js runtime (4.22, cpu backend) recorded in tests/fixtures/tfjs_expected.json."""
+"""The foundation: printing, conversion, casting, and the first arithmetic ops."""
 
 from __future__ import annotations
 
-import json
-import math
-from pathlib import Path
-
-import numpy as np
-import pytest
-
 import tfjs as tf
-
-EXPECTED = json.loads((Path(__file__).parent / "fixtures" / "tfjs_expected.json").read_text())
-r = range
-
-
-def i32(values, shape=None):
-    return tf.tensor(values, shape if shape is not None else [len(values)], "int32")
-
-
-nan, inf = math.nan, math.inf
+from tests.conformance.values import i32, inf, nan, r
 
 CASES = {
     "print/scalar_float": lambda: tf.scalar(0.1).to_string(),
@@ -135,41 +118,3 @@ CASES = {
 # TF.js 4.22's cpu StridedSlice with a shrink mask and a stride other than 1 reads the
 # wrong elements (x[1, ::2] of a [3, 4] range gives [1, 2]); this project gives [4, 6].
 KNOWN_DIFFERENCES = {"cast/int_to_float", "strided_slice/shrink_with_stride"}
-
-
-def _decode(value):
-    return {"NaN": nan, "Infinity": inf, "-Infinity": -inf, "-0": -0.0}.get(value, value)
-
-
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_matches_official_runtime(name, backend, request):
-    if name in KNOWN_DIFFERENCES:
-        request.applymarker(pytest.mark.xfail(strict=True, reason="known difference, see KNOWN_DIFFERENCES"))
-    expected = EXPECTED[name]
-    if "error" in expected:
-        with pytest.raises((TypeError, ValueError)) as error:
-            tf.tidy(CASES[name])
-        assert expected["error"] in str(error.value)  # TF.js's own message
-        return
-    result = tf.tidy(CASES[name])
-    if "text" in expected:
-        assert result == expected["text"]
-        return
-    try:
-        assert result.dtype == expected["dtype"]
-        assert list(result.shape) == expected["shape"]
-        got = result.data_sync()
-        want = [_decode(v) for v in expected["values"]]
-        if result.dtype == "string":
-            assert list(got) == want
-        else:
-            want_array = np.array(want, dtype=np.float64)
-            np.testing.assert_array_equal(got.astype(np.float64), want_array)
-            zeros = want_array == 0
-            assert list(np.signbit(got[zeros])) == list(np.signbit(want_array[zeros])), "signs of zero"
-    finally:
-        result.dispose()
-
-
-def test_every_recorded_case_is_run():
-    assert set(CASES) == set(EXPECTED)

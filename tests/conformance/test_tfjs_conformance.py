@@ -1,0 +1,90 @@
+"""Each family's programs (cases/<family>.py), checked against what the official TF.js
+runtime (4.22, cpu backend) gave for the same programs (cases/<family>.js, recorded by
+record_tfjs.js into expected/<family>.json)."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import inspect
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import tfjs as tf
+from tests.conformance.values import inf, nan
+
+HERE = Path(__file__).parent
+FAMILIES = sorted(path.stem for path in (HERE / "cases").glob("*.js"))
+MODULES = {family: importlib.import_module(f"tests.conformance.cases.{family}") for family in FAMILIES}
+EXPECTED = {family: json.loads((HERE / "expected" / f"{family}.json").read_text()) for family in FAMILIES}
+CASE_IDS = [(family, name) for family in FAMILIES for name in sorted(MODULES[family].CASES)]
+
+
+def _decode(value: Any) -> Any:
+    return {"NaN": nan, "Infinity": inf, "-Infinity": -inf, "-0": -0.0}.get(value, value)
+
+
+def _run(case: Any) -> Any:
+    """Runs a case inside a tidy; a coroutine runs to its end there."""
+
+    def body() -> Any:
+        result = case()
+        return asyncio.run(result) if inspect.iscoroutine(result) else result
+
+    return tf.tidy(body)
+
+
+def _check(result: Any, expected: dict[str, Any]) -> None:
+    if "text" in expected:
+        assert result == expected["text"]
+    elif "value" in expected:
+        assert not isinstance(result, tf.Tensor)
+        np.testing.assert_array_equal(result, _decode(expected["value"]))
+    elif "outputs" in expected:
+        assert isinstance(result, (list, tuple)) and len(result) == len(expected["outputs"])
+        for item, want in zip(result, expected["outputs"], strict=True):
+            _check(item, want)
+    else:
+        _check_tensor(result, expected)
+
+
+def _check_tensor(result: tf.Tensor, expected: dict[str, Any]) -> None:
+    assert isinstance(result, tf.Tensor)
+    assert result.dtype == expected["dtype"]
+    assert list(result.shape) == expected["shape"]
+    got = result.data_sync()
+    want = [_decode(v) for v in expected["values"]]
+    if result.dtype == "string":
+        assert list(got) == want
+        return
+    want_array = np.array(want, dtype=np.float64)
+    np.testing.assert_array_equal(got.astype(np.float64), want_array)
+    zeros = want_array == 0
+    assert list(np.signbit(got[zeros])) == list(np.signbit(want_array[zeros])), "signs of zero"
+
+
+@pytest.mark.parametrize(("family", "name"), CASE_IDS, ids=[f"{f}:{n}" for f, n in CASE_IDS])
+def test_matches_official_runtime(family: str, name: str, backend: str, request: pytest.FixtureRequest):
+    module = MODULES[family]
+    if name in getattr(module, "KNOWN_DIFFERENCES", ()):
+        request.applymarker(pytest.mark.xfail(strict=True, reason=f"known difference, see {family}.py"))
+    expected = EXPECTED[family][name]
+    if "error" in expected:
+        with pytest.raises((TypeError, ValueError, IndexError)) as error:
+            _run(module.CASES[name])
+        assert expected["error"] in str(error.value)  # TF.js's own message
+        return
+    result = _run(module.CASES[name])
+    try:
+        _check(result, expected)
+    finally:
+        tf.dispose(result)
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_every_recorded_case_is_run(family: str):
+    assert set(MODULES[family].CASES) == set(EXPECTED[family])
