@@ -1,8 +1,4 @@
-"""The `cpu` backend's kernels, grouped by family: importing this package registers every
-module in it, so adding a kernel file needs no other change."""
+"""The `cpu` backend's kernels, grouped by family; each module registers its kernels when
+imported, and this is the list of the modules."""
 
-import importlib
-import pkgutil
-
-for _module in pkgutil.iter_modules(__path__):
-    importlib.import_module(f"{__name__}.{_module.name}")
+from tfjs.backends.cpu.kernels import binary, matmul, reduction, transform, unary
