@@ -1,4 +1,4 @@
-"""Kernels that reshape, copy, convert, fill and slice."""
+"""Kernels that reshape, copy, convert, fill, slice, transpose and broadcast."""
 
 from __future__ import annotations
 
@@ -9,7 +9,18 @@ import numpy as np
 from tfjs import dtypes
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
-from tfjs.kernel_names import CAST, FILL, IDENTITY, ONES_LIKE, RESHAPE, STRIDED_SLICE, ZEROS_LIKE
+from tfjs.kernel_names import (
+    BROADCAST_ARGS,
+    CAST,
+    EXPAND_DIMS,
+    FILL,
+    IDENTITY,
+    ONES_LIKE,
+    RESHAPE,
+    STRIDED_SLICE,
+    TRANSPOSE,
+    ZEROS_LIKE,
+)
 from tfjs.kernel_registry import kernel
 from tfjs.slice_util import resolve_strided_slice
 
@@ -55,3 +66,26 @@ def strided_slice(backend: CpuBackend, x: Any, **spec: Any) -> TensorInfo:
     index, shape = resolve_strided_slice(x.shape, **spec)
     # The trailing ... keeps a single picked element an array (a str stays in an array).
     return backend.make_output(backend.values(x)[(*index, ...)].reshape(shape), x.dtype)
+
+
+@kernel(EXPAND_DIMS, "cpu")
+def expand_dims(backend: CpuBackend, input: Any, *, dim: int) -> TensorInfo:  # noqa: A002
+    shape = list(input.shape)
+    shape.insert(dim if dim >= 0 else len(shape) + dim + 1, 1)
+    return backend.forward(input, tuple(shape))
+
+
+@kernel(TRANSPOSE, "cpu")
+def transpose(backend: CpuBackend, x: Any, *, perm: tuple[int, ...]) -> TensorInfo:
+    return backend.make_output(np.transpose(backend.values(x), perm), x.dtype)
+
+
+@kernel(BROADCAST_ARGS, "cpu")
+def broadcast_args(backend: CpuBackend, s0: Any, s1: Any) -> TensorInfo:
+    """The broadcast of two shapes the op has checked: a size of 1 (or a missing one)
+    takes the other's size."""
+    a, b = backend.values(s0), backend.values(s1)
+    rank = max(a.size, b.size)
+    a = np.concatenate([np.ones(rank - a.size, np.int32), a])
+    b = np.concatenate([np.ones(rank - b.size, np.int32), b])
+    return backend.make_output(np.where(a == 1, b, a), "int32")

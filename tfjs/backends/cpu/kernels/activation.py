@@ -1,0 +1,89 @@
+"""Activation kernels: TF.js's cpu formulas, computed in float64 as JavaScript computes
+them and stored into the result's typed array."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from tfjs.backends.backend import TensorInfo
+from tfjs.backends.cpu.backend_cpu import CpuBackend
+from tfjs.backends.cpu.kernels.unary import js_exp, unary_kernel
+from tfjs.kernel_names import ELU, LEAKY_RELU, PRELU, RELU6, SELU, SIGMOID, SOFTPLUS, STEP
+from tfjs.kernel_registry import kernel, register_kernel
+
+SELU_SCALE_ALPHA = 1.7580993408473768599402175208123
+SELU_SCALE = 1.0507009873554804934193349852946
+
+# As TF.js (after tf.nn.softplus): beyond ±threshold, softplus(x) is x or exp(x) to
+# within float32's machine epsilon.
+SOFTPLUS_THRESHOLD = math.log(1.1920928955078125e-7) + 2.0
+
+
+def exp_minus_one_below_zero(x: np.ndarray) -> np.ndarray:
+    """Math.exp(x) - 1 where x < 0 (V8's exp: the subtraction cancels, so its last bit
+    shows), else x."""
+    result = x.copy()
+    below = x < 0
+    result[below] = js_exp(x[below]) - 1
+    return result
+
+
+def elu(x: np.ndarray) -> np.ndarray:
+    return exp_minus_one_below_zero(x)
+
+
+def selu(x: np.ndarray) -> np.ndarray:
+    return np.where(x >= 0, SELU_SCALE * x, SELU_SCALE_ALPHA * exp_minus_one_below_zero(x))
+
+
+def sigmoid(x: np.ndarray) -> np.ndarray:
+    return 1 / (1 + np.exp(-x))
+
+
+def softplus(x: np.ndarray) -> np.ndarray:
+    middle = np.log(1.0 + np.exp(x))
+    return np.where(x < SOFTPLUS_THRESHOLD, np.exp(x), np.where(x > -SOFTPLUS_THRESHOLD, x, middle))
+
+
+def relu6(x: np.ndarray) -> np.ndarray:
+    # Math.min(Math.max(0, x), 6): NaN stays NaN and -0 becomes +0.
+    return np.minimum(np.maximum(x, 0), 6) + 0
+
+
+def step(x: np.ndarray, *, alpha: float) -> np.ndarray:
+    return np.where(np.isnan(x), np.nan, np.where(x > 0, 1.0, alpha))
+
+
+def leaky_relu_values(x: np.ndarray, alpha: Any) -> np.ndarray:
+    """alpha * x below zero, else x (NaN and -0 pass through)."""
+    return np.where(x < 0, alpha * x, x)
+
+
+@kernel(LEAKY_RELU, "cpu")
+def leaky_relu(backend: CpuBackend, x: Any, *, alpha: float) -> TensorInfo:
+    values = backend.values(x).astype(np.float64)
+    return backend.make_output(leaky_relu_values(values, alpha), "float32")
+
+
+@kernel(PRELU, "cpu")
+def prelu(backend: CpuBackend, x: Any, alpha: Any) -> TensorInfo:
+    """Leaky relu with a broadcast tensor of slopes; a float32 result whatever the dtypes."""
+    values = backend.values(x).astype(np.float64)
+    slopes = backend.values(alpha).astype(np.float64)
+    return backend.make_output(leaky_relu_values(values, slopes), "float32")
+
+
+ACTIVATIONS = {
+    ELU: unary_kernel(elu, exact_in_float32=False),
+    RELU6: unary_kernel(relu6),
+    SELU: unary_kernel(selu, exact_in_float32=False),
+    SIGMOID: unary_kernel(sigmoid, exact_in_float32=False),
+    SOFTPLUS: unary_kernel(softplus, exact_in_float32=False),
+    STEP: unary_kernel(step, exact_in_float32=False),
+}
+
+for _name, _kernel in ACTIVATIONS.items():
+    register_kernel(_name, "cpu", _kernel)

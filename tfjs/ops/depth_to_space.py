@@ -1,0 +1,39 @@
+from __future__ import annotations
+
+import numpy as np
+
+from tfjs.engine import ENGINE
+from tfjs.kernel_names import DEPTH_TO_SPACE
+from tfjs.ops.operation import op
+from tfjs.tensor import Tensor
+from tfjs.tensor_util import TensorLike, convert_to_tensor
+
+
+@op
+def depth_to_space(x: TensorLike, block_size: int, data_format: str = "NHWC") -> Tensor:
+    """Rearranges the depth of a 4-D float32 tensor into blocks of `block_size` x
+    `block_size` spatial values (`data_format` "NHWC" or "NCHW").
+
+    >>> tf.depth_to_space(tf.tensor4d([1, 2, 3, 4], [1, 1, 1, 4]), 2).array_sync()
+    [[[[1.0], [2.0]], [[3.0], [4.0]]]]
+    """
+    name = "depth_to_space"
+    x_tensor = convert_to_tensor(x, "x", name, "float32")
+    if data_format not in ("NHWC", "NCHW"):
+        raise ValueError(f"{name}: data_format must be 'NHWC' or 'NCHW', got {data_format!r}")
+    if x_tensor.rank != 4:
+        raise ValueError(
+            f"{name}: x must be rank 4, but got rank {x_tensor.rank} (shape {list(x_tensor.shape)})"
+        )
+    if isinstance(block_size, bool) or not isinstance(block_size, (int, np.integer)):
+        raise TypeError(f"{name}: block_size must be an integer, got {block_size!r}")
+    depth = x_tensor.shape[3] if data_format == "NHWC" else x_tensor.shape[1]
+    if block_size <= 1:
+        raise ValueError(f"{name}: blockSize should be > 1 for depthToSpace, but was: {block_size}")
+    if depth % (block_size * block_size):
+        raise ValueError(
+            f"{name}: Dimension size must be evenly divisible by {block_size * block_size} but is {depth} "
+            f"for depthToSpace with input shape {','.join(map(str, x_tensor.shape))}"
+        )
+    attrs = {"block_size": int(block_size), "data_format": data_format}
+    return ENGINE.run_kernel(DEPTH_TO_SPACE, {"x": x_tensor}, attrs)

@@ -1,0 +1,57 @@
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tfjs.ops.add import add
+from tfjs.ops.div import div
+from tfjs.ops.floor import floor
+from tfjs.ops.mul import mul
+from tfjs.ops.operation import op
+from tfjs.ops.random_uniform import random_uniform
+from tfjs.ops.random_util import check_number, check_seed, js_number_to_string
+from tfjs.tensor import Tensor
+from tfjs.tensor_util import TensorLike, convert_to_tensor
+
+
+@op
+def dropout(
+    x: TensorLike,
+    rate: float,
+    noise_shape: Sequence[int | None] | None = None,
+    seed: float | str | None = None,
+) -> Tensor:
+    """Computes dropout: each element of `x` is zeroed with probability `rate` and the
+    others are scaled by 1 / (1 - rate).
+
+    `noise_shape` is the shape of the keep/drop flags (broadcast against `x`; a None entry
+    takes x's size there); `seed` draws TF.js's flags for that seed.
+
+    >>> tf.dropout(tf.tensor1d([1, 2, 2, 1]), 0.5, seed=2).array_sync()
+    [0.0, 4.0, 4.0, 2.0]
+    """
+    x_tensor = convert_to_tensor(x, "x", "dropout")
+    if x_tensor.dtype != "float32":
+        raise TypeError(
+            "x has to be a floating point tensor since it's going to be scaled, "
+            f"but got a {x_tensor.dtype} tensor instead."
+        )
+    rate = check_number(rate, "rate", "dropout")
+    if not 0 <= rate < 1:
+        raise ValueError(f"rate must be a float in the range [0, 1), but got {js_number_to_string(rate)}.")
+    check_seed(seed, "dropout")
+    if rate == 0:
+        return x_tensor.clone() if isinstance(x, Tensor) else x_tensor
+    keep_prob = 1 - rate
+    flags = floor(add(random_uniform(_noise_shape(x_tensor.shape, noise_shape), 0, 1, "float32", seed), keep_prob))
+    return mul(x_tensor, div(flags, keep_prob))
+
+
+def _noise_shape(shape: tuple[int, ...], noise_shape: Sequence[int | None] | None) -> list:
+    """TF.js's getNoiseShape: x's shape when None; None entries of a same-rank noise shape
+    take x's size there."""
+    if noise_shape is None:
+        return list(shape)
+    noise = list(noise_shape)
+    if len(noise) == len(shape):
+        return [size if dim is None else dim for dim, size in zip(noise, shape, strict=True)]
+    return noise

@@ -1,0 +1,46 @@
+from __future__ import annotations
+
+from tfjs.engine import ENGINE
+from tfjs.kernel_names import GATHER_ND
+from tfjs.ops.operation import op
+from tfjs.ops.slicing_util import assert_index_vectors_in_range, js_list
+from tfjs.tensor import Tensor
+from tfjs.tensor_util import TensorLike, convert_to_tensor
+
+
+@op
+def gather_nd(x: TensorLike, indices: TensorLike) -> Tensor:
+    """Gathers slices of `x` at index vectors: the last axis of `indices` (int32) indexes
+    the first axes of `x`, and the result has shape
+    `indices.shape[:-1] + x.shape[indices.shape[-1]:]`.
+
+    >>> tf.gather_nd(tf.tensor2d([[1, 2], [3, 4]]), [[1, 0], [0, 1]]).array_sync()
+    [3.0, 2.0]
+    >>> tf.gather_nd(tf.tensor2d([[1, 2], [3, 4]]), [[1]]).array_sync()
+    [[3.0, 4.0]]
+    """
+    index = convert_to_tensor(indices, "indices", "gather_nd", "int32")
+    x_tensor = convert_to_tensor(x, "x", "gather_nd", "string_or_numeric")
+    shape = x_tensor.shape
+    if x_tensor.rank < 1:
+        raise ValueError(
+            "gather_nd: tf.gatherND() expects the input to be rank 1 or higher, "
+            f"but the rank was {x_tensor.rank}."
+        )
+    if index.rank < 1:
+        raise ValueError(
+            "gather_nd: tf.gatherND() expects the indices to be rank 1 or higher, "
+            f"but the rank was {index.rank}."
+        )
+    slice_rank = index.shape[-1]
+    if slice_rank > x_tensor.rank:
+        raise ValueError(
+            "gather_nd: index innermost dimension length must be <= tensor rank; saw: "
+            f"{slice_rank} vs. {x_tensor.rank}"
+        )
+    if x_tensor.size == 0:
+        raise ValueError(
+            f"gather_nd: Requested more than 0 entries, but input is empty. Input shape: {js_list(shape)}."
+        )
+    assert_index_vectors_in_range(index, shape, "gather_nd")
+    return ENGINE.run_kernel(GATHER_ND, {"params": x_tensor, "indices": index})

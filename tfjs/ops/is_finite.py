@@ -1,0 +1,20 @@
+from __future__ import annotations
+
+from tfjs.engine import ENGINE
+from tfjs.kernel_names import IS_FINITE
+from tfjs.ops.binary_util import assert_not_complex
+from tfjs.ops.operation import op
+from tfjs.tensor import Tensor
+from tfjs.tensor_util import TensorLike, convert_to_tensor
+
+
+@op
+def is_finite(x: TensorLike) -> Tensor:
+    """Returns which elements of x are finite (a bool tensor).
+
+    >>> import math
+    >>> tf.is_finite(tf.tensor1d([math.nan, math.inf, -math.inf, 0, 1])).array_sync()
+    [False, False, False, True, True]
+    """
+    x_tensor = assert_not_complex(convert_to_tensor(x, "x", "is_finite"), "is_finite")
+    return ENGINE.run_kernel(IS_FINITE, {"x": x_tensor})

@@ -1,0 +1,34 @@
+from __future__ import annotations
+
+import numpy as np
+
+from tfjs.engine import ENGINE
+from tfjs.kernel_names import ONE_HOT
+from tfjs.ops.operation import op
+from tfjs.ops.random_util import check_number
+from tfjs.tensor import Tensor
+from tfjs.tensor_util import TensorLike, convert_to_tensor
+
+
+@op
+def one_hot(
+    indices: TensorLike, depth: int, on_value: float = 1, off_value: float = 0, dtype: str = "int32"
+) -> Tensor:
+    """Creates a one-hot tensor: a new last axis of size `depth`, `on_value` where it
+    equals the index and `off_value` elsewhere (an index outside [0, depth) is all off).
+    The values pass through float32 before `dtype`.
+
+    >>> tf.one_hot(tf.tensor1d([0, 2], "int32"), 3).array_sync()
+    [[1, 0, 0], [0, 0, 1]]
+    """
+    if isinstance(depth, bool) or not isinstance(depth, (int, np.integer)):
+        raise TypeError(f"one_hot: depth must be an integer, got {depth!r}")
+    if depth < 2:
+        raise ValueError(f"Error in oneHot: depth must be >=2, but it is {depth}")
+    on = check_number(on_value, "on_value", "one_hot")
+    off = check_number(off_value, "off_value", "one_hot")
+    if dtype not in ("float32", "int32", "bool"):
+        raise ValueError(f"one_hot: Unsupported data type {dtype}")
+    indices_tensor = convert_to_tensor(indices, "indices", "oneHot", "int32")
+    attrs = {"dtype": dtype, "depth": int(depth), "on_value": on, "off_value": off}
+    return ENGINE.run_kernel(ONE_HOT, {"indices": indices_tensor}, attrs)

@@ -1,0 +1,35 @@
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tfjs.ops.operation import op
+from tfjs.ops.random_util import check_number, check_seed, random_tensor, uniform_values
+from tfjs.tensor import Tensor
+
+
+@op
+def random_uniform(
+    shape: Sequence[int],
+    minval: float = 0,
+    maxval: float = 1,
+    dtype: str = "float32",
+    seed: float | str | None = None,
+) -> Tensor:
+    """Creates a tensor with values sampled from a uniform distribution in [minval, maxval).
+
+    With a `seed` (a number or string; 0 is a seed too) the values are TF.js's for that
+    seed; without one, a fresh seed is drawn. int32 truncates each value toward zero.
+
+    >>> tf.random_uniform([3], 0, 10, seed=42).array_sync()
+    [6.848635196685791, 5.463244915008545, 8.455933570861816]
+    """
+    low = check_number(minval, "minval", "random_uniform")
+    high = check_number(maxval, "maxval", "random_uniform")
+    check_seed(seed, "random_uniform")
+    return random_tensor(
+        shape,
+        dtype,
+        "random_uniform",
+        ("float32", "int32", "bool"),
+        lambda size: uniform_values(size, low, high, seed),
+    )

@@ -1,0 +1,100 @@
+"""What the reduction, scan, segment and evaluation ops share: their input checks."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from tfjs.engine import ENGINE
+from tfjs.ops.axis_util import parse_axis_param
+from tfjs.tensor import Tensor
+from tfjs.tensor_util import TensorLike, convert_to_tensor
+
+
+def assert_not_complex(tensor: Tensor, op_name: str, arg_name: str = "x") -> Tensor:
+    """TF.js's cpu kernels refuse complex64 input; the op says so before any kernel runs."""
+    if tensor.dtype == "complex64":
+        raise TypeError(
+            f"Argument '{arg_name}' passed to '{op_name}' is complex64: "
+            f"{op_name} does not support complex64 tensors in the CPU backend."
+        )
+    return tensor
+
+
+def reduce_op(
+    kernel_name: str,
+    x: TensorLike,
+    axis: int | Sequence[int] | None,
+    keep_dims: bool,
+    op_name: str,
+    parse_as_dtype: str = "numeric",
+    axis_attr: str = "axis",
+) -> Tensor:
+    """Runs a reduction kernel on `x` over `axis` (all axes when None)."""
+    x_tensor = assert_not_complex(convert_to_tensor(x, "x", op_name, parse_as_dtype), op_name)
+    axes = parse_axis_param(axis, x_tensor.shape, op_name)
+    return ENGINE.run_kernel(kernel_name, {"x": x_tensor}, {axis_attr: axes, "keep_dims": bool(keep_dims)})
+
+
+def single_axis(axis: Any, rank: int, op_name: str, arg_name: str = "axis") -> int:
+    """`axis` as a non-negative axis of a rank-`rank` tensor."""
+    if isinstance(axis, bool) or not isinstance(axis, (int, np.integer)):
+        raise TypeError(f"{op_name}: {arg_name} must be an int, got {axis!r}")
+    if not -rank <= axis < rank:
+        raise ValueError(
+            f"{op_name}: {arg_name} must be in range [-{rank}, {rank}) but got {arg_name} {axis}"
+        )
+    return int(axis) % rank
+
+
+def check_int(value: Any, op_name: str, arg_name: str, minimum: int = 0) -> int:
+    """`value` as an int of at least `minimum`, or an error naming the argument."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        if isinstance(value, (float, np.floating)) and float(value).is_integer():
+            value = int(value)
+        else:
+            raise TypeError(f"{op_name}: {arg_name} must be an integer, but got {value!r}")
+    if value < minimum:
+        raise ValueError(f"{op_name}: {arg_name} must be >= {minimum}, but got {value}")
+    return int(value)
+
+
+def scan_op(
+    kernel_name: str, x: TensorLike, axis: int, exclusive: bool, reverse: bool, op_name: str
+) -> Tensor:
+    """Runs a scan kernel (cumsum, cumprod) on `x` along `axis`."""
+    x_tensor = assert_not_complex(convert_to_tensor(x, "x", op_name), op_name)
+    if x_tensor.rank == 0:
+        raise ValueError(f"{op_name}: x must be at least 1-D to scan along axis {axis}, but got a scalar")
+    attrs = {
+        "axis": single_axis(axis, x_tensor.rank, op_name),
+        "exclusive": bool(exclusive),
+        "reverse": bool(reverse),
+    }
+    return ENGINE.run_kernel(kernel_name, {"x": x_tensor}, attrs)
+
+
+def bincount_inputs(
+    x: TensorLike, weights: TensorLike, size: Any, op_name: str, shape_word: str
+) -> tuple[Tensor, Tensor, int]:
+    """bincount's and dense_bincount's checks: int32 x with no negative values, weights
+    of x's size or empty, a non-negative integer size."""
+    x_tensor = convert_to_tensor(x, "x", op_name)
+    weights_tensor = assert_not_complex(convert_to_tensor(weights, "weights", op_name), op_name, "weights")
+    if x_tensor.dtype != "int32":
+        raise TypeError(f"Error in {op_name}: input dtype must be int32, but got {x_tensor.dtype}")
+    if isinstance(size, bool) or not isinstance(size, (int, np.integer)):
+        raise TypeError(f"{op_name}: size must be an integer, but got {size!r}")
+    if size < 0:
+        raise ValueError(f"{op_name}: size must be non-negative, but got {size}.")
+    if weights_tensor.size not in (x_tensor.size, 0):
+        raise ValueError(
+            f"Error in {op_name}: weights must have the same {shape_word} as x or 0-length, but got "
+            f"x shape: {list(x_tensor.shape)}, weights shape: {list(weights_tensor.shape)}."
+        )
+    values = x_tensor.data_sync()
+    if values.size and values.min() < 0:
+        raise ValueError(f"{op_name}: Input x must be non-negative! Got {int(values.min())} in x.")
+    return x_tensor, weights_tensor, int(size)

@@ -1,0 +1,99 @@
+"""What the slicing and joining ops share: TF.js's axis parsing, its way of printing
+lists in messages, and the cpu backend's refusals of complex64 inputs."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from tfjs.tensor import Tensor
+
+
+def js_list(values: Sequence[Any]) -> str:
+    """`values` as JavaScript prints an array in a template string: `2,3` (`[]` is empty)."""
+    return ",".join(js_number(v) for v in values)
+
+
+def js_number(value: Any) -> str:
+    """A number as JavaScript prints it (`2`, not `2.0`)."""
+    if isinstance(value, (float, np.floating)) and float(value).is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def is_int(value: Any) -> bool:
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
+def parse_axis(axis: int | Sequence[int] | None, shape: Sequence[int], op_name: str) -> list[int]:
+    """TF.js's parseAxisParam: `axis` (None for all, an int or a list) as non-negative axes
+    of `shape`, in the order given (repeats kept)."""
+    rank = len(shape)
+    if axis is None:
+        return list(range(rank))
+    axes = list(axis) if isinstance(axis, (list, tuple, np.ndarray)) else [axis]
+    numbers = all(
+        isinstance(a, (int, float, np.integer, np.floating)) and not isinstance(a, bool) for a in axes
+    )
+    if not numbers:
+        raise TypeError(f"{op_name}: axis must be an integer or a list of integers, got {axis!r}")
+    if not all(-rank <= a < rank for a in axes):
+        raise ValueError(
+            f"{op_name}: All values in axis param must be in range [-{rank}, {rank}) "
+            f"but got axis {js_list(axes)}"
+        )
+    if not all(float(a).is_integer() for a in axes):
+        raise ValueError(f"{op_name}: All values in axis param must be integers but got axis {js_list(axes)}")
+    return [int(a) + rank if a < 0 else int(a) for a in axes]
+
+
+def int_list(values: Any, arg_name: str, op_name: str) -> list[int]:
+    """`values` (a list of integers, or one integer) as a list of Python ints."""
+    items = list(values) if isinstance(values, (list, tuple, np.ndarray)) else [values]
+    if not all(is_int(v) for v in items):
+        raise TypeError(f"{op_name}: {arg_name} must be an integer or a list of integers, got {values!r}")
+    return [int(v) for v in items]
+
+
+def assert_cpu_takes_complex(x: Tensor, kernel: str, op_name: str) -> None:
+    """The cpu backend's refusal of complex64 inputs, in TF.js's words (`kernel` is the
+    name TF.js's message uses)."""
+    if x.dtype == "complex64":
+        raise TypeError(f"{op_name}: {kernel} does not support complex64 tensors in the CPU backend.")
+
+
+def flat_slice_indices(indices: np.ndarray, shape: Sequence[int]) -> np.ndarray:
+    """The flat slice number of each index vector along `indices`' last axis: the dot
+    product with the row-major strides of `shape`'s first axes, as TF.js computes it
+    (so only the flat number has to be in range, not each component)."""
+    slice_rank = indices.shape[-1]
+    count = math.prod(indices.shape[:-1])
+    if slice_rank == 1:
+        return indices.reshape(count).astype(np.intp)
+    flat = np.zeros(count, dtype=np.int64)
+    for axis in range(slice_rank):  # one pass per index component, not per index
+        flat += indices[..., axis].reshape(count).astype(np.int64) * math.prod(shape[axis + 1 : slice_rank])
+    return flat
+
+
+def assert_index_vectors_in_range(index: Tensor, shape: tuple[int, ...], op_name: str) -> None:
+    """Each index vector (along the last axis of `index`; a 1-D `index` holds one-number
+    vectors) must name a slice of `shape`. As in TF.js, only the slice's flat number is
+    checked: [0, 5] names the last row of a [3, 2] tensor."""
+    values = index._values()
+    if values.size == 0:
+        return
+    vectors = values.reshape(-1, values.shape[-1] if values.ndim > 1 else 1)
+    rank = vectors.shape[1]
+    if (vectors.min(axis=0) >= 0).all() and (vectors.max(axis=0) < np.asarray(shape[:rank])).all():
+        return  # every component in its axis' range: every flat number is in range
+    flat = flat_slice_indices(vectors, shape)
+    bad = np.flatnonzero((flat < 0) | (flat >= math.prod(shape[:rank])))
+    if bad.size:
+        raise IndexError(
+            f"{op_name}: Invalid indices: {js_list(vectors[bad[0]].tolist())} "
+            f"does not index into {js_list(shape)}"
+        )

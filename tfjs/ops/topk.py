@@ -1,0 +1,42 @@
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from tfjs.engine import ENGINE
+from tfjs.kernel_names import TOPK
+from tfjs.ops.operation import op
+from tfjs.ops.reduction_util import assert_not_complex
+from tfjs.tensor import Tensor
+from tfjs.tensor_util import TensorLike, convert_to_tensor
+
+
+class TopK(NamedTuple):
+    """topk's result: the k greatest values of each last-axis row and their indices."""
+
+    values: Tensor
+    indices: Tensor
+
+
+@op
+def topk(x: TensorLike, k: int = 1, sorted: bool = True) -> TopK:  # noqa: A002
+    """Finds the `k` greatest values along the last axis and their int32 indices; sorted
+    greatest first (equal values by index) unless `sorted` is False.
+
+    >>> values, indices = tf.topk(tf.tensor1d([1, 5, 3, 5]), 2)
+    >>> values.array_sync(), indices.array_sync()
+    ([5.0, 5.0], [1, 3])
+    """
+    x_tensor = assert_not_complex(convert_to_tensor(x, "x", "topk"), "topk")
+    if x_tensor.rank == 0:
+        raise ValueError("topk() expects the input to be of rank 1 or higher")
+    last_dim = x_tensor.shape[-1]
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
+        raise TypeError(f"'k' passed to topk() must be an integer but got {k!r}")
+    if k < 0:
+        raise ValueError(f"'k' passed to topk() must be >= 0 but got {k}")
+    if k > last_dim:
+        raise ValueError(f"'k' passed to topk() must be <= the last dimension ({last_dim}) but got {k}")
+    values, indices = ENGINE.run_kernel(TOPK, {"x": x_tensor}, {"k": int(k), "sorted": bool(sorted)})
+    return TopK(values, indices)
