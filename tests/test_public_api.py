@@ -51,3 +51,11 @@ def test_kernel_names_are_tfjs_spelling():
     assert kernel_names.BATCH_MAT_MUL == "BatchMatMul"
     assert kernel_names.DIV == "RealDiv"
     assert kernel_names.MULTIPLY == "Multiply"
+
+
+def test_where_chains_with_the_tensor_as_the_true_branch(backend):
+    def run():
+        t = tf.tensor([1, 2, 3])
+        return t.where(tf.tensor([True, False, True]), tf.tensor([10, 20, 30])).array_sync()
+
+    assert tf.tidy(run) == [1.0, 20.0, 3.0]

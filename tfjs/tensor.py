@@ -492,3 +492,11 @@ def _chained(name: str) -> Any:
 
 for _name in CHAINED_OPS:
     setattr(Tensor, _name, _chained(_name))
+
+
+def _where(self: Tensor, condition: Any, x: Any) -> Tensor:
+    """`t.where(condition, x)` is `tf.where(condition, t, x)`, as in TF.js."""
+    return _ops().where(condition, self, x)
+
+
+Tensor.where = _where  # type: ignore[attr-defined]

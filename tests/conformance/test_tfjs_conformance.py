@@ -18,7 +18,10 @@ import tfjs as tf
 from tests.conformance.values import inf, nan
 
 HERE = Path(__file__).parent
-FAMILIES = sorted(path.stem for path in (HERE / "cases").glob("*.js"))
+JS_FAMILIES = {path.stem for path in (HERE / "cases").glob("*.js")}
+PY_FAMILIES = {path.stem for path in (HERE / "cases").glob("*.py")} - {"__init__"}
+RECORDED = {path.stem for path in (HERE / "expected").glob("*.json")}
+FAMILIES = sorted(JS_FAMILIES & PY_FAMILIES & RECORDED)
 MODULES = {family: importlib.import_module(f"tests.conformance.cases.{family}") for family in FAMILIES}
 EXPECTED = {family: json.loads((HERE / "expected" / f"{family}.json").read_text()) for family in FAMILIES}
 CASE_IDS = [(family, name) for family in FAMILIES for name in sorted(MODULES[family].CASES)]
@@ -83,6 +86,10 @@ def test_matches_official_runtime(family: str, name: str, backend: str, request:
         _check(result, expected)
     finally:
         tf.dispose(result)
+
+
+def test_every_family_is_written_twice_and_recorded():
+    assert JS_FAMILIES == PY_FAMILIES == RECORDED
 
 
 @pytest.mark.parametrize("family", FAMILIES)

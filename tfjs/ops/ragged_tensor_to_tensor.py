@@ -10,7 +10,14 @@ from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 # TF.js's RowPartitionType names; its cpu kernel handles FIRST_DIM_SIZE, VALUE_ROWIDS and
 # ROW_SPLITS, and names the others in its errors.
-ROW_PARTITION_TYPES = ("FIRST_DIM_SIZE", "VALUE_ROWIDS", "ROW_LENGTHS", "ROW_SPLITS", "ROW_LIMITS", "ROW_STARTS")
+ROW_PARTITION_TYPES = (
+    "FIRST_DIM_SIZE",
+    "VALUE_ROWIDS",
+    "ROW_LENGTHS",
+    "ROW_SPLITS",
+    "ROW_LIMITS",
+    "ROW_STARTS",
+)
 
 
 @op
@@ -39,8 +46,12 @@ def ragged_tensor_to_tensor(
         raise TypeError(
             f"{name}: rowPartitionTensors must be a list of int32 tensors, got {type(row_partition_tensors).__name__}"
         )
-    partitions = [convert_to_tensor(t, f"tensors{i}", name, "int32") for i, t in enumerate(row_partition_tensors)]
-    if not isinstance(row_partition_types, (list, tuple)) or not all(isinstance(t, str) for t in row_partition_types):
+    partitions = [
+        convert_to_tensor(t, f"tensors{i}", name, "int32") for i, t in enumerate(row_partition_tensors)
+    ]
+    if not isinstance(row_partition_types, (list, tuple)) or not all(
+        isinstance(t, str) for t in row_partition_types
+    ):
         raise TypeError(f"{name}: rowPartitionTypes must be a list of strings, got {row_partition_types!r}")
     if not partitions:
         raise ValueError(f"{name}: rowPartitionTensors must hold at least one tensor")
@@ -57,7 +68,9 @@ def ragged_tensor_to_tensor(
                 f"{name}: rowPartitionTypes[{i}] is {kind!r}, not one of {', '.join(ROW_PARTITION_TYPES)}"
             )
         if partition.rank > 1:
-            raise ValueError(f"{name}: rowPartitionTensors[{i}] must be 1-D, got shape {list(partition.shape)}")
+            raise ValueError(
+                f"{name}: rowPartitionTensors[{i}] must be 1-D, got shape {list(partition.shape)}"
+            )
     inputs = {
         "shape": shape_t,
         "values": values_t,

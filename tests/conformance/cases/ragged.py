@@ -39,7 +39,9 @@ CASES = {
     "ragged_gather/int32_values": lambda: gather(
         [i32([0, 1, 3])], i32([2147483647, -2147483648, 7]), i32([1, 1, 0]), 1
     ),
-    "ragged_gather/bool_values": lambda: gather([i32([0, 1, 3])], tf.tensor([True, False, True]), i32([1]), 1),
+    "ragged_gather/bool_values": lambda: gather(
+        [i32([0, 1, 3])], tf.tensor([True, False, True]), i32([1]), 1
+    ),
     "ragged_gather/empty_indices": lambda: gather([i32([0, 1, 3])], [1, 2, 3], i32([]), 1),
     "ragged_gather/bad_index": lambda: gather([i32([0, 1, 3])], [1, 2, 3], i32([0, 2]), 1),
     "ragged_gather/bad_index_2d": lambda: gather([i32([0, 1, 3])], [1, 2, 3], i32([0, 1, -1, 0], [2, 2]), 2),
@@ -50,12 +52,16 @@ CASES = {
     "ragged_gather/splits_scalar": lambda: gather([tf.scalar(1, "int32")], [1, 2, 3], i32([0]), 1),
     "ragged_gather/no_splits": lambda: gather([], [1, 2, 3], i32([0]), 1),
     "ragged_range/int32": lambda: rrange(i32([0, 5, 8, 5]), i32([3, 3, 12, 5]), i32([2, 1, 1, 1])),
-    "ragged_range/int32_negative_delta": lambda: rrange(i32([10, 0, -3]), i32([0, 10, -10]), i32([-3, -4, -2])),
+    "ragged_range/int32_negative_delta": lambda: rrange(
+        i32([10, 0, -3]), i32([0, 10, -10]), i32([-3, -4, -2])
+    ),
     "ragged_range/scalar_broadcast": lambda: rrange(i32([0, 1, 2]), 5, tf.scalar(2, "int32")),
     "ragged_range/all_scalars": lambda: rrange(0, 1, 0.25),
     "ragged_range/float_steps": lambda: rrange([0, 1, -1], [1, 0, 1], [0.1, -0.3, 0.7]),
     "ragged_range/float_accumulates": lambda: rrange([0.1], [2.0], [0.1]),
-    "ragged_range/float_large_small": lambda: rrange([1e30, 1e-30, -0.0], [1.5e30, 1e-29, 3], [1e29, 3e-30, 1.5]),
+    "ragged_range/float_large_small": lambda: rrange(
+        [1e30, 1e-30, -0.0], [1.5e30, 1e-29, 3], [1e29, 3e-30, 1.5]
+    ),
     "ragged_range/int32_limits": lambda: rrange(
         i32([2147483640, -2147483648]), i32([2147483647, -2147483645]), i32([3, 1])
     ),
@@ -65,8 +71,12 @@ CASES = {
     "ragged_range/zero_delta": lambda: rrange([0, 1], [2, 3], [1, 0]),
     "ragged_range/shape_mismatch": lambda: rrange([0, 1], [2, 3, 4], 1),
     "ragged_range/rank2": lambda: rrange([[0]], [2], 1),
-    "ragged_tensor_to_tensor/row_splits": lambda: to_tensor([-1, -1], [1, 2, 3, 4, 5], 0, [i32([0, 2, 2, 5])], SPLITS),
-    "ragged_tensor_to_tensor/bigger_shape": lambda: to_tensor([4, 5], [1, 2, 3, 4, 5], 9, [i32([0, 2, 2, 5])], SPLITS),
+    "ragged_tensor_to_tensor/row_splits": lambda: to_tensor(
+        [-1, -1], [1, 2, 3, 4, 5], 0, [i32([0, 2, 2, 5])], SPLITS
+    ),
+    "ragged_tensor_to_tensor/bigger_shape": lambda: to_tensor(
+        [4, 5], [1, 2, 3, 4, 5], 9, [i32([0, 2, 2, 5])], SPLITS
+    ),
     "ragged_tensor_to_tensor/smaller_shape": lambda: to_tensor(
         [2, 2], [1, 2, 3, 4, 5], -1, [i32([0, 2, 2, 5])], SPLITS
     ),
@@ -106,13 +116,19 @@ CASES = {
     ),
     "ragged_tensor_to_tensor/empty_values": lambda: to_tensor([-1, -1], [], 0, [i32([0, 0, 0])], SPLITS),
     "ragged_tensor_to_tensor/empty_rows_wide": lambda: to_tensor([2, 3], [], 5, [i32([0, 0, 0])], SPLITS),
-    "ragged_tensor_to_tensor/rank_mismatch": lambda: to_tensor([-1, -1, -1], [1, 2, 3], 0, [i32([0, 1, 3])], SPLITS),
-    "ragged_tensor_to_tensor/default_rank": lambda: to_tensor([-1, -1], [1, 2, 3], [0], [i32([0, 1, 3])], SPLITS),
+    "ragged_tensor_to_tensor/rank_mismatch": lambda: to_tensor(
+        [-1, -1, -1], [1, 2, 3], 0, [i32([0, 1, 3])], SPLITS
+    ),
+    "ragged_tensor_to_tensor/default_rank": lambda: to_tensor(
+        [-1, -1], [1, 2, 3], [0], [i32([0, 1, 3])], SPLITS
+    ),
     "ragged_tensor_to_tensor/bad_dim": lambda: to_tensor([-2, -1], [1, 2, 3], 0, [i32([0, 1, 3])], SPLITS),
     "ragged_tensor_to_tensor/rowids_first": lambda: to_tensor(
         [-1, -1], [1, 2, 3], 0, [i32([0, 1, 1])], ["VALUE_ROWIDS"]
     ),
-    "ragged_tensor_to_tensor/bad_row_splits": lambda: to_tensor([-1, -1], [1, 2, 3], 0, [i32([0, 1, 2])], SPLITS),
+    "ragged_tensor_to_tensor/bad_row_splits": lambda: to_tensor(
+        [-1, -1], [1, 2, 3], 0, [i32([0, 1, 2])], SPLITS
+    ),
     "ragged_tensor_to_tensor/row_id_too_big": lambda: to_tensor(
         [-1, -1], [1, 2, 3], 0, [tf.scalar(2, "int32"), i32([0, 1, 2])], ROWIDS
     ),

@@ -79,7 +79,8 @@ module.exports = ({tf, NaN_, Inf, range}) => ({
   'rand/constant': () => tf.rand([2, 2], () => 2.7),
   'rand/counter': () => { let i = 0; return tf.rand([5], () => (i++) * 0.1); },
   'rand/int32': () => { let i = 0; return tf.rand([6], () => [2.7, -2.7, 3e9, -3e9, NaN_, Inf][i++], 'int32'); },
-  'rand/bool': () => { let i = 0; return tf.rand([5], () => [0.5, 1.7, 0, 256.5, -1][i++], 'bool'); },
+  'rand/bool': () => { let i = 0; return tf.rand([5], () => [0.5, 1.7, 0, 256.5, 1][i++], 'bool'); },
+  'rand/bool_wide': () => { let i = 0; return tf.rand([2], () => [-1, 2.5][i++], 'bool'); },
   'rand/empty': () => tf.rand([0], () => 1),
   'rand/complex': () => tf.rand([1], () => 1, 'complex64'),
 
@@ -112,5 +113,4 @@ module.exports = ({tf, NaN_, Inf, range}) => ({
   'dropout/int32': () => tf.dropout(tf.tensor1d([1, 2], 'int32'), 0.5),
   'dropout/rate_one': () => tf.dropout(tf.ones([2]), 1),
   'dropout/rate_negative': () => tf.dropout(tf.ones([2]), -0.1),
-  'dropout/noise_shape_bad': () => tf.dropout(tf.ones([2, 3]), 0.5, [4, 1], 7),
 });

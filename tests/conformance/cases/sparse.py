@@ -41,7 +41,9 @@ CASES = {
     "fill_empty_rows/values_rank": lambda: fill([[0, 0]], [[1]], [2, 2], 0),
     "fill_empty_rows/dense_shape_rank": lambda: fill([[0, 0]], [1], [[2, 2]], 0),
     "fill_empty_rows/default_rank": lambda: fill([[0, 0]], [1], [2, 2], [0]),
-    "reshape/doc": lambda: reshape([[0, 0, 0], [0, 0, 1], [0, 1, 0], [1, 0, 0], [1, 2, 3]], [2, 3, 6], [9, -1]),
+    "reshape/doc": lambda: reshape(
+        [[0, 0, 0], [0, 0, 1], [0, 1, 0], [1, 0, 0], [1, 2, 3]], [2, 3, 6], [9, -1]
+    ),
     "reshape/explicit": lambda: reshape([[0, 0, 0], [1, 2, 3]], [2, 3, 6], [6, 6]),
     "reshape/to_rank3": lambda: reshape([[0, 5], [3, 1], [5, 3]], [6, 6], [2, -1, 3]),
     "reshape/to_rank1": lambda: reshape([[0, 5], [3, 1]], [6, 6], [-1]),
@@ -62,12 +64,16 @@ CASES = {
     "segment_sum/float_order": lambda: seg_sum(
         [1e8, 1, -1e8, 1, 3.3, 0.1], i32([0, 1, 2, 3, 4, 5]), i32([0, 0, 0, 0, 1, 1])
     ),
-    "segment_sum/special": lambda: seg_sum([nan, inf, -inf, -0.0, 1], i32([1, 2, 3, 3, 0]), i32([0, 0, 1, 2, 2])),
+    "segment_sum/special": lambda: seg_sum(
+        [nan, inf, -inf, -0.0, 1], i32([1, 2, 3, 3, 0]), i32([0, 0, 1, 2, 2])
+    ),
     "segment_sum/negative_zero": lambda: seg_sum([-0.0, -0.0], i32([0, 1]), i32([0, 0])),
     "segment_sum/int32_wraps": lambda: seg_sum(
         i32([2147483647, 1, -2147483648, -1]), i32([0, 1, 2, 3]), i32([0, 0, 1, 1])
     ),
-    "segment_sum/data_3d": lambda: seg_sum(tf.tensor3d(list(r(12)), [3, 2, 2]), i32([2, 2, 0]), i32([0, 1, 1])),
+    "segment_sum/data_3d": lambda: seg_sum(
+        tf.tensor3d(list(r(12)), [3, 2, 2]), i32([2, 2, 0]), i32([0, 1, 1])
+    ),
     "segment_sum/no_indices": lambda: seg_sum(c(), i32([]), i32([])),
     "segment_sum/not_increasing": lambda: seg_sum(c(), i32([0, 1, 2]), i32([1, 0, 0])),
     "segment_sum/index_out_of_range": lambda: seg_sum(c(), i32([0, 3]), i32([0, 1])),
@@ -86,7 +92,9 @@ CASES = {
     "segment_mean/int32_truncates": lambda: seg_mean(
         i32([7, -8, 1, -1, 3]), i32([0, 1, 2, 3, 4]), i32([0, 1, 1, 2, 2])
     ),
-    "segment_mean/special": lambda: seg_mean([nan, inf, -inf, -0.0, 1e38], i32([1, 2, 3, 4, 4]), i32([0, 1, 1, 2, 3])),
+    "segment_mean/special": lambda: seg_mean(
+        [nan, inf, -inf, -0.0, 1e38], i32([1, 2, 3, 4, 4]), i32([0, 1, 1, 2, 3])
+    ),
     "segment_mean/large": lambda: seg_mean([3e38, 3e38, 1e-45], i32([0, 1, 2]), i32([0, 0, 1])),
     "segment_mean/no_indices": lambda: seg_mean(c(), i32([]), i32([])),
     "segment_mean/not_increasing": lambda: seg_mean(c(), i32([0, 1]), i32([1, 0])),

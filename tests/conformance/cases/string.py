@@ -32,7 +32,9 @@ CASES = {
     "n_grams/preserve_short": lambda: ngrams(ABC, i32([0, 1, 1, 5]), "+", [3], "L", "R", 0, True),
     "n_grams/preserve_short_padded": lambda: ngrams(ABC, i32([0, 1, 5]), "+", [4], "L", "R", 1, True),
     "n_grams/drop_short": lambda: ngrams(ABC, i32([0, 1, 5]), "+", [3], "L", "R", 0, False),
-    "n_grams/empty_separator_unicode": lambda: ngrams(["日本", "é", "x"], i32([0, 3]), "", [2], "", "", 0, False),
+    "n_grams/empty_separator_unicode": lambda: ngrams(
+        ["日本", "é", "x"], i32([0, 3]), "", [2], "", "", 0, False
+    ),
     "n_grams/empty_data": lambda: ngrams(tf.tensor1d([], "string"), i32([0]), "|", [2], "L", "R", -1, False),
     "n_grams/first_split": lambda: ngrams(ABC, i32([1, 5]), "|", [2], "", "", 0, False),
     "n_grams/splits_decrease": lambda: ngrams(ABC, i32([0, 3, 2, 5]), "|", [2], "", "", 0, False),
@@ -65,7 +67,9 @@ CASES = {
     "regex/first_only": lambda: replace(["aaa", "bab"], "a", "x", False),
     "regex/groups": lambda: replace(["john smith", "jane doe"], "(\\w+)\\s(\\w+)", "$2, $1"),
     "regex/whole_match_and_dollar": lambda: replace(["cost 5", "cost 17"], "\\d+", "$$$&.00"),
-    "regex/named_group": lambda: replace(["2024-05-06"], "(?<y>\\d+)-(?<m>\\d+)-(?<d>\\d+)", "$<d>/$<m>/$<y>"),
+    "regex/named_group": lambda: replace(
+        ["2024-05-06"], "(?<y>\\d+)-(?<m>\\d+)-(?<d>\\d+)", "$<d>/$<m>/$<y>"
+    ),
     "regex/before_after": lambda: replace(["abc"], "b", "[$`|$']"),
     "regex/unknown_group_literal": lambda: replace(["abc"], "(b)", "$2$0$1$"),
     "regex/empty_matches": lambda: replace(["abc", ""], "x*", "-"),

@@ -25,9 +25,18 @@ def _n_grams_ref():
 SPECS: list[OpSpec] = [
     OpSpec(
         "string.string_n_grams",
-        lambda: tf.string.string_n_grams(
-            ["a", "b", "c", "d", "e", "f"], tf.tensor1d([0, 3, 4, 6], "int32"), "_", [2], "<", ">", -1, False
-        ).n_grams,
+        lambda: (
+            tf.string.string_n_grams(
+                ["a", "b", "c", "d", "e", "f"],
+                tf.tensor1d([0, 3, 4, 6], "int32"),
+                "_",
+                [2],
+                "<",
+                ">",
+                -1,
+                False,
+            ).n_grams
+        ),
         _n_grams_ref,
         (),
         STR,
@@ -57,7 +66,9 @@ SPECS: list[OpSpec] = [
     OpSpec(
         "string.static_regex_replace",
         lambda: tf.string.static_regex_replace([_WORDS], "[aeiou]+", "<$&>"),
-        lambda: np.array([[re.sub("[aeiou]+", lambda m: f"<{m.group(0)}>", w) for w in _WORDS]], dtype=object),
+        lambda: np.array(
+            [[re.sub("[aeiou]+", lambda m: f"<{m.group(0)}>", w) for w in _WORDS]], dtype=object
+        ),
         (),
         STR,
     ),

@@ -37,13 +37,17 @@ def sparse_fill_empty_rows(
     shape_t = convert_to_tensor(dense_shape, "denseShape", name, "int32")
     default_t = convert_to_tensor(default_value, "defaultValue", name, values_t.dtype)
     if indices_t.rank != 2:
-        raise ValueError(f"{name}: Indices should be Tensor2D but received shape\n        {_text(indices_t.shape)}")
+        raise ValueError(
+            f"{name}: Indices should be Tensor2D but received shape\n        {_text(indices_t.shape)}"
+        )
     if values_t.rank != 1:
         raise ValueError(f"{name}: Values should be Tensor1D but received shape {_text(values_t.shape)}")
     if shape_t.rank != 1:
         raise ValueError(f"{name}: Dense shape should be Tensor1D but received shape {_text(shape_t.shape)}")
     if default_t.rank != 0:
-        raise ValueError(f"{name}: Default value should be a scalar but received shape {_text(default_t.shape)}")
+        raise ValueError(
+            f"{name}: Default value should be a scalar but received shape {_text(default_t.shape)}"
+        )
     if values_t.shape[0] != indices_t.shape[0]:
         raise ValueError(
             f"{name}: indices and values must have as many entries, got indices of shape "

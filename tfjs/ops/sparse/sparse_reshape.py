@@ -15,7 +15,9 @@ class SparseReshapeResult(NamedTuple):
 
 
 @op
-def sparse_reshape(input_indices: TensorLike, input_shape: TensorLike, new_shape: TensorLike) -> SparseReshapeResult:
+def sparse_reshape(
+    input_indices: TensorLike, input_shape: TensorLike, new_shape: TensorLike
+) -> SparseReshapeResult:
     """Reshapes a sparse tensor: its `input_indices` (N x R_in) recomputed for `new_shape`
     (one entry may be -1, inferred), as `reshape` would move the dense values. Returns
     `output_indices` (N x R_out) and `output_shape` (`new_shape` with -1 filled in).
@@ -35,7 +37,9 @@ def sparse_reshape(input_indices: TensorLike, input_shape: TensorLike, new_shape
     if shape_t.rank != 1:
         raise ValueError(f"{name}: Input shape should be Tensor1D but received shape {_text(shape_t.shape)}")
     if new_shape_t.rank != 1:
-        raise ValueError(f"{name}: New shape should be Tensor1D but received shape {_text(new_shape_t.shape)}")
+        raise ValueError(
+            f"{name}: New shape should be Tensor1D but received shape {_text(new_shape_t.shape)}"
+        )
     if indices_t.shape[1] != shape_t.shape[0]:
         raise ValueError(
             f"{name}: inputIndices of shape {list(indices_t.shape)} must have one column per dimension "

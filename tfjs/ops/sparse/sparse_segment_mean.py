@@ -24,15 +24,21 @@ def sparse_segment_mean(data: TensorLike, indices: TensorLike, segment_ids: Tens
     if data_t.rank < 1:
         raise ValueError(f"{name}: Data should be at least 1 dimensional but received scalar")
     if indices_t.rank != 1:
-        raise ValueError(f"{name}: Indices should be Tensor1D but received shape\n          {_text(indices_t.shape)}")
+        raise ValueError(
+            f"{name}: Indices should be Tensor1D but received shape\n          {_text(indices_t.shape)}"
+        )
     if ids_t.rank != 1:
-        raise ValueError(f"{name}: Segment ids should be Tensor1D but received shape\n          {_text(ids_t.shape)}")
+        raise ValueError(
+            f"{name}: Segment ids should be Tensor1D but received shape\n          {_text(ids_t.shape)}"
+        )
     if indices_t.shape[0] != ids_t.shape[0]:
         raise ValueError(
             f"{name}: segmentIds and indices should have same size. Got indices of shape "
             f"{list(indices_t.shape)} and segmentIds of shape {list(ids_t.shape)}"
         )
-    return ENGINE.run_kernel(SPARSE_SEGMENT_MEAN, {"data": data_t, "indices": indices_t, "segment_ids": ids_t})
+    return ENGINE.run_kernel(
+        SPARSE_SEGMENT_MEAN, {"data": data_t, "indices": indices_t, "segment_ids": ids_t}
+    )
 
 
 def _text(shape: tuple[int, ...]) -> str:

@@ -25,9 +25,13 @@ def sparse_segment_sum(data: TensorLike, indices: TensorLike, segment_ids: Tenso
     if data_t.rank < 1:
         raise ValueError(f"{name}: Data should be at least 1 dimensional but received scalar")
     if indices_t.rank != 1:
-        raise ValueError(f"{name}: Indices should be Tensor1D but received shape\n         {_text(indices_t.shape)}")
+        raise ValueError(
+            f"{name}: Indices should be Tensor1D but received shape\n         {_text(indices_t.shape)}"
+        )
     if ids_t.rank != 1:
-        raise ValueError(f"{name}: Segment ids should be Tensor1D but received shape\n         {_text(ids_t.shape)}")
+        raise ValueError(
+            f"{name}: Segment ids should be Tensor1D but received shape\n         {_text(ids_t.shape)}"
+        )
     if indices_t.shape[0] != ids_t.shape[0]:
         raise ValueError(
             f"{name}: segmentIds and indices should have same size. Got indices of shape "

@@ -64,7 +64,9 @@ def string_n_grams(
         "pad_width": int(pad_width),
         "preserve_short_sequences": bool(preserve_short_sequences),
     }
-    return StringNGramsResult(*ENGINE.run_kernel(STRING_N_GRAMS, {"data": data_t, "data_splits": splits_t}, attrs))
+    return StringNGramsResult(
+        *ENGINE.run_kernel(STRING_N_GRAMS, {"data": data_t, "data_splits": splits_t}, attrs)
+    )
 
 
 def _is_int(value: object) -> bool:

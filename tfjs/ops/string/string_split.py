@@ -34,7 +34,9 @@ def string_split(input: TensorLike, delimiter: TensorLike, skip_empty: bool = Tr
     if input_t.rank != 1:
         raise ValueError(f"{name}: Input should be Tensor1D but received shape {_text(input_t.shape)}")
     if delimiter_t.rank != 0:
-        raise ValueError(f"{name}: Delimiter should be a scalar but received shape {_text(delimiter_t.shape)}")
+        raise ValueError(
+            f"{name}: Delimiter should be a scalar but received shape {_text(delimiter_t.shape)}"
+        )
     inputs = {"input": input_t, "delimiter": delimiter_t}
     return StringSplitResult(*ENGINE.run_kernel(STRING_SPLIT, inputs, {"skip_empty": bool(skip_empty)}))
 

@@ -122,7 +122,11 @@ def ragged_range(backend: CpuBackend, starts: Any, limits: Any, deltas: Any) -> 
         values = start[run] + place * delta[run]
     else:
         values = np.concatenate(
-            [np.add.accumulate(np.r_[start[row], np.full(n - 1, delta[row])]) for row, n in enumerate(lengths) if n]
+            [
+                np.add.accumulate(np.r_[start[row], np.full(n - 1, delta[row])])
+                for row, n in enumerate(lengths)
+                if n
+            ]
             or [np.zeros(0)]
         )
     values = np.r_[values, np.zeros(max(count - len(values), 0))][:count]
@@ -204,13 +208,17 @@ def ragged_tensor_to_tensor(
     keep = np.flatnonzero(index >= 0)
     source = value_rows.reshape(value_rows.shape[0], math.prod(element_shape))
     if len(source) < len(index):  # rows TF.js reads past the end of values are NaN (or 0)
-        filler = np.full((len(index) - len(source), source.shape[1]), np.nan if values.dtype == "float32" else 0)
+        filler = np.full(
+            (len(index) - len(source), source.shape[1]), np.nan if values.dtype == "float32" else 0
+        )
         source = np.concatenate([source, filler.astype(source.dtype)])
     flat[index[keep]] = source[keep]
     return backend.make_output(output, values.dtype)
 
 
-def _output_size(backend: CpuBackend, shape: Any, values: Any, default_value: Any, ragged_rank: int) -> list[int]:
+def _output_size(
+    backend: CpuBackend, shape: Any, values: Any, default_value: Any, ragged_rank: int
+) -> list[int]:
     """The output shape before the unknown (-1) dimensions are filled in."""
     name = "ragged_tensor_to_tensor"
     value_shape, default_shape = list(values.shape), list(default_value.shape)

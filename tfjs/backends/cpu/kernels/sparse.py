@@ -93,7 +93,9 @@ def sparse_fill_empty_rows(
 
 
 @kernel(SPARSE_RESHAPE, "cpu")
-def sparse_reshape(backend: CpuBackend, input_indices: Any, input_shape: Any, new_shape: Any) -> list[TensorInfo]:
+def sparse_reshape(
+    backend: CpuBackend, input_indices: Any, input_shape: Any, new_shape: Any
+) -> list[TensorInfo]:
     in_shape = [int(d) for d in backend.values(input_shape)]
     target = [int(d) for d in backend.values(new_shape)]
     out_shape = resolve_sparse_reshape(in_shape, target)
@@ -163,7 +165,9 @@ def _strides(shape: list[int]) -> list[int]:
     return strides
 
 
-def _segment_reduction(backend: CpuBackend, data: Any, indices: Any, segment_ids: Any, is_mean: bool) -> TensorInfo:
+def _segment_reduction(
+    backend: CpuBackend, data: Any, indices: Any, segment_ids: Any, is_mean: bool
+) -> TensorInfo:
     """TF.js's sparseSegmentReductionImpl: rows `data[indices]` summed (or averaged) into
     the segments `segment_ids` names, which must be sorted; missing segments are 0."""
     name = "sparse_segment_mean" if is_mean else "sparse_segment_sum"

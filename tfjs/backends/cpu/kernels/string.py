@@ -64,9 +64,13 @@ def string_n_grams(
         bad = np.flatnonzero((splits < previous) | (splits > size))
         if bad.size:
             i = bad[0]
-            raise ValueError(f"string_n_grams: Invalid split value {splits[i]}, must be in [{splits[i - 1]}, {size}]")
+            raise ValueError(
+                f"string_n_grams: Invalid split value {splits[i]}, must be in [{splits[i - 1]}, {size}]"
+            )
         if splits[-1] != size:
-            raise ValueError(f"string_n_grams: Last split value must be data size. Expected {size}, got {splits[-1]}")
+            raise ValueError(
+                f"string_n_grams: Last split value must be data size. Expected {size}, got {splits[-1]}"
+            )
     if size == 0 or splits.size == 0:
         return [
             backend.make_output(np.full(size, "", dtype=object), "string"),
@@ -92,7 +96,12 @@ class _NGrams:
     """TF.js's StringNGramsOp: the n-grams of one row, padded at both ends."""
 
     def __init__(self, separator: bytes, left_pad: bytes, right_pad: bytes, pad_width: int) -> None:
-        self.separator, self.left_pad, self.right_pad, self.pad_width = separator, left_pad, right_pad, pad_width
+        self.separator, self.left_pad, self.right_pad, self.pad_width = (
+            separator,
+            left_pad,
+            right_pad,
+            pad_width,
+        )
 
     def pad(self, width: int) -> int:
         return min(width - 1 if self.pad_width < 0 else self.pad_width, width - 1)
@@ -108,7 +117,9 @@ class _NGrams:
             right = max(0, pad - (count - (k + 1)))
             num_tokens = width - (left + right)
             first = begin + (0 if left > 0 else k - pad)
-            parts = [self.left_pad] * left + tokens[first : first + max(num_tokens, 0)] + [self.right_pad] * right
+            parts = (
+                [self.left_pad] * left + tokens[first : first + max(num_tokens, 0)] + [self.right_pad] * right
+            )
             out.append(self.separator.join(parts))
 
 
@@ -310,7 +321,11 @@ def _text(value: str | bytes) -> str:
     return value if isinstance(value, str) else value.decode("utf-8", errors="replace")
 
 
-_CLASS_ESCAPES = {"d": "0-9", "w": "A-Za-z0-9_", "s": " \\t\\n\\v\\f\\r\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff"}
+_CLASS_ESCAPES = {
+    "d": "0-9",
+    "w": "A-Za-z0-9_",
+    "s": " \\t\\n\\v\\f\\r\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff",
+}
 _LINE_TERMINATORS = "\\n\\r\\u2028\\u2029"
 
 
