@@ -32,18 +32,20 @@ def dropout(
     x_tensor = convert_to_tensor(x, "x", "dropout")
     if x_tensor.dtype != "float32":
         raise TypeError(
-            "x has to be a floating point tensor since it's going to be scaled, "
+            "dropout: x has to be a floating point tensor since it's going to be scaled, "
             f"but got a {x_tensor.dtype} tensor instead."
         )
     rate = check_number(rate, "rate", "dropout")
     if not 0 <= rate < 1:
-        raise ValueError(f"rate must be a float in the range [0, 1), but got {js_number_to_string(rate)}.")
+        raise ValueError(
+            f"dropout: rate must be a float in the range [0, 1), but got {js_number_to_string(rate)}."
+        )
     check_seed(seed, "dropout")
     if rate == 0:
         return x_tensor.clone() if isinstance(x, Tensor) else x_tensor
     keep_prob = 1 - rate
-    flags = floor(add(random_uniform(_noise_shape(x_tensor.shape, noise_shape), 0, 1, "float32", seed), keep_prob))
-    return mul(x_tensor, div(flags, keep_prob))
+    noise = random_uniform(_noise_shape(x_tensor.shape, noise_shape), 0, 1, "float32", seed)
+    return mul(x_tensor, div(floor(add(noise, keep_prob)), keep_prob))
 
 
 def _noise_shape(shape: tuple[int, ...], noise_shape: Sequence[int | None] | None) -> list:

@@ -42,8 +42,10 @@ def eye(
     batch = list(batch_shape)
     if not 1 <= len(batch) <= 3:
         raise ValueError(
-            f"eye() currently supports only 1D and 2D batchShapes, but received {len(batch)}D."
+            f"eye: eye() currently supports only 1D and 2D batchShapes, but received {len(batch)}D."
         )
+    if any(isinstance(d, bool) or not isinstance(d, (int, np.integer)) or d < 0 for d in batch):
+        raise ValueError(f"eye: batch_shape must hold non-negative integers, got {batch}")
     for _ in batch:
         out = expand_dims(out, 0)
     return tile(out, [*batch, 1, 1])

@@ -35,7 +35,8 @@ def gather(x: TensorLike, indices: TensorLike, axis: int = 0, batch_dims: int = 
 def assert_indices_in_range(index: Tensor, size: int, op_name: str) -> None:
     """Every index must be in [0, size - 1] (TF.js's cpu GatherV2 checks them all)."""
     values = index._values()
-    if values.size == 0 or (values.min() >= 0 and values.max() < size):
+    # As unsigned numbers, negative indices are above 2**31: one pass checks both ends.
+    if values.size == 0 or values.view(np.uint32).max() < size:
         return
     bad = values.flat[np.flatnonzero((values < 0) | (values >= size))[0]]
     raise IndexError(f"{op_name}: GatherV2: the index value {bad} is not in [0, {size - 1}]")

@@ -19,7 +19,7 @@ def linspace(start: float, stop: float, num: int) -> Tensor:
     stop = check_number(stop, "stop", "linspace")
     count = check_number(num, "num", "linspace")
     if not count > 0:
-        raise ValueError("The number of values should be positive.")
+        raise ValueError(f"linspace: The number of values should be positive. Got num={num!r}.")
     if count != int(count):
         raise ValueError(f"linspace: num must be an integer, got {num!r}")
     return ENGINE.run_kernel(LIN_SPACE, {}, {"start": start, "stop": stop, "num": int(count)})

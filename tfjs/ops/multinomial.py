@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import numpy as np
+
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import MULTINOMIAL
 from tfjs.ops.operation import op
@@ -27,20 +29,19 @@ def multinomial(
     logits_tensor = convert_to_tensor(logits, "logits", "multinomial")
     num_outcomes = logits_tensor.size
     if num_outcomes < 2:
-        raise ValueError(f"Error in multinomial: you need at least 2 outcomes, but got {num_outcomes}.")
+        raise ValueError(
+            f"multinomial: Error in multinomial: you need at least 2 outcomes, but got {num_outcomes}."
+        )
     if logits_tensor.rank > 2:
-        raise ValueError(f"Rank of probabilities must be 1 or 2, but is {logits_tensor.rank}")
-    if isinstance(num_samples, bool) or not isinstance(num_samples, int) or num_samples < 0:
+        raise ValueError(f"multinomial: Rank of probabilities must be 1 or 2, but is {logits_tensor.rank}")
+    if isinstance(num_samples, bool) or not isinstance(num_samples, (int, np.integer)) or num_samples < 0:
         raise ValueError(f"multinomial: num_samples must be a non-negative integer, got {num_samples!r}")
     if logits_tensor.dtype == "complex64":
-        raise TypeError("multinomial does not support complex64 tensors in the CPU backend.")
+        raise TypeError("multinomial: multinomial does not support complex64 tensors in the CPU backend.")
     check_seed(seed, "multinomial")
     # `seed || Math.random()`: 0, NaN and "" draw a fresh seed.
     seed = seed_string(seed, zero_is_random=True)
-    if logits_tensor.rank == 1:
-        logits_2d = reshape(logits_tensor, [1, -1])
-    else:
-        logits_2d = logits_tensor
-    attrs = {"num_samples": num_samples, "seed": seed, "normalized": bool(normalized)}
+    logits_2d = reshape(logits_tensor, [1, -1]) if logits_tensor.rank == 1 else logits_tensor
+    attrs = {"num_samples": int(num_samples), "seed": seed, "normalized": bool(normalized)}
     result = ENGINE.run_kernel(MULTINOMIAL, {"logits": logits_2d}, attrs)
     return reshape(result, [result.size]) if logits_tensor.rank == 1 else result

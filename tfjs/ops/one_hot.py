@@ -24,7 +24,7 @@ def one_hot(
     if isinstance(depth, bool) or not isinstance(depth, (int, np.integer)):
         raise TypeError(f"one_hot: depth must be an integer, got {depth!r}")
     if depth < 2:
-        raise ValueError(f"Error in oneHot: depth must be >=2, but it is {depth}")
+        raise ValueError(f"one_hot: Error in oneHot: depth must be >=2, but it is {depth}")
     on = check_number(on_value, "on_value", "one_hot")
     off = check_number(off_value, "off_value", "one_hot")
     if dtype not in ("float32", "int32", "bool"):

@@ -27,14 +27,16 @@ def ragged_gather(
     `output_ragged_rank` is `indices.rank + len(params_nested_splits) - 1`. Returns the
     result's `output_nested_splits` (a list) and `output_dense_values`.
 
-    >>> r = tf.ragged_gather([tf.tensor1d([0, 2, 3, 6], "int32")], [1, 2, 3, 4, 5, 6], tf.tensor1d([2, 0], "int32"), 1)
+    >>> splits = tf.tensor1d([0, 2, 3, 6], "int32")
+    >>> r = tf.ragged_gather([splits], [1, 2, 3, 4, 5, 6], tf.tensor1d([2, 0], "int32"), 1)
     >>> [s.array_sync() for s in r.output_nested_splits], r.output_dense_values.array_sync()
     ([[0, 3, 5]], [4.0, 5.0, 6.0, 1.0, 2.0])
     """
     name = "ragged_gather"
     if not isinstance(params_nested_splits, (list, tuple)):
         raise TypeError(
-            f"{name}: paramsNestedSplits must be a list of int32 tensors, got {type(params_nested_splits).__name__}"
+            f"{name}: paramsNestedSplits must be a list of int32 tensors, "
+            f"got {type(params_nested_splits).__name__}"
         )
     splits = [convert_to_tensor(t, f"tensors{i}", name, "int32") for i, t in enumerate(params_nested_splits)]
     values = convert_to_tensor(params_dense_values, "paramsDenseValues", name)
@@ -46,7 +48,7 @@ def ragged_gather(
     for i, split in enumerate(splits):
         if split.rank != 1:
             raise ValueError(
-                f"{name}: Split tensors must not be scalars: paramsNestedSplits[{i}] has shape {list(split.shape)}"
+                f"{name}: Split tensors must not be scalars: paramsNestedSplits[{i}] has shape []"
                 if split.rank == 0
                 else f"{name}: paramsNestedSplits[{i}] must be 1-D, got shape {list(split.shape)}"
             )

@@ -44,7 +44,8 @@ def ragged_tensor_to_tensor(
     default_t = convert_to_tensor(default_value, "defaultValue", name, values_t.dtype)
     if not isinstance(row_partition_tensors, (list, tuple)):
         raise TypeError(
-            f"{name}: rowPartitionTensors must be a list of int32 tensors, got {type(row_partition_tensors).__name__}"
+            f"{name}: rowPartitionTensors must be a list of int32 tensors, "
+            f"got {type(row_partition_tensors).__name__}"
         )
     partitions = [
         convert_to_tensor(t, f"tensors{i}", name, "int32") for i, t in enumerate(row_partition_tensors)

@@ -45,5 +45,5 @@ def _normal(
         dtype,
         op_name,
         ("float32", "int32"),
-        lambda size: gauss_values(size, mean, std_dev, dtype, truncated, seed),
+        lambda size: gauss_values(size, mean, std_dev, dtype, truncated, seed, op_name),
     )

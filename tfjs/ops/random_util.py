@@ -185,12 +185,12 @@ def uniform_values(count: int, minval: float, maxval: float, seed: Any) -> np.nd
 
 
 def gauss_values(
-    count: int, mean: float, std_dev: float, dtype: str, truncated: bool, seed: Any
+    count: int, mean: float, std_dev: float, dtype: str, truncated: bool, seed: Any, op_name: str
 ) -> np.ndarray:
     """`MPRandGauss`: the polar method's pairs (x, y), x first and y on the next call;
     truncated, a pair whose x is beyond two standard deviations is drawn again and a y
     beyond them is skipped. int32 rounds each value (Math.round)."""
-    return _Gauss(mean, std_dev, dtype, truncated, seed, "truncated_normal").values(count)
+    return _Gauss(mean, std_dev, dtype, truncated, seed, op_name).values(count)
 
 
 class _Gauss:
@@ -207,6 +207,7 @@ class _Gauss:
                 f"{js_number_to_string(self.mean)} for stdDev {js_number_to_string(self.std_dev)}"
             )
         self.seed = seed_string(seed, zero_is_random=True)
+        self.op_name = op_name
 
     def values(self, count: int) -> np.ndarray:
         budget = 2 * count + 16  # uniforms to draw; doubled (and redrawn) until enough
@@ -215,7 +216,7 @@ class _Gauss:
             if drawn.size >= count:
                 return drawn[:count]
             if budget > 64 * count + 4096 and drawn.size == 0:
-                raise ValueError("truncated_normal: no value within two standard deviations was drawn")
+                raise ValueError(f"{self.op_name}: no value within two standard deviations was drawn")
             budget *= 2
 
     def _from_stream(self, u: np.ndarray) -> np.ndarray:
@@ -273,6 +274,10 @@ def gamma_values(count: int, alpha: float, beta: float, dtype: str, seed: Any) -
             if alpha < 1:
                 result = result * u**inverse_alpha
             return js_round(result) if dtype == "int32" else result
+        if normals > 64 * count + 4096:  # TF.js would draw (nearly) forever
+            raise ValueError(
+                f"random_gamma: too few draws are accepted for alpha {js_number_to_string(alpha)}"
+            )
         normals *= 2
 
 
@@ -321,7 +326,8 @@ def random_tensor(shape: Any, dtype: str, op_name: str, allowed: tuple[str, ...]
     dims = check_shape(shape, op_name)
     if dtype not in allowed:
         raise ValueError(f"{op_name}: Unsupported data type {dtype}")
-    values = to_typed_array(np.asarray(draw(math.prod(dims)), np.float64), dtype)
+    with np.errstate(all="ignore"):  # IEEE results (inf, nan) are the answers, as in JavaScript
+        values = to_typed_array(np.asarray(draw(math.prod(dims)), np.float64), dtype)
     return ENGINE.make_tensor(values.reshape(dims), dtype)
 
 

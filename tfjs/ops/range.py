@@ -1,9 +1,11 @@
 from __future__ import annotations
 
+import math
+
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import RANGE
 from tfjs.ops.operation import op
-from tfjs.ops.random_util import check_number
+from tfjs.ops.random_util import check_number, js_number_to_string
 from tfjs.tensor import Tensor
 
 
@@ -22,7 +24,25 @@ def range(start: float, stop: float, step: float = 1, dtype: str = "float32") ->
     stop = check_number(stop, "stop", "range")
     step = check_number(step, "step", "range")
     if step == 0:
-        raise ValueError("Cannot have a step of zero")
+        raise ValueError(f"range: Cannot have a step of zero (start={start!r}, stop={stop!r}, step=0)")
     if dtype not in ("float32", "int32"):
         raise ValueError(f"range: Unsupported data type {dtype}")
+    range_length(start, stop, step)
     return ENGINE.run_kernel(RANGE, {}, {"start": start, "stop": stop, "step": step, "dtype": dtype})
+
+
+def range_length(start: float, stop: float, step: float) -> int:
+    """How many values TF.js's rangeImpl makes: none when start equals stop or the step
+    goes the wrong way (for a decreasing range, only a step above 1 counts as wrong),
+    else |ceil((stop - start) / step)| (a NaN count is none)."""
+    if start == stop or (start < stop and step < 0) or (stop < start and step > 1):
+        return 0
+    try:
+        count = abs(math.ceil((stop - start) / step))
+    except ValueError:  # NaN
+        return 0
+    except OverflowError:  # ±Infinity
+        count = math.inf
+    if count > 2**32:
+        raise ValueError(f"range: Invalid typed array length: {js_number_to_string(count)}")
+    return count

@@ -66,16 +66,17 @@ def assert_cpu_takes_complex(x: Tensor, kernel: str, op_name: str) -> None:
 
 
 def flat_slice_indices(indices: np.ndarray, shape: Sequence[int]) -> np.ndarray:
-    """The flat slice number of each index vector along `indices`' last axis: the dot
-    product with the row-major strides of `shape`'s first axes, as TF.js computes it
-    (so only the flat number has to be in range, not each component)."""
+    """The flat slice number of each index vector along `indices`' last axis (the dot
+    product with the row-major strides of `shape`'s first axes, as TF.js computes it, so
+    only the flat number has to be in range, not each component)."""
     slice_rank = indices.shape[-1]
-    count = math.prod(indices.shape[:-1])
-    if slice_rank == 1:
-        return indices.reshape(count).astype(np.intp)
-    flat = np.zeros(count, dtype=np.int64)
-    for axis in range(slice_rank):  # one pass per index component, not per index
-        flat += indices[..., axis].reshape(count).astype(np.int64) * math.prod(shape[axis + 1 : slice_rank])
+    vectors = indices.reshape(math.prod(indices.shape[:-1]), slice_rank)
+    if slice_rank == 0:
+        return np.zeros(len(vectors), dtype=np.intp)
+    flat = vectors[:, 0].astype(np.intp)
+    for axis in range(1, slice_rank):  # Horner's rule: one pass per component, in place
+        flat *= shape[axis]
+        flat += vectors[:, axis]
     return flat
 
 
@@ -86,10 +87,10 @@ def assert_index_vectors_in_range(index: Tensor, shape: tuple[int, ...], op_name
     values = index._values()
     if values.size == 0:
         return
-    vectors = values.reshape(-1, values.shape[-1] if values.ndim > 1 else 1)
-    rank = vectors.shape[1]
-    if (vectors.min(axis=0) >= 0).all() and (vectors.max(axis=0) < np.asarray(shape[:rank])).all():
-        return  # every component in its axis' range: every flat number is in range
+    rank = values.shape[-1] if values.ndim > 1 else 1
+    if rank == 0 or (values.min() >= 0 and values.max() < min(shape[:rank])):
+        return  # every component in every axis' range: every flat number is in range
+    vectors = values.reshape(-1, rank)
     flat = flat_slice_indices(vectors, shape)
     bad = np.flatnonzero((flat < 0) | (flat >= math.prod(shape[:rank])))
     if bad.size:

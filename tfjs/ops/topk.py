@@ -21,8 +21,10 @@ class TopK(NamedTuple):
 
 @op
 def topk(x: TensorLike, k: int = 1, sorted: bool = True) -> TopK:  # noqa: A002
-    """Finds the `k` greatest values along the last axis and their int32 indices; sorted
-    greatest first (equal values by index) unless `sorted` is False.
+    """Finds the `k` greatest values along the last axis and their int32 indices, greatest
+    first (equal values by index). With `sorted` False and k equal to the last dimension
+    the input order is kept, as in TF.js; for a smaller k TF.js returns its selection
+    algorithm's order, which this port does not reproduce (it returns them sorted).
 
     >>> values, indices = tf.topk(tf.tensor1d([1, 5, 3, 5]), 2)
     >>> values.array_sync(), indices.array_sync()

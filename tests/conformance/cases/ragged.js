@@ -81,6 +81,11 @@ module.exports = ({tf, NaN_, Inf, range}) => {
         toTensor([-1, -1, 2], tf.tensor2d([[1, 2], [3, 4], [5, 6]]), 0, [i32([0, 1, 3])], ['ROW_SPLITS']),
     'ragged_tensor_to_tensor/values_2d_vector_default': () =>
         toTensor([-1, -1, 2], tf.tensor2d([[1, 2], [3, 4], [5, 6]]), [7, 8], [i32([0, 1, 3])], ['ROW_SPLITS']),
+    'ragged_tensor_to_tensor/values_2d_unknown_inner': () =>
+        toTensor([-1, -1, -1], tf.tensor2d([[1, 2], [3, 4], [5, 6]]), 0, [i32([0, 1, 3])], ['ROW_SPLITS']),
+    'ragged_tensor_to_tensor/nested_values_2d': () =>
+        toTensor([-1, -1, -1, 2], tf.tensor2d([[1, 2], [3, 4], [5, 6], [7, 8]]), 0, [i32([0, 1, 2]), i32([0, 3, 4])],
+            ['ROW_SPLITS', 'ROW_SPLITS']),
     'ragged_tensor_to_tensor/empty_values': () => toTensor([-1, -1], [], 0, [i32([0, 0, 0])], ['ROW_SPLITS']),
     'ragged_tensor_to_tensor/empty_rows_wide': () => toTensor([2, 3], [], 5, [i32([0, 0, 0])], ['ROW_SPLITS']),
     'ragged_tensor_to_tensor/rank_mismatch': () =>

@@ -114,6 +114,16 @@ CASES = {
     "ragged_tensor_to_tensor/values_2d_vector_default": lambda: to_tensor(
         [-1, -1, 2], tf.tensor2d([[1, 2], [3, 4], [5, 6]]), [7, 8], [i32([0, 1, 3])], SPLITS
     ),
+    "ragged_tensor_to_tensor/values_2d_unknown_inner": lambda: to_tensor(
+        [-1, -1, -1], tf.tensor2d([[1, 2], [3, 4], [5, 6]]), 0, [i32([0, 1, 3])], SPLITS
+    ),
+    "ragged_tensor_to_tensor/nested_values_2d": lambda: to_tensor(
+        [-1, -1, -1, 2],
+        tf.tensor2d([[1, 2], [3, 4], [5, 6], [7, 8]]),
+        0,
+        [i32([0, 1, 2]), i32([0, 3, 4])],
+        SPLITS * 2,
+    ),
     "ragged_tensor_to_tensor/empty_values": lambda: to_tensor([-1, -1], [], 0, [i32([0, 0, 0])], SPLITS),
     "ragged_tensor_to_tensor/empty_rows_wide": lambda: to_tensor([2, 3], [], 5, [i32([0, 0, 0])], SPLITS),
     "ragged_tensor_to_tensor/rank_mismatch": lambda: to_tensor(
@@ -149,4 +159,11 @@ KNOWN_DIFFERENCES = {
     # kernel copies the broadcast default into `outputBase.slice(...)`, a copy, so the
     # writes are lost. Here the padding is [7, 8], as the op's documentation says.
     "ragged_tensor_to_tensor/values_2d_vector_default",
+    # TF.js 4.22 reads the output shape's dimension for values.shape[i] at the index given
+    # by a *value* of the shape (combineRaggedTensorToTensorShapes), so a -1 for an inner
+    # dimension stays -1 ("Dimension -1 must be >= 0"), and with two ragged dimensions the
+    # last ragged one is forced to the inner size (here 2, cutting rows of 3). Here the
+    # inner dimensions come from values.shape, as TensorFlow's op does.
+    "ragged_tensor_to_tensor/values_2d_unknown_inner",
+    "ragged_tensor_to_tensor/nested_values_2d",
 }

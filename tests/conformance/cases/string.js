@@ -70,6 +70,9 @@ module.exports = ({tf, NaN_, Inf, range}) => {
     'regex/unicode_text': () => replace(['日本語テキスト'], '本', 'ほん'),
     'regex/2d': () => replace([['ab', 'cb'], ['bb', 'x']], 'b', 'B'),
     'regex/no_match': () => replace(['abc'], 'z', 'Z'),
+    'regex/astral_code_units': () => replace(['🙂a', 'x🙂y'], '.', 'x', false),
+    'regex/astral_global': () => replace(['🙂a'], '.', '.$&'),
+    'regex/astral_pattern': () => replace(['x🙂y🙂'], '🙂', '[$&]'),
     'regex/lazy_and_lookahead': () => replace(['<a><b>', 'foobar foobaz'], '<.+?>|foo(?=bar)', '#'),
   };
 };

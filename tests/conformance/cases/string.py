@@ -85,5 +85,8 @@ CASES = {
     "regex/unicode_text": lambda: replace(["日本語テキスト"], "本", "ほん"),
     "regex/2d": lambda: replace([["ab", "cb"], ["bb", "x"]], "b", "B"),
     "regex/no_match": lambda: replace(["abc"], "z", "Z"),
+    "regex/astral_code_units": lambda: replace(["🙂a", "x🙂y"], ".", "x", False),
+    "regex/astral_global": lambda: replace(["🙂a"], ".", ".$&"),
+    "regex/astral_pattern": lambda: replace(["x🙂y🙂"], "🙂", "[$&]"),
     "regex/lazy_and_lookahead": lambda: replace(["<a><b>", "foobar foobaz"], "<.+?>|foo(?=bar)", "#"),
 }

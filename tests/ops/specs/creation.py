@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 import tfjs as tf
-from tests.ops.op_spec import BOOL, F32, I23, I32, M23, OpSpec, V3
+from tests.ops.op_spec import BOOL, F32, I23, I32, M23, V3, OpSpec
 
 C64 = "complex64"
 
@@ -42,7 +42,9 @@ SPECS: list[OpSpec] = [
         id_suffix="batch",
     ),
     OpSpec("linspace", lambda: tf.linspace(-3, 5, 9), lambda: np.linspace(-3, 5, 9), (), F32),
-    OpSpec("linspace", lambda: tf.linspace(0, 1, 101), lambda: np.linspace(0, 1, 101), (), F32, id_suffix="101"),
+    OpSpec(
+        "linspace", lambda: tf.linspace(0, 1, 101), lambda: np.linspace(0, 1, 101), (), F32, id_suffix="101"
+    ),
     OpSpec("one_hot", lambda x: tf.one_hot(x, 4), lambda x: _one_hot(x, 4), (I23,), I32, low=-1, high=5),
     OpSpec(
         "one_hot",
@@ -55,6 +57,15 @@ SPECS: list[OpSpec] = [
         id_suffix="float32",
     ),
     OpSpec("range", lambda: tf.range(-3, 8, 2), lambda: np.arange(-3, 8, 2), (), F32),
-    OpSpec("range", lambda: tf.range(9, -4, -3, "int32"), lambda: np.arange(9, -4, -3), (), I32, id_suffix="int32"),
-    OpSpec("range", lambda: tf.range(0, 1, 0.125), lambda: np.arange(0, 1, 0.125), (), F32, id_suffix="fraction"),
+    OpSpec(
+        "range",
+        lambda: tf.range(9, -4, -3, "int32"),
+        lambda: np.arange(9, -4, -3),
+        (),
+        I32,
+        id_suffix="int32",
+    ),
+    OpSpec(
+        "range", lambda: tf.range(0, 1, 0.125), lambda: np.arange(0, 1, 0.125), (), F32, id_suffix="fraction"
+    ),
 ]

@@ -13,7 +13,7 @@ def _i32(values):
 
 
 def _range_ref(starts, limits, deltas):
-    return np.concatenate([np.arange(s, l, d) for s, l, d in zip(starts, limits, deltas, strict=True)])
+    return np.concatenate([np.arange(*row) for row in zip(starts, limits, deltas, strict=True)])
 
 
 SPECS: list[OpSpec] = [
@@ -35,7 +35,7 @@ SPECS: list[OpSpec] = [
     OpSpec(
         "ragged_range",
         lambda s: tf.ragged_range(s, tf.add(s, _i32([5, 0, 9, -3])), _i32([2, 1, 3, -1])).rt_dense_values,
-        lambda s: _range_ref(s, s + [5, 0, 9, -3], [2, 1, 3, -1]),
+        lambda s: _range_ref(s, s + np.array([5, 0, 9, -3]), [2, 1, 3, -1]),
         (((4,), I32),),
         I32,
     ),

@@ -22,7 +22,8 @@ def sparse_reshape(
     (one entry may be -1, inferred), as `reshape` would move the dense values. Returns
     `output_indices` (N x R_out) and `output_shape` (`new_shape` with -1 filled in).
 
-    >>> r = tf.sparse.sparse_reshape([[0, 0, 0], [0, 0, 1], [0, 1, 0], [1, 0, 0], [1, 2, 3]], [2, 3, 6], [9, -1])
+    >>> indices = [[0, 0, 0], [0, 0, 1], [0, 1, 0], [1, 0, 0], [1, 2, 3]]
+    >>> r = tf.sparse.sparse_reshape(indices, [2, 3, 6], [9, -1])
     >>> r.output_indices.array_sync(), r.output_shape.array_sync()
     ([[0, 0], [0, 1], [1, 2], [4, 2], [8, 1]], [9, 4])
     """

@@ -14,7 +14,8 @@ def sparse_segment_mean(data: TensorLike, indices: TensorLike, segment_ids: Tens
     are 0). int32 data gives int32 means, truncated.
 
     >>> c = tf.tensor2d([[1, 2, 3, 4], [-1, -2, -3, -4], [6, 7, 8, 9]])
-    >>> tf.sparse.sparse_segment_mean(c, tf.tensor1d([0, 1, 2], "int32"), tf.tensor1d([0, 1, 1], "int32")).array_sync()
+    >>> indices, segment_ids = tf.tensor1d([0, 1, 2], "int32"), tf.tensor1d([0, 1, 1], "int32")
+    >>> tf.sparse.sparse_segment_mean(c, indices, segment_ids).array_sync()
     [[1.0, 2.0, 3.0, 4.0], [2.5, 2.5, 2.5, 2.5]]
     """
     name = "sparse_segment_mean"

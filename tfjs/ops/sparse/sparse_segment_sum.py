@@ -13,7 +13,8 @@ def sparse_segment_sum(data: TensorLike, indices: TensorLike, segment_ids: Tenso
     the rows `data[indices[i]]` (segment ids sorted; segments that get no row are 0).
 
     >>> c = tf.tensor2d([[1, 2, 3, 4], [-1, -2, -3, -4], [5, 6, 7, 8]])
-    >>> tf.sparse.sparse_segment_sum(c, tf.tensor1d([0, 1], "int32"), tf.tensor1d([0, 0], "int32")).array_sync()
+    >>> indices, segment_ids = tf.tensor1d([0, 1], "int32"), tf.tensor1d([0, 0], "int32")
+    >>> tf.sparse.sparse_segment_sum(c, indices, segment_ids).array_sync()
     [[0.0, 0.0, 0.0, 0.0]]
     >>> tf.sparse.sparse_segment_sum(c, [0, 1, 2], [0, 0, 2]).array_sync()
     [[0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0], [5.0, 6.0, 7.0, 8.0]]

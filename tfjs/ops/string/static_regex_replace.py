@@ -9,8 +9,11 @@ from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 @op
 def static_regex_replace(
-    input: TensorLike, pattern: str, rewrite: str, replace_global: bool = True
-) -> Tensor:  # noqa: A002
+    input: TensorLike,  # noqa: A002
+    pattern: str,
+    rewrite: str,
+    replace_global: bool = True,
+) -> Tensor:
     """Replaces the matches of `pattern` in each string with `rewrite` (every match, or
     only the first when `replace_global` is False). `pattern` is a JavaScript regular
     expression and `rewrite` a JavaScript replacement ($&, $1, $<name>, $$), as in TF.js.

@@ -32,7 +32,8 @@ def string_n_grams(
     `preserve_short_sequences` gives a row too short for any n-gram one n-gram of all
     of it. Returns the n-grams and their row splits.
 
-    >>> r = tf.string.string_n_grams(["a", "b", "c", "d"], tf.tensor1d([0, 2, 4], "int32"), "|", [1, 2], "LP", "RP", -1, False)
+    >>> splits = tf.tensor1d([0, 2, 4], "int32")
+    >>> r = tf.string.string_n_grams(["a", "b", "c", "d"], splits, "|", [1, 2], "LP", "RP", -1, False)
     >>> r.n_grams.array_sync()
     ['a', 'b', 'LP|a', 'a|b', 'b|RP', 'c', 'd', 'LP|c', 'c|d', 'd|RP']
     >>> r.n_grams_splits.array_sync()

@@ -11,6 +11,7 @@ from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
 from tfjs.kernel_names import DIAG, LIN_SPACE, ONE_HOT, RANGE
 from tfjs.kernel_registry import kernel
+from tfjs.ops.range import range_length
 
 
 @kernel(DIAG, "cpu")
@@ -33,16 +34,9 @@ def lin_space(backend: CpuBackend, *, start: float, stop: float, num: float) -> 
 def range_kernel(backend: CpuBackend, *, start: float, stop: float, step: float, dtype: str) -> TensorInfo:
     """TF.js's rangeImpl, quirks included: a decreasing range keeps a positive step of at
     most 1 (and counts up), and each value is the stored previous one plus the step."""
-    if start == stop or (start < stop and step < 0) or (stop < start and step > 1):
-        count = 0
-    else:
-        with np.errstate(all="ignore"):
-            count_value = abs(np.ceil(np.float64(stop - start) / np.float64(step)))
-        if np.isinf(count_value):
-            raise ValueError("range: Invalid typed array length: Infinity")
-        count = 0 if np.isnan(count_value) else int(count_value)
-        if stop < start and step == 1:
-            step = -1
+    count = range_length(start, stop, step)
+    if stop < start and step == 1:
+        step = -1
     store = _float32 if dtype == "float32" else dtypes.to_int32
     return backend.make_output(accumulate(start, step, count, store), dtype)
 

@@ -51,7 +51,8 @@ def ragged_gather(
         )
     num_dense = params_dense_values.shape[0]
     for dim, split in enumerate(splits):
-        # (TF.js lets the last split equal the next splits' length, one past its end.)
+        # TF.js lets a split equal the next splits' length, one past their last row, and
+        # then reads past the end; here that is an error.
         last = num_dense if dim == len(splits) - 1 else len(splits[dim + 1]) - 1
         if len(split) == 0:
             raise ValueError("ragged_gather: Ragged splits may not be empty")
@@ -121,16 +122,31 @@ def ragged_range(backend: CpuBackend, starts: Any, limits: Any, deltas: Any) -> 
         run, place = run_positions(lengths)
         values = start[run] + place * delta[run]
     else:
-        values = np.concatenate(
-            [
-                np.add.accumulate(np.r_[start[row], np.full(n - 1, delta[row])])
-                for row, n in enumerate(lengths)
-                if n
-            ]
-            or [np.zeros(0)]
-        )
+        values = _running_values(start, delta, lengths)
     values = np.r_[values, np.zeros(max(count - len(values), 0))][:count]
     return [backend.make_output(splits, "int32"), backend.make_output(values, starts.dtype)]
+
+
+def _running_values(start: np.ndarray, delta: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """Each row's values: start, then the previous value plus delta in double precision,
+    one by one as TF.js's loop adds them. Loops over the rows or over the positions in a
+    row, whichever is fewer."""
+    values = np.empty(int(lengths.sum()))
+    if not len(values):
+        return values
+    offsets = np.cumsum(lengths) - lengths
+    if len(lengths) <= lengths.max():
+        for row in np.flatnonzero(lengths).tolist():
+            steps = np.full(lengths[row], delta[row])
+            steps[0] = start[row]
+            values[offsets[row] : offsets[row] + lengths[row]] = np.add.accumulate(steps)
+        return values
+    current = start.astype(np.float64)
+    for k in range(int(lengths.max())):
+        live = lengths > k
+        values[offsets[live] + k] = current[live]
+        current[live] += delta[live]
+    return values
 
 
 # ---- RaggedTensorToTensor -----------------------------------------------------------
@@ -231,10 +247,11 @@ def _output_size(
     for i in range(min(len(default_shape), len(value_shape) - 1)):
         default_dim, value_dim = default_shape[i], value_shape[i + 1]
         if default_dim != 1 and default_dim != value_dim:
+            at = i - len(default_shape)
             raise ValueError(
-                f"{name}: defaultValue.shape={_text(default_shape)}, and ragged tensor input flatValues.shape="
-                f"{_text(value_shape)} are incompatible: defaultValue.shape[{i - len(default_shape)}] = "
-                f"{default_dim} but ragged tensor input.flatValues.shape[{i - len(default_shape)}] = {value_dim}"
+                f"{name}: defaultValue.shape={_text(default_shape)}, and ragged tensor input "
+                f"flatValues.shape={_text(value_shape)} are incompatible: defaultValue.shape[{at}] = "
+                f"{default_dim} but ragged tensor input.flatValues.shape[{at}] = {value_dim}"
             )
     requested = [int(d) for d in backend.values(shape).reshape(-1)]
     if shape.rank == 0:
@@ -300,7 +317,7 @@ def _index_value_rowids(ids: np.ndarray, parent: np.ndarray, multiplier: int, si
         else:
             message = f"Got nextValueRowId={value} which is not less than {len(parent)}"
         raise ValueError(f"ragged_tensor_to_tensor: {message}")
-    run, column = run_positions(np.diff(np.r_[starts, ids.size]))
+    _, column = run_positions(np.diff(np.r_[starts, ids.size]))
     # A negative row id names no row: its values are dropped.
     row_parent = np.where(ids >= 0, parent[np.maximum(ids, 0)], -1)
     return np.where((row_parent >= 0) & (column < size), row_parent + column * multiplier, -1)

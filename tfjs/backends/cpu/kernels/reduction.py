@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from tfjs import dtypes
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
 from tfjs.dtypes import NUMPY_DTYPES, sum_out_type
@@ -62,8 +63,11 @@ def mean_kernel(backend: CpuBackend, x: Any, *, axis: tuple[int, ...], keep_dims
 @kernel(PROD, "cpu")
 def prod_kernel(backend: CpuBackend, x: Any, *, axis: tuple[int, ...], keep_dims: bool) -> TensorInfo:
     """Multiplies in double precision, in order, then stores (int32 wraps what the double holds)."""
-    product = np.prod(backend.values(x), axis=axis, dtype=np.float64, keepdims=keep_dims)
-    return backend.make_output(product, sum_out_type(x.dtype))
+    product = np.prod(backend.values(x), axis=axis, dtype=np.float64, keepdims=True)
+    out_dtype = sum_out_type(x.dtype)
+    if out_dtype == "int32":
+        product = dtypes.to_int32(product)  # on the kept dims: to_int32 keeps arrays arrays
+    return backend.make_output(product.reshape(_out_shape(x.shape, axis, keep_dims)), out_dtype)
 
 
 def _extreme(backend: CpuBackend, x: Any, axis: tuple[int, ...], keep_dims: bool, reduce: Any) -> TensorInfo:

@@ -45,6 +45,8 @@ def _scan(
         head[axis], rest[axis] = slice(0, -1), slice(1, None)
         if values.shape[axis] > 1:
             accumulate(values[tuple(head)], axis, out[tuple(rest)])
+        if start == 0 and out.dtype.kind == "f":
+            out += 0  # TF.js's sums start from +0, so none of them is -0
     else:
         out = accumulate(values, axis, None)
     return np.flip(out, axis) if reverse else out

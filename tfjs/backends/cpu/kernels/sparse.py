@@ -165,6 +165,21 @@ def _strides(shape: list[int]) -> list[int]:
     return strides
 
 
+def ordered_float32_sums(rows: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """The sum of each run of float32 rows as a Float32Array accumulates it: from +0, in
+    order, each partial sum rounded. Loops over the runs or over their positions,
+    whichever is fewer."""
+    sums = np.zeros((len(starts), rows.shape[1]), np.float32)
+    if len(starts) <= lengths.max():
+        for run, (start, length) in enumerate(zip(starts.tolist(), lengths.tolist(), strict=True)):
+            sums[run] = np.add.accumulate(rows[start : start + length], axis=0, dtype=np.float32)[-1]
+        return sums + np.float32(0)  # from +0: a sum of -0s is +0
+    for k in range(int(lengths.max())):
+        live = lengths > k
+        sums[live] += rows[starts[live] + k]
+    return sums
+
+
 def _segment_reduction(
     backend: CpuBackend, data: Any, indices: Any, segment_ids: Any, is_mean: bool
 ) -> TensorInfo:
@@ -207,11 +222,8 @@ def _segment_reduction(
         raise ValueError(f"{name}: Bad: indices[{i}] == {index_values[i]} out of range [0, {num_rows})")
     rows = values.reshape(num_rows, math.prod(data.shape[1:]))[index_values]
     if data.dtype == "float32":
-        # A Float32Array accumulates: each sum is rounded, in order, from +0.
         out = np.zeros((output_rows, rows.shape[1]), np.float32)
-        for k in range(int(lengths.max())):
-            live = lengths > k
-            out[run_ids[live]] += rows[starts[live] + k]
+        out[run_ids] = ordered_float32_sums(rows, starts, lengths)
         if is_mean:
             out[run_ids] /= lengths[:, None].astype(np.float32)
     else:

@@ -308,17 +308,29 @@ def fingerprint64(s: bytes) -> int:
 def static_regex_replace(
     backend: CpuBackend, x: Any, *, pattern: str, rewrite: str, replace_global: bool
 ) -> TensorInfo:
-    regex = js_regex(pattern)
-    replace = js_replacement(rewrite)
+    # JavaScript matches UTF-16 code units (`.` takes half of an emoji), so the matching
+    # runs on strings of code units; a lone surrogate left over becomes U+FFFD when the
+    # result is stored, as TF.js's UTF-8 encoder makes it.
+    regex = js_regex(_code_units(pattern))
+    replace = js_replacement(_code_units(rewrite))
     values = backend.values(x)
     out = np.empty(values.shape, dtype=object)
     count = 0 if replace_global else 1
-    out.flat[:] = [regex.sub(replace, _text(v), count=count) for v in values.flat]
+    out.flat[:] = [_from_code_units(regex.sub(replace, _code_units(v), count=count)) for v in values.flat]
     return backend.make_output(out, "string")
 
 
-def _text(value: str | bytes) -> str:
-    return value if isinstance(value, str) else value.decode("utf-8", errors="replace")
+def _code_units(value: str | bytes) -> str:
+    text = value if isinstance(value, str) else value.decode("utf-8", errors="replace")
+    if text.isascii():
+        return text
+    return "".join(map(chr, np.frombuffer(text.encode("utf-16-le"), "<u2").tolist()))
+
+
+def _from_code_units(text: str) -> str:
+    return (
+        text if text.isascii() else text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+    )
 
 
 _CLASS_ESCAPES = {

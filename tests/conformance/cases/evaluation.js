@@ -1,0 +1,58 @@
+// Operations / Evaluation: topk, unique, inTopKAsync, math.confusionMatrix; and the
+// sorted-sequence searches searchSorted, lowerBound, upperBound.
+module.exports = ({tf, NaN_, Inf, range}) => ({
+  'topk/sorted': () => Object.values(tf.topk(tf.tensor2d([[1, 5, 3, 5], [-1, -Inf, 2, 2]]), 2)),
+  'topk/default_k': () => Object.values(tf.topk(tf.tensor([3, 9, 1]))),
+  'topk/ties_by_index': () => Object.values(tf.topk(tf.tensor([0, -0, 1, -1, 0, -Inf, Inf]), 7)),
+  'topk/int32': () => Object.values(tf.topk(tf.tensor([3, 1, 3, -2147483648, 2147483647], [5], 'int32'), 3)),
+  'topk/bool': () => Object.values(tf.topk(tf.tensor([false, true, true]), 2)),
+  'topk/k0': () => Object.values(tf.topk(tf.tensor([1, 2]), 0)),
+  'topk/empty_rows': () => Object.values(tf.topk(tf.zeros([0, 3]), 2)),
+  'topk/3d': () => Object.values(tf.topk(tf.tensor3d(range(12).map((v) => (v * 7) % 5), [2, 2, 3]), 2)),
+  'topk/unsorted_all': () => Object.values(tf.topk(tf.tensor([5, 1, 7, 3]), 4, false)),
+  'topk/large_magnitudes': () => Object.values(tf.topk(tf.tensor([1e-45, 3e38, -3e38, 1e-30]), 4)),
+  'topk/k_too_large': () => tf.topk(tf.tensor([1, 2]), 3),
+  'topk/k_negative': () => tf.topk(tf.tensor([1, 2]), -1),
+  'topk/scalar': () => tf.topk(tf.scalar(1)),
+  'unique/float': () => Object.values(tf.unique(tf.tensor([1, 1, 2, 4, 4, 4, 7, 8, 8]))),
+  'unique/nan_zero': () => Object.values(tf.unique(tf.tensor([NaN_, NaN_, -0, 0, 1, Inf, Inf]))),
+  'unique/int32': () => Object.values(tf.unique(tf.tensor([-2147483648, 2147483647, -2147483648], [3], 'int32'))),
+  'unique/bool': () => Object.values(tf.unique(tf.tensor([true, false, true]))),
+  'unique/string': () => Object.values(tf.unique(tf.tensor(['a', 'b', 'a', 'c']))),
+  'unique/axis0': () => Object.values(tf.unique(tf.tensor2d([[1, 0], [1, 0], [2, 0]]), 0)),
+  'unique/axis1': () => Object.values(tf.unique(tf.tensor2d([[1, 0, 1], [1, 0, 1]]), 1)),
+  'unique/negative_axis': () => Object.values(tf.unique(tf.tensor3d([1, 2, 1, 2, 3, 4, 3, 4], [2, 2, 2]), -1)),
+  'unique/string_rows': () => Object.values(tf.unique(tf.tensor2d([['a', 'b'], ['a', 'b'], ['b', 'a']]), 0)),
+  'unique/empty': () => Object.values(tf.unique(tf.zeros([0]))),
+  'unique/empty_slices': () => Object.values(tf.unique(tf.zeros([3, 0]), 0)),
+  'unique/scalar': () => tf.unique(tf.scalar(1)),
+  'unique/complex': () => tf.unique(tf.complex([1, 2], [3, 4])),
+  'search_sorted/left': () => tf.searchSorted(tf.tensor([0, 3, 9, 10, 10]), tf.tensor([0, 4, 10, 11, -1])),
+  'search_sorted/right': () => tf.searchSorted(tf.tensor([0, 3, 9, 10, 10]), tf.tensor([0, 4, 10, 11, -1]), 'right'),
+  'search_sorted/batched': () => tf.searchSorted(
+      tf.tensor2d([[0, 3, 9, 10], [1, 2, 3, 4]]), tf.tensor2d([[2, 10], [4, 0]]), 'right'),
+  'search_sorted/3d': () => tf.searchSorted(tf.tensor3d(range(8), [2, 2, 2]), tf.tensor3d(range(8), [2, 2, 2])),
+  'search_sorted/nan_inf': () => tf.searchSorted(tf.tensor([-Inf, 1, 2, NaN_]), tf.tensor([NaN_, 2, Inf, -Inf])),
+  'search_sorted/int32': () => tf.searchSorted(tf.tensor([1, 2, 3], [3], 'int32'), tf.tensor([1.5, 2])),
+  'search_sorted/unsorted': () => tf.searchSorted(tf.tensor([5, 1, 4, 2, 3]), tf.tensor([0, 3, 6]), 'right'),
+  'search_sorted/negative_zero': () => tf.searchSorted(tf.tensor([-1, -0, 0, 1]), tf.tensor([0, -0]), 'right'),
+  'lower_bound/1d': () => tf.lowerBound(tf.tensor([1, 2, 2, 3]), tf.tensor([2, 0, 4])),
+  'upper_bound/1d': () => tf.upperBound(tf.tensor([1, 2, 2, 3]), tf.tensor([2, 0, 4])),
+  'in_top_k/k1': async () => tf.inTopKAsync(
+      tf.tensor2d([[1, 2, 3], [3, 2, 1]]), tf.tensor([2, 1], [2], 'int32')),
+  'in_top_k/k2': async () => tf.inTopKAsync(
+      tf.tensor2d([[20, 10, 40, 30], [30, 50, -20, 10]]), tf.tensor([2, 0], [2], 'int32'), 2),
+  'in_top_k/ties': async () => tf.inTopKAsync(
+      tf.tensor2d([[1, 1, 1], [2, 2, 1], [0, -0, 0]]), tf.tensor([1, 1, 2], [3], 'int32'), 1),
+  'in_top_k/3d': async () => tf.inTopKAsync(
+      tf.tensor3d(range(12), [2, 2, 3]), tf.tensor2d([[2, 0], [1, 2]], [2, 2], 'int32'), 2),
+  'in_top_k/float_targets': async () => tf.inTopKAsync(tf.tensor2d([[1, 2], [2, 1]]), tf.tensor([1, 0.5]), 2),
+  'in_top_k/out_of_range_target': async () => tf.inTopKAsync(tf.tensor2d([[1, 2]]), tf.tensor([5], [1], 'int32'), 2),
+  'in_top_k/inf': async () => tf.inTopKAsync(tf.tensor2d([[-Inf, 1, Inf]]), tf.tensor([0], [1], 'int32'), 2),
+  'confusion_matrix/int32': () => tf.math.confusionMatrix(
+      tf.tensor([0, 1, 2, 1, 0], [5], 'int32'), tf.tensor([0, 2, 2, 1, 0], [5], 'int32'), 3),
+  'confusion_matrix/float_truncates': () => tf.math.confusionMatrix(tf.tensor([0, 1, 5]), tf.tensor([1, 1.7, 0]), 3),
+  'confusion_matrix/negative': () => tf.math.confusionMatrix([-1, 1], [1, 0], 2),
+  'confusion_matrix/empty': () => tf.math.confusionMatrix(tf.tensor([], [0], 'int32'), tf.tensor([], [0], 'int32'), 2),
+  'confusion_matrix/mismatch': () => tf.math.confusionMatrix([0, 1], [1, 0, 1], 2),
+});
