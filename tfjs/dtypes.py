@@ -82,4 +82,4 @@ def to_int32(values: np.ndarray) -> np.ndarray:
     truncated = np.trunc(np.where(finite, as_float, 0.0))
     # fmod is exact, so the result fits int64 before wrapping to 32 bits.
     wrapped = np.fmod(truncated, 4294967296.0).astype(np.int64)
-    return wrapped.astype(np.uint32).view(np.int32).reshape(values.shape)
+    return np.asarray(wrapped.astype(np.uint32).view(np.int32)).reshape(np.shape(values))

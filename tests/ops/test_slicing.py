@@ -310,3 +310,25 @@ def test_empty_lists(backend):
         tf.stack([])
     with _raises(TypeError, "tensors", "concat", "list"):
         tf.concat(None)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: tf.gather([1.0, 2.0], [5]),
+        lambda: tf.gather_nd([[1.0]], [[0, 3]]),
+        lambda: tf.scatter_nd([[9]], [1.0], [2]),
+        lambda: tf.tensor_scatter_update([1.0], [[0]], [[1.0]]),
+        lambda: tf.concat([[1.0], [[2.0]]]),
+        lambda: tf.stack([[1.0], [2.0, 3.0]]),
+        lambda: tf.split([1.0, 2.0, 3.0], 2),
+        lambda: tf.slice([1.0, 2.0], [1], [5]),
+        lambda: tf.tile([1.0], [-1]),
+        lambda: asyncio.run(tf.boolean_mask_async([1.0, 2.0], [True])),
+    ],
+)
+def test_bad_input_leaves_nothing_allocated(call, backend):
+    before = tf.memory()["num_tensors"]
+    with pytest.raises((ValueError, IndexError, TypeError)):
+        call()
+    assert tf.memory()["num_tensors"] == before

@@ -20,7 +20,7 @@ def parse_axis_param(axis: int | Sequence[int] | None, shape: Sequence[int], op_
     for a in axes:
         if not -rank <= a < rank:
             raise ValueError(
-                f"{op_name}: all values in axis param must be in range [-{rank}, {rank}) but got axis {a}"
+                f"{op_name}: All values in axis param must be in range [-{rank}, {rank}) but got axis {a}"
             )
     resolved = [int(a) % rank if rank else 0 for a in axes]
     if len(set(resolved)) != len(resolved):

@@ -52,13 +52,11 @@ def assert_params_consistent(shapes: list[tuple[int, ...]], axis: int, op_name: 
 
 
 def _assert_dtypes_join(xs: list[Tensor]) -> None:
-    """complex64 joins only complex64 (TF.js's check); strings join only strings (TF.js
-    reads the bytes of numbers as text, or the reverse)."""
+    """complex64 joins only complex64 (TF.js's check, in its words); strings join only
+    strings (TF.js reads the bytes of numbers as text, or the reverse)."""
     first = xs[0].dtype
     for x in xs:
-        if first == "complex64" and x.dtype != "complex64":
-            raise TypeError(
-                f"concat: Cannot concatenate complex64 tensors with a tensor with dtype {x.dtype}."
-            )
-        if (first == "string") != (x.dtype == "string") or (first != "complex64" and x.dtype == "complex64"):
+        if x.dtype == first:
+            continue
+        if first == "complex64" or "string" in (first, x.dtype) or x.dtype == "complex64":
             raise TypeError(f"concat: Cannot concatenate {first} tensors with a tensor with dtype {x.dtype}.")

@@ -32,6 +32,11 @@ def eye(
     dtypes.check_dtype(dtype)
     if dtype == "string":
         raise ValueError("eye: Unsupported data type string")
+    if dtype == "complex64":
+        raise ValueError(
+            "eye: complex64 dtype TensorBuffers are not supported. Please create a TensorBuffer "
+            "for the real and imaginary parts separately and call tf.complex(real, imag)."
+        )
     check_shape([num_rows, num_columns], "eye")
     buff = buffer([num_rows, num_columns], dtype)
     diagonal = np.arange(min(num_rows, num_columns))

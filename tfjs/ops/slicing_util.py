@@ -34,6 +34,8 @@ def parse_axis(axis: int | Sequence[int] | None, shape: Sequence[int], op_name: 
     rank = len(shape)
     if axis is None:
         return list(range(rank))
+    if type(axis) is int and -rank <= axis < rank:  # the common case, quickly
+        return [axis + rank if axis < 0 else axis]
     axes = list(axis) if isinstance(axis, (list, tuple, np.ndarray)) else [axis]
     numbers = all(
         isinstance(a, (int, float, np.integer, np.floating)) and not isinstance(a, bool) for a in axes

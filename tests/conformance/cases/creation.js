@@ -47,6 +47,7 @@ module.exports = ({tf, NaN_, Inf, range}) => ({
   'eye/batch_empty': () => tf.eye(2, 2, [0]),
   'eye/int32': () => tf.eye(3, 3, null, 'int32'),
   'eye/bool': () => tf.eye(2, 3, [2], 'bool'),
+  'eye/complex64': () => tf.eye(2, 2, null, 'complex64'),
   'eye/batch_4d': () => tf.eye(2, 2, [1, 1, 1, 1]),
 
   // linspace

@@ -48,6 +48,7 @@ CASES = {
     "eye/batch_empty": lambda: tf.eye(2, 2, [0]),
     "eye/int32": lambda: tf.eye(3, 3, None, "int32"),
     "eye/bool": lambda: tf.eye(2, 3, [2], "bool"),
+    "eye/complex64": lambda: tf.eye(2, 2, None, "complex64"),
     "eye/batch_4d": lambda: tf.eye(2, 2, [1, 1, 1, 1]),
     "linspace/basic": lambda: tf.linspace(0, 9, 10),
     "linspace/fractions": lambda: tf.linspace(0, 1, 11),

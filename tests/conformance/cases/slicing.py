@@ -32,6 +32,7 @@ CASES = {
     "concat/int32_then_float": lambda: tf.concat([i32([1]), tf.tensor([2.7, -3.5, 3e9, nan])]),
     "concat/bool_then_int32": lambda: tf.concat([tf.tensor([True]), i32([0, 1, 512])]),
     "concat/empty_part": lambda: tf.concat([tf.zeros([2, 0]), m()], 1),
+    "concat/empty_first_other_dtype": lambda: tf.concat([tf.zeros([0]), i32([1, 2])]),
     "concat/all_empty": lambda: tf.concat([tf.zeros([0, 3]), tf.zeros([0, 3])], 1),
     "concat/single_unchecked_axis": lambda: tf.concat([tf.tensor([1, 2])], 5),
     "concat/tensor_like": lambda: tf.concat([[[1, 2]], [[3, 4]]], 0),
@@ -57,6 +58,8 @@ CASES = {
         grid(), i32([0, 3, 1, 2, 3, 3, 0, 0, 1, 1, 2, 2], [2, 3, 2]), 2, 2
     ),
     "gather/batch_dims_negative": lambda: tf.gather(m(), i32([2, 0], [2, 1]), 1, -1),
+    "gather/batch_dims_empty": lambda: tf.gather(tf.zeros([2, 0]), i32([], [2, 0]), 1, 1),
+    "gather/batch_dims_empty_slices": lambda: tf.gather(tf.zeros([2, 3, 0]), i32([1, 2], [2, 1]), 1, 1),
     "gather/int32_limits": lambda: tf.gather(i32([2147483647, -2147483648, 0]), i32([1, 0])),
     "gather/bool": lambda: tf.gather(tf.tensor([True, False]), i32([1, 1, 0])),
     "gather/empty_indices": lambda: tf.gather(m(), i32([]), 1),

@@ -4,7 +4,7 @@ imported, and this is the list of the modules."""
 from tfjs.backends.cpu.kernels import (
     activation,
     binary,
-    complex,
+    complex,  # noqa: A004
     creation,
     einsum,
     evaluation,

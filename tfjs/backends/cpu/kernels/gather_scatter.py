@@ -26,8 +26,8 @@ def gather_v2(backend: CpuBackend, x: Any, indices: Any, *, axis: int, batch_dim
     shape = x.shape
     batch = math.prod(shape[:batch_dims])
     outer = math.prod(shape[batch_dims:axis])
-    by_batch = values.reshape(batch, outer, shape[axis], -1)
-    picks = index.reshape(batch, 1, -1)
+    by_batch = values.reshape(batch, outer, shape[axis], math.prod(shape[axis + 1 :]))
+    picks = index.reshape(batch, 1, math.prod(indices.shape[batch_dims:]))
     out = by_batch[np.arange(batch)[:, None, None], np.arange(outer)[None, :, None], picks]
     out_shape = (*shape[:axis], *indices.shape[batch_dims:], *shape[axis + 1 :])
     return backend.make_output(out.reshape(out_shape), x.dtype)

@@ -8,6 +8,7 @@ where no value was ever written.
 
 from __future__ import annotations
 
+import ctypes
 from collections.abc import Callable
 from typing import Any
 
@@ -115,6 +116,15 @@ all_kernel = kernel(ALL, "cpu")(_logical_kernel(np.all))
 any_kernel = kernel(ANY, "cpu")(_logical_kernel(np.any))
 
 
+def _without_copy(values: np.ndarray) -> np.ndarray:
+    """`values` as an array NumPy's argmax/argmin read in place: they copy read-only
+    arrays (all stored tensors are) first. The alias lives only inside the kernel."""
+    if values.flags.writeable or not values.flags.c_contiguous or values.size == 0:
+        return values
+    memory = (ctypes.c_char * values.nbytes).from_address(values.ctypes.data)
+    return np.ndarray(values.shape, values.dtype, buffer=memory)
+
+
 def _arg_kernel(arg: Callable[..., np.ndarray], nan_stand_in: float) -> Callable[..., TensorInfo]:
     """Arg max or min along one axis: the first index of the extreme value. TF.js compares
     each value with the best so far, so a NaN is never picked unless it comes first, and
@@ -125,7 +135,7 @@ def _arg_kernel(arg: Callable[..., np.ndarray], nan_stand_in: float) -> Callable
         out_shape = x.shape[:axis] + x.shape[axis + 1 :]
         if x.shape[axis] == 0:
             return backend.make_output(np.zeros(out_shape, np.int32), "int32")
-        index = arg(values, axis=axis)
+        index = arg(_without_copy(values), axis=axis)
         if x.dtype == "float32":
             picked = np.take_along_axis(values, np.expand_dims(index, axis), axis=axis)
             if np.isnan(picked).any():  # NumPy picks the first NaN: redo those without NaN

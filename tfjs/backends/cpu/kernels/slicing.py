@@ -37,9 +37,13 @@ def unpack(backend: CpuBackend, value: Any, *, axis: int) -> list[TensorInfo]:
 @kernel(CONCAT, "cpu")
 def concat(backend: CpuBackend, tensors: list[Any], *, axis: int) -> TensorInfo:
     """Joins `tensors` along `axis` in the first one's dtype: the others' values are stored
-    as that dtype's typed array stores them, as TF.js's Concat copies them."""
+    as that dtype's typed array stores them, as TF.js's Concat copies them. Like TF.js,
+    it drops empty tensors first, and one tensor left is the result as it is."""
     dtype = tensors[0].dtype
-    parts = [as_typed_array(backend.values(t), t.dtype, dtype) for t in tensors]
+    filled = [t for t in tensors if 0 not in t.shape]
+    if len(filled) == 1:
+        return backend.forward(filled[0], filled[0].shape)
+    parts = [as_typed_array(backend.values(t), t.dtype, dtype) for t in filled or tensors]
     return backend.make_output(np.concatenate(parts, axis=axis), dtype)
 
 
