@@ -83,3 +83,12 @@ def to_int32(values: np.ndarray) -> np.ndarray:
     # fmod is exact, so the result fits int64 before wrapping to 32 bits.
     wrapped = np.fmod(truncated, 4294967296.0).astype(np.int64)
     return np.asarray(wrapped.astype(np.uint32).view(np.int32)).reshape(np.shape(values))
+
+
+def to_uint8_truth(values: np.ndarray) -> np.ndarray:
+    """What a bool tensor's Uint8Array holds after numbers are stored into it, as TF.js's
+    kernels make bool results: the number truncates toward zero and wraps modulo 256
+    (NaN and ±Infinity store 0), and the byte is true when it is non-zero."""
+    values = np.asarray(values, dtype=np.float64)
+    finite = np.isfinite(values)
+    return finite & (np.fmod(np.trunc(np.where(finite, values, 0.0)), 256.0) != 0)

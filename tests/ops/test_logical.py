@@ -121,7 +121,9 @@ def test_logical_ops_of_python_values_leave_only_their_result(backend):
 
 @pytest.mark.parametrize("op", COMPARISONS + LOGICAL, ids=lambda op: op.__name__)
 def test_binary_ops_reject_shapes_that_do_not_broadcast(op, backend):
-    with pytest.raises(ValueError, match=rf"{op.__name__}.*\[2, 3\].*\[4\]"):
+    with pytest.raises(
+        ValueError, match=rf"{op.__name__}: Operands could not be broadcast .* shapes 2,3 and 4\."
+    ):
         tf.tidy(lambda: op(tf.zeros([2, 3], "bool"), tf.zeros([4], "bool")))
 
 
@@ -160,7 +162,7 @@ def test_where_checks_its_arguments(backend):
         tf.where(tf.tensor([1.0, 0.0]), [1, 2], [3, 4])
     with pytest.raises(TypeError, match=r"'b' passed to 'where' must be numeric.*string"):
         tf.where([True], [1.0], ["x"])
-    with pytest.raises(ValueError, match=r"where.*\[3\].*\[2\]"):
+    with pytest.raises(ValueError, match=r"where.*shapes 3 and 2"):
         tf.where([True, False, True], [1.0, 2.0], 0.0)
     with pytest.raises(TypeError, match=r"where.*'a'.*complex64"):
         tf.where([True], np.array([1j], np.complex64), np.array([1j], np.complex64))

@@ -259,9 +259,9 @@ def test_shapes_that_do_not_fit_are_refused(backend):
             tf.einsum("ij,jk->ik", tf.zeros([2, 3]), tf.zeros([2, 3]))
         with pytest.raises(ValueError, match=r"moving_average: Shape mismatch in v and x: \[2\] and \[3\]"):
             tf.moving_average(tf.zeros([2]), tf.zeros([3]), 0.5, 1)
-        with pytest.raises(ValueError, match=r"moving_average \(v and decay\).*\[2\] and \[3\]"):
+        with pytest.raises(ValueError, match=r"moving_average \(v and decay\).*shapes 2 and 3"):
             tf.moving_average(tf.zeros([2]), tf.zeros([2]), tf.zeros([3]), 1)
-        with pytest.raises(ValueError, match=r"moving_average \(v and step\).*\[2\] and \[3\]"):
+        with pytest.raises(ValueError, match=r"moving_average \(v and step\).*shapes 2 and 3"):
             tf.moving_average(tf.zeros([2]), tf.zeros([2]), 0.5, tf.ones([3]))
 
 

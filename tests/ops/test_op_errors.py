@@ -30,7 +30,7 @@ def _raises(error: type[Exception], *fragments: str):
 @pytest.mark.parametrize("op", [tf.add, tf.sub, tf.mul, tf.div, tf.floor_div, tf.mod, tf.pow, tf.greater])
 def test_binary_ops_reject_shapes_that_do_not_broadcast(op, backend):
     name = op.__name__
-    with _raises(ValueError, name, "[2, 3]", "[4]"):
+    with _raises(ValueError, f"{name}: Operands could not be broadcast together with shapes 2,3 and 4."):
         tf.tidy(lambda: op(tf.zeros([2, 3]), np.zeros([4], np.float32)))
 
 
@@ -96,7 +96,7 @@ def test_mat_mul_checks_ranks_inner_and_batch_dimensions():
         tf.tidy(lambda: tf.mat_mul(tf.zeros([3]), tf.zeros([3, 2])))
     with _raises(ValueError, "mat_mul", "inner shapes (3) and (4)", "[2, 3]", "[4, 2]"):
         tf.tidy(lambda: tf.mat_mul(tf.zeros([2, 3]), tf.zeros([4, 2])))
-    with _raises(ValueError, "mat_mul", "[2]", "[3]"):
+    with _raises(ValueError, "mat_mul", "shapes 2 and 3"):
         tf.tidy(lambda: tf.mat_mul(tf.zeros([2, 2, 3]), tf.zeros([3, 3, 2])))
 
 

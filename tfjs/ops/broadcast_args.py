@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import BROADCAST_ARGS
+from tfjs.ops.broadcast_util import assert_and_get_broadcast_shape
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
@@ -25,12 +26,5 @@ def broadcast_args(s0: TensorLike, s1: TensorLike) -> Tensor:
         raise ValueError(
             f"{name}: broadcastArgs(): second input must be a vector (rank=1). Has rank {s1_tensor.rank}"
         )
-    a, b = s0_tensor.data_sync().tolist(), s1_tensor.data_sync().tolist()
-    rank = max(len(a), len(b))
-    pairs = zip([1] * (rank - len(a)) + a, [1] * (rank - len(b)) + b, strict=True)
-    if any(d0 != 1 and d1 != 1 and d0 != d1 for d0, d1 in pairs):
-        raise ValueError(
-            f"{name}: Operands could not be broadcast together with shapes "
-            f"{','.join(map(str, a))} and {','.join(map(str, b))}."
-        )
+    assert_and_get_broadcast_shape(s0_tensor.data_sync().tolist(), s1_tensor.data_sync().tolist(), name)
     return ENGINE.run_kernel(BROADCAST_ARGS, {"s0": s0_tensor, "s1": s1_tensor})

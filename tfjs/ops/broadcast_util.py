@@ -18,6 +18,7 @@ def assert_and_get_broadcast_shape(a: Sequence[int], b: Sequence[int], op_name: 
             result.append(dim_b)
         else:
             raise ValueError(
-                f"{op_name}: operands could not be broadcast together with shapes {list(a)} and {list(b)}"
+                f"{op_name}: Operands could not be broadcast together with shapes "
+                f"{','.join(map(str, a))} and {','.join(map(str, b))}."
             )
     return tuple(result)

@@ -3,6 +3,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tfjs import dtypes
+from tfjs.dtypes import to_uint8_truth
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import FILL
 from tfjs.ops.operation import op
@@ -21,7 +22,12 @@ def fill(shape: Sequence[int], value: float | bool | str, dtype: str | None = No
     if dtype is not None:
         dtypes.check_dtype(dtype)
     dtype = dtype or infer_dtype(value)
-    stored = make_values(value, None, dtype, "fill()")
-    if stored.ndim != 0:
-        raise ValueError(f"fill(): value must be a scalar, got shape {list(stored.shape)}")
-    return ENGINE.run_kernel(FILL, {}, {"shape": dims, "value": stored.item(), "dtype": dtype})
+    if dtype == "bool" and isinstance(value, (int, float)) and not isinstance(value, bool):
+        # TF.js fills a Uint8Array with the number: 0.7 and 256 store 0 (false).
+        scalar = bool(to_uint8_truth(value))
+    else:
+        stored = make_values(value, None, dtype, "fill()")
+        if stored.ndim != 0:
+            raise ValueError(f"fill(): value must be a scalar, got shape {list(stored.shape)}")
+        scalar = stored.item()
+    return ENGINE.run_kernel(FILL, {}, {"shape": dims, "value": scalar, "dtype": dtype})

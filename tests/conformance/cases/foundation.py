@@ -109,6 +109,9 @@ CASES = {
     ),
     "fill/int32": lambda: tf.fill([2], 2.7, "int32"),
     "fill/string": lambda: tf.fill([2], "a"),
+    "fill/bool_from_numbers": lambda: tf.concat(
+        [tf.fill([1], value, "bool") for value in (0.7, 1.5, 256, nan)]
+    ),
     "ones_like/int32": lambda: tf.ones_like(i32([5, 6])),
     "zeros_like/bool": lambda: tf.zeros_like(tf.tensor([True])),
 }

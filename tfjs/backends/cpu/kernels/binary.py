@@ -9,6 +9,7 @@ import numpy as np
 
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
+from tfjs.dtypes import to_uint8_truth
 from tfjs.kernel_names import (
     ADD,
     ADD_N,
@@ -54,7 +55,7 @@ def binary_kernel(
         dtype = out_dtype or a.dtype
         result = np.asarray(fn(a_values, b_values))
         if dtype == "bool" and result.dtype.kind == "f":
-            result = as_uint8_truth(result)
+            result = to_uint8_truth(result)
         return backend.make_output(result, dtype)
 
     return run
@@ -67,13 +68,6 @@ def decode_strings(values: np.ndarray) -> np.ndarray:
     decoded = np.empty(values.shape, dtype=object)
     decoded.flat[:] = [v.decode("utf-8", "replace") if isinstance(v, bytes) else v for v in values.flat]
     return decoded
-
-
-def as_uint8_truth(values: np.ndarray) -> np.ndarray:
-    """What a bool tensor (a Uint8Array) holds after storing `values`: non-zero when the
-    number truncates to a non-multiple of 256; NaN and ±Infinity store 0."""
-    with np.errstate(invalid="ignore"):
-        return np.isfinite(values) & (np.fmod(np.trunc(values), 256) != 0)
 
 
 def js_max(a: np.ndarray, b: np.ndarray) -> np.ndarray:

@@ -9,6 +9,7 @@ import numpy as np
 
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
+from tfjs.dtypes import to_uint8_truth
 from tfjs.kernel_names import (
     ABS,
     ACOS,
@@ -82,18 +83,10 @@ def unary_kernel(
         dtype = out_dtype or x.dtype
         result = np.asarray(fn(values, **attrs))
         if dtype == "bool" and result.dtype.kind == "f":
-            result = uint8_truth(result)
+            result = to_uint8_truth(result)
         return backend.make_output(result, dtype)
 
     return run
-
-
-def uint8_truth(values: np.ndarray) -> np.ndarray:
-    """Whether a Uint8Array holds a non-zero byte for each number stored into it (it
-    truncates toward zero and wraps modulo 256; NaN and ±Infinity become 0), which is
-    how TF.js's cpu kernels make a bool result of a number."""
-    finite = np.isfinite(values)
-    return finite & (np.fmod(np.trunc(np.where(finite, values, 0.0)), 256.0) != 0)
 
 
 def js_exp(x: np.ndarray) -> np.ndarray:
