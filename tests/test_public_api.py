@@ -59,3 +59,14 @@ def test_where_chains_with_the_tensor_as_the_true_branch(backend):
         return t.where(tf.tensor([True, False, True]), tf.tensor([10, 20, 30])).array_sync()
 
     assert tf.tidy(run) == [1.0, 20.0, 3.0]
+
+
+def test_concat_and_stack_chain_with_the_tensor_first(backend):
+    def run():
+        a, b, c = tf.tensor([1, 2]), tf.tensor([3, 4]), tf.tensor([5, 6])
+        return a.concat(b).array_sync(), a.concat([b, c]).array_sync(), a.stack(b, 1).array_sync()
+
+    concat_one, concat_many, stacked = tf.tidy(run)
+    assert concat_one == [1.0, 2.0, 3.0, 4.0]
+    assert concat_many == [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]
+    assert stacked == [[1.0, 3.0], [2.0, 4.0]]

@@ -494,9 +494,24 @@ for _name in CHAINED_OPS:
     setattr(Tensor, _name, _chained(_name))
 
 
+# The chained methods whose tensor is not the op's first argument, as TF.js has them.
 def _where(self: Tensor, condition: Any, x: Any) -> Tensor:
-    """`t.where(condition, x)` is `tf.where(condition, t, x)`, as in TF.js."""
+    """`t.where(condition, x)` is `tf.where(condition, t, x)`."""
     return _ops().where(condition, self, x)
 
 
+def _concat(self: Tensor, x: Any, axis: int = 0) -> Tensor:
+    """`t.concat(x, axis)` is `tf.concat([t, *x], axis)` (`x` a tensor or a list)."""
+    others = list(x) if isinstance(x, (list, tuple)) else [x]
+    return _ops().concat([self, *others], axis)
+
+
+def _stack(self: Tensor, x: Any, axis: int = 0) -> Tensor:
+    """`t.stack(x, axis)` is `tf.stack([t, *x], axis)` (`x` a tensor or a list)."""
+    others = list(x) if isinstance(x, (list, tuple)) else [x]
+    return _ops().stack([self, *others], axis)
+
+
 Tensor.where = _where  # type: ignore[attr-defined]
+Tensor.concat = _concat  # type: ignore[attr-defined]
+Tensor.stack = _stack  # type: ignore[attr-defined]

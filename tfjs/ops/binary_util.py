@@ -3,8 +3,6 @@ broadcast check, all before any kernel runs."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from tfjs.dtypes import upcast_type
 from tfjs.ops.broadcast_util import assert_and_get_broadcast_shape
 from tfjs.tensor import Tensor
@@ -34,7 +32,15 @@ def make_types_match(a: Tensor, b: Tensor) -> tuple[Tensor, Tensor]:
     return cast(a, dtype), cast(b, dtype)
 
 
-def assert_not_complex(tensor: Tensor, op_name: str, arg_name: str = "x") -> Any:
+def assert_not_complex(
+    tensor: Tensor, op_name: str, arg_name: str = "x", tfjs_name: str | None = None
+) -> Tensor:
+    """TF.js's cpu kernels refuse complex64 input; the op says so, in TF.js's words
+    (`tfjs_name`: the name TF.js's message uses, when it is not `op_name`), before any
+    kernel runs."""
     if tensor.dtype == "complex64":
-        raise TypeError(f"{op_name}: argument '{arg_name}' can not be a complex64 tensor")
+        raise TypeError(
+            f"Argument '{arg_name}' passed to '{op_name}' is complex64: "
+            f"{tfjs_name or op_name} does not support complex64 tensors in the CPU backend."
+        )
     return tensor

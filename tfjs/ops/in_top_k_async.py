@@ -3,7 +3,7 @@ from __future__ import annotations
 import numpy as np
 
 from tfjs.engine import ENGINE
-from tfjs.ops.reduction_util import assert_not_complex
+from tfjs.ops.binary_util import assert_not_complex
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 

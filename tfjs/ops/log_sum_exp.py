@@ -4,11 +4,11 @@ from collections.abc import Sequence
 
 from tfjs.ops.add import add
 from tfjs.ops.axis_util import parse_axis_param
+from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.exp import exp
 from tfjs.ops.log import log
 from tfjs.ops.max import max  # noqa: A004
 from tfjs.ops.operation import op
-from tfjs.ops.reduction_util import assert_not_complex
 from tfjs.ops.reshape import reshape
 from tfjs.ops.sub import sub
 from tfjs.ops.sum import sum  # noqa: A004

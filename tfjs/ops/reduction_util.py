@@ -9,18 +9,9 @@ import numpy as np
 
 from tfjs.engine import ENGINE
 from tfjs.ops.axis_util import parse_axis_param
+from tfjs.ops.binary_util import assert_not_complex
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
-
-
-def assert_not_complex(tensor: Tensor, op_name: str, arg_name: str = "x") -> Tensor:
-    """TF.js's cpu kernels refuse complex64 input; the op says so before any kernel runs."""
-    if tensor.dtype == "complex64":
-        raise TypeError(
-            f"Argument '{arg_name}' passed to '{op_name}' is complex64: "
-            f"{op_name} does not support complex64 tensors in the CPU backend."
-        )
-    return tensor
 
 
 def reduce_op(

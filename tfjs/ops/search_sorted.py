@@ -2,8 +2,8 @@ from __future__ import annotations
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import SEARCH_SORTED
+from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.operation import op
-from tfjs.ops.reduction_util import assert_not_complex
 from tfjs.ops.reshape import reshape
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor

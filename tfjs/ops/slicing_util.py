@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from tfjs.ops.binary_util import assert_not_complex
 from tfjs.tensor import Tensor
 
 
@@ -63,8 +64,7 @@ def int_list(values: Any, arg_name: str, op_name: str) -> list[int]:
 def assert_cpu_takes_complex(x: Tensor, kernel: str, op_name: str) -> None:
     """The cpu backend's refusal of complex64 inputs, in TF.js's words (`kernel` is the
     name TF.js's message uses)."""
-    if x.dtype == "complex64":
-        raise TypeError(f"{op_name}: {kernel} does not support complex64 tensors in the CPU backend.")
+    assert_not_complex(x, op_name, tfjs_name=kernel)
 
 
 def flat_slice_indices(indices: np.ndarray, shape: Sequence[int]) -> np.ndarray:

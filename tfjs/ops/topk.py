@@ -6,8 +6,8 @@ import numpy as np
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import TOPK
+from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.operation import op
-from tfjs.ops.reduction_util import assert_not_complex
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 

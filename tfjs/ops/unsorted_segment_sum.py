@@ -2,9 +2,10 @@ from __future__ import annotations
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import UNSORTED_SEGMENT_SUM
+from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.broadcast_util import assert_and_get_broadcast_shape
 from tfjs.ops.operation import op
-from tfjs.ops.reduction_util import assert_not_complex, check_int
+from tfjs.ops.reduction_util import check_int
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 

@@ -78,25 +78,25 @@ def _extreme(backend: CpuBackend, x: Any, axis: tuple[int, ...], keep_dims: bool
     out_shape = _out_shape(x.shape, axis, keep_dims)
     if _reduces_nothing(x.shape, axis):
         return backend.make_output(np.full(out_shape, np.nan if x.dtype == "float32" else 0), x.dtype)
-    result = reduce(values, axis=axis)
+    result = np.asarray(reduce(values, axis=axis))
     if x.dtype == "float32":
         zeros = result == 0
-        if np.any(zeros):
+        if zeros.any():
             rows = _rows(values, axis)
             result = np.where(zeros, _first_where(rows, rows == 0), result)
-    return backend.make_output(np.reshape(result, out_shape), x.dtype)
+    return backend.make_output(result.reshape(out_shape), x.dtype)
 
 
 @kernel(MAX, "cpu")
 def max_kernel(
     backend: CpuBackend, x: Any, *, reduction_indices: tuple[int, ...], keep_dims: bool
 ) -> TensorInfo:
-    return _extreme(backend, x, reduction_indices, keep_dims, np.max)
+    return _extreme(backend, x, reduction_indices, keep_dims, np.maximum.reduce)
 
 
 @kernel(MIN, "cpu")
 def min_kernel(backend: CpuBackend, x: Any, *, axis: tuple[int, ...], keep_dims: bool) -> TensorInfo:
-    return _extreme(backend, x, axis, keep_dims, np.min)
+    return _extreme(backend, x, axis, keep_dims, np.minimum.reduce)
 
 
 def _logical_kernel(reduce: Callable[..., np.ndarray]) -> Callable[..., TensorInfo]:
