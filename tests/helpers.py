@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
+
+import pytest
 
 import tfjs as tf
 
@@ -30,3 +32,28 @@ def no_new_buffers(fn: Callable[[], Any]) -> Any:
     assert after["num_data_buffers"] == memory["num_data_buffers"]
     assert tf.backend().num_data_ids() == backend_buffers
     return result
+
+
+@contextlib.contextmanager
+def raises_with(error: type[Exception], *fragments: str) -> Iterator[pytest.ExceptionInfo[Exception]]:
+    """Expects the block to raise `error` whose message contains every one of `fragments`."""
+    with pytest.raises(error) as info:
+        yield info
+    message = str(info.value)
+    for fragment in fragments:
+        assert fragment in message, f"{fragment!r} not in the message {message!r}"
+
+
+def i32(values: Sequence[Any], shape: Sequence[int] | None = None) -> tf.Tensor:
+    """An int32 tensor of `values` (1-D unless `shape` says otherwise)."""
+    return tf.tensor(values, shape if shape is not None else [len(values)], "int32")
+
+
+def tidy_numpy(fn: Callable[[], Any]) -> Any:
+    """`fn` run in a `tf.tidy`, its tensor as a NumPy array (a list of them for a list of
+    tensors); nothing is kept."""
+    result = tf.tidy(fn)
+    try:
+        return [t.numpy() for t in result] if isinstance(result, list) else result.numpy()
+    finally:
+        tf.dispose(result)

@@ -4,7 +4,9 @@ JavaScript writes numbers, so that a program prints the same text in both."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
 
 import numpy as np
 
@@ -38,6 +40,11 @@ def js_number_to_string(value: float) -> str:
     e = n - 1
     mantissa = digits if k == 1 else digits[0] + "." + digits[1:]
     return f"{prefix}{mantissa}e{'+' if e >= 0 else '-'}{abs(e)}"
+
+
+def js_list(values: Sequence[Any]) -> str:
+    """Numbers as JavaScript prints an array in a template string: `2,3` (empty: ``)."""
+    return ",".join(js_number_to_string(v) for v in values)
 
 
 def _fixed_then_string(value: float) -> str:

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import tfjs as tf
-from tests.helpers import no_new_buffers, scope
+from tests.helpers import no_new_buffers, raises_with, scope
 
 BINARY = [tf.atan2, tf.div_no_nan, tf.maximum, tf.minimum, tf.squared_difference]
 
@@ -67,14 +67,17 @@ def test_ops_of_python_values_leave_only_their_result(backend):
         result.dispose()
 
 
-def _raises_value_error(fn, *args):
-    with pytest.raises(ValueError):
-        fn(*args)
-
-
 def test_bad_input_leaves_nothing_allocated(backend):
-    no_new_buffers(lambda: _raises_value_error(tf.add_n, [[1.0], [2.0], [1.0, 2.0]]))
-    no_new_buffers(lambda: _raises_value_error(tf.div_no_nan, [[1.0, 2.0]], [1.0, 2.0, 3.0]))
+    def add_n_of_mismatched_shapes():
+        with raises_with(ValueError):
+            tf.add_n([[1.0], [2.0], [1.0, 2.0]])
+
+    def div_no_nan_of_shapes_that_do_not_broadcast():
+        with raises_with(ValueError):
+            tf.div_no_nan([[1.0, 2.0]], [1.0, 2.0, 3.0])
+
+    no_new_buffers(add_n_of_mismatched_shapes)
+    no_new_buffers(div_no_nan_of_shapes_that_do_not_broadcast)
 
 
 def test_div_no_nan_gives_zero_where_the_divisor_is_zero(backend):

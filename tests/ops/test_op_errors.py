@@ -8,29 +8,13 @@ import numpy as np
 import pytest
 
 import tfjs as tf
-
-
-def _raises(error: type[Exception], *fragments: str):
-    class Check:
-        def __enter__(self):
-            self.context = pytest.raises(error)
-            self.info = self.context.__enter__()
-            return self.info
-
-        def __exit__(self, *exc):
-            handled = self.context.__exit__(*exc)
-            message = str(self.info.value)
-            for fragment in fragments:
-                assert fragment in message, f"{fragment!r} not in {message!r}"
-            return handled
-
-    return Check()
+from tests.helpers import raises_with
 
 
 @pytest.mark.parametrize("op", [tf.add, tf.sub, tf.mul, tf.div, tf.floor_div, tf.mod, tf.pow, tf.greater])
 def test_binary_ops_reject_shapes_that_do_not_broadcast(op, backend):
     name = op.__name__
-    with _raises(ValueError, f"{name}: Operands could not be broadcast together with shapes 2,3 and 4."):
+    with raises_with(ValueError, f"{name}: Operands could not be broadcast together with shapes 2,3 and 4."):
         tf.tidy(lambda: op(tf.zeros([2, 3]), np.zeros([4], np.float32)))
 
 
@@ -38,7 +22,7 @@ def test_binary_ops_reject_shapes_that_do_not_broadcast(op, backend):
 def test_numeric_ops_reject_string_tensors(op):
     strings = tf.tensor(["a", "b"])
     try:
-        with _raises(TypeError, op.__name__, "numeric", "string"):
+        with raises_with(TypeError, op.__name__, "numeric", "string"):
             op(strings, strings) if op in (tf.add, tf.mul) else op(strings)
     finally:
         strings.dispose()
@@ -46,14 +30,14 @@ def test_numeric_ops_reject_string_tensors(op):
 
 @pytest.mark.parametrize("value", [{"a": 1}, None, object()])
 def test_ops_reject_values_that_are_not_tensor_like(value):
-    with _raises(TypeError, "'a'", "'add'", "Tensor or TensorLike", type(value).__name__):
+    with raises_with(TypeError, "'a'", "'add'", "Tensor or TensorLike", type(value).__name__):
         tf.add(value, 1)
 
 
 def test_ops_reject_disposed_tensors():
     x = tf.tensor([1, 2])
     x.dispose()
-    with _raises(ValueError, "'x'", "'square'", "disposed"):
+    with raises_with(ValueError, "'x'", "'square'", "disposed"):
         tf.square(x)
 
 
@@ -61,7 +45,7 @@ def test_ops_reject_disposed_tensors():
 def test_float32_only_ops_reject_int32_tensors(op):
     x = tf.tensor([1, 2], dtype="int32")
     try:
-        with _raises(TypeError, op.__name__, "float32", "int32"):
+        with raises_with(TypeError, op.__name__, "float32", "int32"):
             op(x)
     finally:
         x.dispose()
@@ -71,7 +55,7 @@ def test_float32_only_ops_reject_int32_tensors(op):
 def test_ops_that_do_not_take_complex_say_so(op):
     z = tf.tensor([1 + 2j])
     try:
-        with _raises(TypeError, op.__name__, "complex64"):
+        with raises_with(TypeError, op.__name__, "complex64"):
             op(z) if op in (tf.square, tf.exp, tf.relu) else op(z, z)
     finally:
         z.dispose()
@@ -81,35 +65,35 @@ def test_ops_that_do_not_take_complex_say_so(op):
 def test_reductions_check_their_axis(op):
     x = tf.zeros([2, 3])
     try:
-        with _raises(ValueError, op.__name__, "[-2, 2)", "axis 2"):
+        with raises_with(ValueError, op.__name__, "[-2, 2)", "axis 2"):
             op(x, 2)
-        with _raises(ValueError, op.__name__, "more than once"):
+        with raises_with(ValueError, op.__name__, "more than once"):
             op(x, [1, -1])
-        with _raises(TypeError, op.__name__, "axis"):
+        with raises_with(TypeError, op.__name__, "axis"):
             op(x, 1.5)
     finally:
         x.dispose()
 
 
 def test_mat_mul_checks_ranks_inner_and_batch_dimensions():
-    with _raises(ValueError, "mat_mul", "rank at least 2", "[3]"):
+    with raises_with(ValueError, "mat_mul", "rank at least 2", "[3]"):
         tf.tidy(lambda: tf.mat_mul(tf.zeros([3]), tf.zeros([3, 2])))
-    with _raises(ValueError, "mat_mul", "inner shapes (3) and (4)", "[2, 3]", "[4, 2]"):
+    with raises_with(ValueError, "mat_mul", "inner shapes (3) and (4)", "[2, 3]", "[4, 2]"):
         tf.tidy(lambda: tf.mat_mul(tf.zeros([2, 3]), tf.zeros([4, 2])))
-    with _raises(ValueError, "mat_mul", "shapes 2 and 3"):
+    with raises_with(ValueError, "mat_mul", "shapes 2 and 3"):
         tf.tidy(lambda: tf.mat_mul(tf.zeros([2, 2, 3]), tf.zeros([3, 3, 2])))
 
 
 def test_reshape_checks_sizes_and_implicit_dimensions():
     x = tf.zeros([2, 2])
     try:
-        with _raises(ValueError, "reshape", "(2,3) has 6 elements", "has 4 elements"):
+        with raises_with(ValueError, "reshape", "(2,3) has 6 elements", "has 4 elements"):
             tf.reshape(x, [2, 3])
-        with _raises(ValueError, "reshape", "1 implicit size"):
+        with raises_with(ValueError, "reshape", "1 implicit size"):
             tf.reshape(x, [-1, -1])
-        with _raises(ValueError, "reshape", "implicit size"):
+        with raises_with(ValueError, "reshape", "implicit size"):
             tf.reshape(x, [3, -1])
-        with _raises(ValueError, "reshape", "non-negative"):
+        with raises_with(ValueError, "reshape", "non-negative"):
             tf.reshape(x, [2, -2])
     finally:
         x.dispose()
@@ -118,15 +102,15 @@ def test_reshape_checks_sizes_and_implicit_dimensions():
 def test_strided_slice_checks_its_arguments():
     x = tf.zeros([2, 3])
     try:
-        with _raises(IndexError, "strided_slice", "index 5", "axis 0", "size 2"):
+        with raises_with(IndexError, "strided_slice", "index 5", "axis 0", "size 2"):
             tf.strided_slice(x, [5], [6], [1], shrink_axis_mask=1)
-        with _raises(ValueError, "strided_slice", "strides[0]", "non-zero"):
+        with raises_with(ValueError, "strided_slice", "strides[0]", "non-zero"):
             tf.strided_slice(x, [0], [1], [0])
-        with _raises(IndexError, "strided_slice", "rank 2"):
+        with raises_with(IndexError, "strided_slice", "rank 2"):
             tf.strided_slice(x, [0, 0, 0], [1, 1, 1])
-        with _raises(ValueError, "strided_slice", "same length"):
+        with raises_with(ValueError, "strided_slice", "same length"):
             tf.strided_slice(x, [0, 0], [1])
-        with _raises(TypeError, "strided_slice", "begin"):
+        with raises_with(TypeError, "strided_slice", "begin"):
             tf.strided_slice(x, [0.5], [1])
     finally:
         x.dispose()
@@ -135,24 +119,24 @@ def test_strided_slice_checks_its_arguments():
 def test_cast_checks_the_dtype():
     x = tf.zeros([1])
     try:
-        with _raises(ValueError, "float64", "'float32'"):
+        with raises_with(ValueError, "float64", "'float32'"):
             tf.cast(x, "float64")
-        with _raises(TypeError, "cast", "strings"):
+        with raises_with(TypeError, "cast", "strings"):
             tf.cast(x, "string")
     finally:
         x.dispose()
 
 
 def test_creation_ops_check_shape_value_and_dtype():
-    with _raises(ValueError, "fill()", "scalar"):
+    with raises_with(ValueError, "fill()", "scalar"):
         tf.fill([2], [1, 2])
-    with _raises(ValueError, "fill()", "non-negative integers", "[2,-1]"):
+    with raises_with(ValueError, "fill()", "non-negative integers", "[2,-1]"):
         tf.fill([2, -1], 1)
-    with _raises(TypeError, "zeros()", "string"):
+    with raises_with(TypeError, "zeros()", "string"):
         tf.zeros([2], "string")
-    with _raises(ValueError, "ones()", "[1.5]"):
+    with raises_with(ValueError, "ones()", "[1.5]"):
         tf.ones([1.5])
-    with _raises(ValueError, "dtype", "'int64'"):
+    with raises_with(ValueError, "dtype", "'int64'"):
         tf.zeros([2], "int64")
 
 

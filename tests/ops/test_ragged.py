@@ -3,13 +3,9 @@
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 import tfjs as tf
-
-
-def i32(values, shape=None):
-    return tf.tensor(values, shape if shape is not None else [len(values)], "int32")
+from tests.helpers import i32, raises_with
 
 
 def test_ragged_gather_returns_named_splits_and_values(backend):
@@ -58,177 +54,91 @@ def test_ragged_tensor_to_tensor_pads_with_a_broadcast_default(backend):
         out.dispose()
 
 
-def _raises(error, *fragments_and_call):
-    """Runs the call (the last argument) in a tidy; checks the error's type and text."""
-    *fragments, call = fragments_and_call
-    with pytest.raises(error) as info:
-        tf.tidy(call)
-    for fragment in fragments:
-        assert fragment in str(info.value), f"{fragment!r} not in {info.value}"
-
-
 def test_ragged_gather_rejects_out_of_range_indices(backend):
-    _raises(
-        ValueError,
-        "ragged_gather",
-        "indices[1]",
-        "= 5",
-        "[0, 2)",
-        lambda: tf.ragged_gather([i32([0, 1, 3])], [1, 2, 3], i32([0, 5]), 1),
-    )
+    with raises_with(ValueError, "ragged_gather", "indices[1]", "= 5", "[0, 2)"):
+        tf.tidy(lambda: tf.ragged_gather([i32([0, 1, 3])], [1, 2, 3], i32([0, 5]), 1))
 
 
 def test_ragged_gather_rejects_bad_splits(backend):
-    _raises(
-        ValueError,
-        "ragged_gather",
-        "sorted in ascending order",
-        lambda: tf.ragged_gather([i32([0, 3, 1, 3])], [1, 2, 3], i32([0]), 1),
-    )
-    _raises(
-        ValueError,
-        "ragged_gather",
-        "must not point past values",
-        lambda: tf.ragged_gather([i32([0, 1, 4])], [1, 2, 3], i32([0]), 1),
-    )
-    _raises(
-        TypeError,
-        "ragged_gather",
-        "paramsNestedSplits",
-        lambda: tf.ragged_gather(i32([0, 1]), [1, 2, 3], i32([0]), 1),
-    )
+    with raises_with(ValueError, "ragged_gather", "sorted in ascending order"):
+        tf.tidy(lambda: tf.ragged_gather([i32([0, 3, 1, 3])], [1, 2, 3], i32([0]), 1))
+    with raises_with(ValueError, "ragged_gather", "must not point past values"):
+        tf.tidy(lambda: tf.ragged_gather([i32([0, 1, 4])], [1, 2, 3], i32([0]), 1))
+    with raises_with(TypeError, "ragged_gather", "paramsNestedSplits"):
+        tf.tidy(lambda: tf.ragged_gather(i32([0, 1]), [1, 2, 3], i32([0]), 1))
 
 
 def test_ragged_gather_rejects_wrong_ranks_and_dtypes(backend):
-    _raises(
-        ValueError,
-        "ragged_gather",
-        "Split tensors must not be scalars",
-        lambda: tf.ragged_gather([tf.scalar(1, "int32")], [1, 2], i32([0]), 1),
-    )
-    _raises(
-        ValueError,
-        "ragged_gather",
-        "params.rank must be nonzero",
-        lambda: tf.ragged_gather([i32([0, 1])], tf.scalar(1), i32([0]), 1),
-    )
-    _raises(
-        TypeError,
-        "indices",
-        "ragged_gather",
-        "int32",
-        "float32",
-        lambda: tf.ragged_gather([i32([0, 1])], [1], tf.tensor1d([0]), 1),
-    )
-    _raises(
-        TypeError,
-        "paramsDenseValues",
-        "ragged_gather",
-        "string",
-        lambda: tf.ragged_gather([i32([0, 1])], ["a"], i32([0]), 1),
-    )
+    with raises_with(ValueError, "ragged_gather", "Split tensors must not be scalars"):
+        tf.tidy(lambda: tf.ragged_gather([tf.scalar(1, "int32")], [1, 2], i32([0]), 1))
+    with raises_with(ValueError, "ragged_gather", "params.rank must be nonzero"):
+        tf.tidy(lambda: tf.ragged_gather([i32([0, 1])], tf.scalar(1), i32([0]), 1))
+    with raises_with(TypeError, "indices", "ragged_gather", "int32", "float32"):
+        tf.tidy(lambda: tf.ragged_gather([i32([0, 1])], [1], tf.tensor1d([0]), 1))
+    with raises_with(TypeError, "paramsDenseValues", "ragged_gather", "string"):
+        tf.tidy(lambda: tf.ragged_gather([i32([0, 1])], ["a"], i32([0]), 1))
 
 
 def test_ragged_range_rejects_bad_arguments(backend):
-    _raises(ValueError, "ragged_range", "delta != 0", lambda: tf.ragged_range([0, 1], [2, 3], [1, 0]))
-    _raises(
-        ValueError,
-        "ragged_range",
-        "starts, limits, and deltas must have the same shape",
-        "[2]",
-        "[3]",
-        lambda: tf.ragged_range([0, 1], [2, 3, 4], 1),
-    )
-    _raises(
-        ValueError,
-        "ragged_range",
-        "limits must be a scalar or vector",
-        "[1, 1]",
-        lambda: tf.ragged_range(0, [[2]], 1),
-    )
-    _raises(
-        TypeError,
-        "limits",
-        "ragged_range",
-        "int32",
-        "float32",
-        lambda: tf.ragged_range(i32([0]), tf.tensor1d([2]), i32([1])),
-    )
-    _raises(TypeError, "ragged_range", "bool", lambda: tf.ragged_range(True, True, True))
-    _raises(ValueError, "ragged_range", "2147483647", lambda: tf.ragged_range(0, float("inf"), 1))
+    with raises_with(ValueError, "ragged_range", "delta != 0"):
+        tf.tidy(lambda: tf.ragged_range([0, 1], [2, 3], [1, 0]))
+    with raises_with(
+        ValueError, "ragged_range", "starts, limits, and deltas must have the same shape", "[2]", "[3]"
+    ):
+        tf.tidy(lambda: tf.ragged_range([0, 1], [2, 3, 4], 1))
+    with raises_with(ValueError, "ragged_range", "limits must be a scalar or vector", "[1, 1]"):
+        tf.tidy(lambda: tf.ragged_range(0, [[2]], 1))
+    with raises_with(TypeError, "limits", "ragged_range", "int32", "float32"):
+        tf.tidy(lambda: tf.ragged_range(i32([0]), tf.tensor1d([2]), i32([1])))
+    with raises_with(TypeError, "ragged_range", "bool"):
+        tf.tidy(lambda: tf.ragged_range(True, True, True))
+    with raises_with(ValueError, "ragged_range", "2147483647"):
+        tf.tidy(lambda: tf.ragged_range(0, float("inf"), 1))
 
 
 def test_ragged_tensor_to_tensor_rejects_bad_arguments(backend):
     def splits():
         return [i32([0, 1, 3])]
 
-    _raises(
-        ValueError,
-        "ragged_tensor_to_tensor",
-        "rowPartitionTypes[0]",
-        "'ROW_SPLIT'",
-        lambda: tf.ragged_tensor_to_tensor([-1, -1], [1, 2, 3], 0, splits(), ["ROW_SPLIT"]),
-    )
-    _raises(
-        ValueError,
-        "ragged_tensor_to_tensor",
-        "same length",
-        "1 tensors",
-        "2 types",
-        lambda: tf.ragged_tensor_to_tensor([-1, -1], [1, 2, 3], 0, splits(), ["ROW_SPLITS", "ROW_SPLITS"]),
-    )
-    _raises(
-        ValueError,
-        "ragged_tensor_to_tensor",
-        "shape=-1,-1,-1",
-        "rt input.rank = 2",
-        lambda: tf.ragged_tensor_to_tensor([-1, -1, -1], [1, 2, 3], 0, splits(), ["ROW_SPLITS"]),
-    )
-    _raises(
-        ValueError,
-        "ragged_tensor_to_tensor",
-        "defaultValue.rank = 1",
-        lambda: tf.ragged_tensor_to_tensor([-1, -1], [1, 2, 3], [0], splits(), ["ROW_SPLITS"]),
-    )
-    _raises(
-        ValueError,
-        "ragged_tensor_to_tensor",
-        "Dimension -3 must be >= -1",
-        lambda: tf.ragged_tensor_to_tensor([-3, -1], [1, 2, 3], 0, splits(), ["ROW_SPLITS"]),
-    )
-    _raises(
-        ValueError,
-        "ragged_tensor_to_tensor",
-        "Got nextValueRowId=4",
-        "not less than 2",
-        lambda: tf.ragged_tensor_to_tensor(
-            [-1, -1],
-            [1, 2, 3],
-            0,
-            [tf.scalar(2, "int32"), i32([0, 0, 4])],
-            ["FIRST_DIM_SIZE", "VALUE_ROWIDS"],
-        ),
-    )
-    _raises(
-        ValueError,
-        "ragged_tensor_to_tensor",
-        "Cannot handle partition type ROW_LENGTHS",
-        lambda: tf.ragged_tensor_to_tensor(
-            [-1, -1], [1, 2, 3], 0, [tf.scalar(2, "int32"), i32([1, 2])], ["FIRST_DIM_SIZE", "ROW_LENGTHS"]
-        ),
-    )
-    _raises(
-        ValueError,
-        "ragged_tensor_to_tensor",
-        "rt input.shape[2] = 2 but shape[2] = 3",
-        lambda: tf.ragged_tensor_to_tensor([-1, -1, 3], tf.zeros([3, 2]), 0, splits(), ["ROW_SPLITS"]),
-    )
-    _raises(
-        TypeError,
-        "defaultValue",
-        "ragged_tensor_to_tensor",
-        "int32",
-        lambda: tf.ragged_tensor_to_tensor(
-            [-1, -1], i32([1, 2, 3]), tf.scalar(0.5), splits(), ["ROW_SPLITS"]
-        ),
-    )
+    with raises_with(ValueError, "ragged_tensor_to_tensor", "rowPartitionTypes[0]", "'ROW_SPLIT'"):
+        tf.tidy(lambda: tf.ragged_tensor_to_tensor([-1, -1], [1, 2, 3], 0, splits(), ["ROW_SPLIT"]))
+    with raises_with(ValueError, "ragged_tensor_to_tensor", "same length", "1 tensors", "2 types"):
+        tf.tidy(
+            lambda: tf.ragged_tensor_to_tensor([-1, -1], [1, 2, 3], 0, splits(), ["ROW_SPLITS", "ROW_SPLITS"])
+        )
+    with raises_with(ValueError, "ragged_tensor_to_tensor", "shape=-1,-1,-1", "rt input.rank = 2"):
+        tf.tidy(lambda: tf.ragged_tensor_to_tensor([-1, -1, -1], [1, 2, 3], 0, splits(), ["ROW_SPLITS"]))
+    with raises_with(ValueError, "ragged_tensor_to_tensor", "defaultValue.rank = 1"):
+        tf.tidy(lambda: tf.ragged_tensor_to_tensor([-1, -1], [1, 2, 3], [0], splits(), ["ROW_SPLITS"]))
+    with raises_with(ValueError, "ragged_tensor_to_tensor", "Dimension -3 must be >= -1"):
+        tf.tidy(lambda: tf.ragged_tensor_to_tensor([-3, -1], [1, 2, 3], 0, splits(), ["ROW_SPLITS"]))
+    with raises_with(ValueError, "ragged_tensor_to_tensor", "Got nextValueRowId=4", "not less than 2"):
+        tf.tidy(
+            lambda: tf.ragged_tensor_to_tensor(
+                [-1, -1],
+                [1, 2, 3],
+                0,
+                [tf.scalar(2, "int32"), i32([0, 0, 4])],
+                ["FIRST_DIM_SIZE", "VALUE_ROWIDS"],
+            )
+        )
+    with raises_with(ValueError, "ragged_tensor_to_tensor", "Cannot handle partition type ROW_LENGTHS"):
+        tf.tidy(
+            lambda: tf.ragged_tensor_to_tensor(
+                [-1, -1],
+                [1, 2, 3],
+                0,
+                [tf.scalar(2, "int32"), i32([1, 2])],
+                ["FIRST_DIM_SIZE", "ROW_LENGTHS"],
+            )
+        )
+    with raises_with(ValueError, "ragged_tensor_to_tensor", "rt input.shape[2] = 2 but shape[2] = 3"):
+        tf.tidy(
+            lambda: tf.ragged_tensor_to_tensor([-1, -1, 3], tf.zeros([3, 2]), 0, splits(), ["ROW_SPLITS"])
+        )
+    with raises_with(TypeError, "defaultValue", "ragged_tensor_to_tensor", "int32"):
+        tf.tidy(
+            lambda: tf.ragged_tensor_to_tensor(
+                [-1, -1], i32([1, 2, 3]), tf.scalar(0.5), splits(), ["ROW_SPLITS"]
+            )
+        )

@@ -3,22 +3,9 @@
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 import tfjs as tf
-
-
-def i32(values, shape=None):
-    return tf.tensor(values, shape if shape is not None else [len(values)], "int32")
-
-
-def _raises(error, *fragments_and_call):
-    """Runs the call (the last argument) in a tidy; checks the error's type and text."""
-    *fragments, call = fragments_and_call
-    with pytest.raises(error) as info:
-        tf.tidy(call)
-    for fragment in fragments:
-        assert fragment in str(info.value), f"{fragment!r} not in {info.value}"
+from tests.helpers import i32, raises_with
 
 
 def test_sparse_fill_empty_rows_named_results(backend):
@@ -73,139 +60,59 @@ def test_sparse_segment_mean_of_int32_truncates(backend):
 
 
 def test_sparse_ops_reject_wrong_ranks(backend):
-    _raises(
-        ValueError,
-        "sparse_fill_empty_rows",
-        "Indices should be Tensor2D",
-        "2",
-        lambda: tf.sparse.sparse_fill_empty_rows([0, 1], [1, 2], [2, 2], 0),
-    )
-    _raises(
-        ValueError,
-        "sparse_fill_empty_rows",
-        "Default value should be a scalar",
-        lambda: tf.sparse.sparse_fill_empty_rows([[0, 0]], [1], [2, 2], [0]),
-    )
-    _raises(
-        ValueError,
-        "sparse_reshape",
-        "New shape should be Tensor1D but received shape 1,1",
-        lambda: tf.sparse.sparse_reshape([[0, 0]], [2, 3], [[6]]),
-    )
-    _raises(
-        ValueError,
-        "sparse_segment_sum",
-        "Data should be at least 1 dimensional",
-        lambda: tf.sparse.sparse_segment_sum(tf.scalar(1), [0], [0]),
-    )
-    _raises(
-        ValueError,
-        "sparse_segment_mean",
-        "Segment ids should be Tensor1D",
-        lambda: tf.sparse.sparse_segment_mean([1, 2], [0, 1], [[0, 0]]),
-    )
+    with raises_with(ValueError, "sparse_fill_empty_rows", "Indices should be Tensor2D", "2"):
+        tf.tidy(lambda: tf.sparse.sparse_fill_empty_rows([0, 1], [1, 2], [2, 2], 0))
+    with raises_with(ValueError, "sparse_fill_empty_rows", "Default value should be a scalar"):
+        tf.tidy(lambda: tf.sparse.sparse_fill_empty_rows([[0, 0]], [1], [2, 2], [0]))
+    with raises_with(ValueError, "sparse_reshape", "New shape should be Tensor1D but received shape 1,1"):
+        tf.tidy(lambda: tf.sparse.sparse_reshape([[0, 0]], [2, 3], [[6]]))
+    with raises_with(ValueError, "sparse_segment_sum", "Data should be at least 1 dimensional"):
+        tf.tidy(lambda: tf.sparse.sparse_segment_sum(tf.scalar(1), [0], [0]))
+    with raises_with(ValueError, "sparse_segment_mean", "Segment ids should be Tensor1D"):
+        tf.tidy(lambda: tf.sparse.sparse_segment_mean([1, 2], [0, 1], [[0, 0]]))
 
 
 def test_sparse_ops_reject_shapes_that_do_not_fit(backend):
-    _raises(
-        ValueError,
-        "sparse_fill_empty_rows",
-        "[2, 2]",
-        "[1]",
-        lambda: tf.sparse.sparse_fill_empty_rows([[0, 0], [1, 0]], [1], [2, 2], 0),
-    )
-    _raises(
-        ValueError,
-        "sparse_reshape",
-        "[1, 2]",
-        "3",
-        lambda: tf.sparse.sparse_reshape([[0, 0]], [2, 3, 1], [6]),
-    )
-    _raises(
+    with raises_with(ValueError, "sparse_fill_empty_rows", "[2, 2]", "[1]"):
+        tf.tidy(lambda: tf.sparse.sparse_fill_empty_rows([[0, 0], [1, 0]], [1], [2, 2], 0))
+    with raises_with(ValueError, "sparse_reshape", "[1, 2]", "3"):
+        tf.tidy(lambda: tf.sparse.sparse_reshape([[0, 0]], [2, 3, 1], [6]))
+    with raises_with(
         ValueError,
         "sparse_reshape",
         "Input to reshape is a tensor with 6 dense values, but the requested shape has 4",
-        lambda: tf.sparse.sparse_reshape([[0, 0]], [2, 3], [2, 2]),
-    )
-    _raises(
-        ValueError,
-        "sparse_segment_sum",
-        "segmentIds and indices should have same size",
-        "[2]",
-        "[1]",
-        lambda: tf.sparse.sparse_segment_sum([1, 2], [0, 1], [0]),
-    )
+    ):
+        tf.tidy(lambda: tf.sparse.sparse_reshape([[0, 0]], [2, 3], [2, 2]))
+    with raises_with(
+        ValueError, "sparse_segment_sum", "segmentIds and indices should have same size", "[2]", "[1]"
+    ):
+        tf.tidy(lambda: tf.sparse.sparse_segment_sum([1, 2], [0, 1], [0]))
 
 
 def test_sparse_ops_reject_indices_out_of_range(backend):
-    _raises(
-        ValueError,
-        "sparse_fill_empty_rows",
-        "indices(1, 0) is invalid: 2 >= 2",
-        lambda: tf.sparse.sparse_fill_empty_rows([[0, 0], [2, 0]], [1, 2], [2, 2], 0),
-    )
-    _raises(
-        ValueError,
-        "sparse_segment_sum",
-        "Bad: indices[1] == 3 out of range [0, 2)",
-        lambda: tf.sparse.sparse_segment_sum([1, 2], [0, 3], [0, 1]),
-    )
-    _raises(
-        ValueError,
-        "sparse_segment_mean",
-        "segment ids are not increasing",
-        lambda: tf.sparse.sparse_segment_mean([1, 2], [0, 1], [1, 0]),
-    )
+    with raises_with(ValueError, "sparse_fill_empty_rows", "indices(1, 0) is invalid: 2 >= 2"):
+        tf.tidy(lambda: tf.sparse.sparse_fill_empty_rows([[0, 0], [2, 0]], [1, 2], [2, 2], 0))
+    with raises_with(ValueError, "sparse_segment_sum", "Bad: indices[1] == 3 out of range [0, 2)"):
+        tf.tidy(lambda: tf.sparse.sparse_segment_sum([1, 2], [0, 3], [0, 1]))
+    with raises_with(ValueError, "sparse_segment_mean", "segment ids are not increasing"):
+        tf.tidy(lambda: tf.sparse.sparse_segment_mean([1, 2], [0, 1], [1, 0]))
 
 
 def test_sparse_ops_reject_negative_sizes(backend):
-    _raises(
-        ValueError,
-        "sparse_reshape",
-        "size 1 must be non-negative, not -3",
-        lambda: tf.sparse.sparse_reshape([[0, 0]], [2, 3], [2, -3]),
-    )
-    _raises(
-        ValueError,
-        "sparse_reshape",
-        "only one output dimension may be -1, not both 0 and 1",
-        lambda: tf.sparse.sparse_reshape([[0, 0]], [2, 3], [-1, -1]),
-    )
-    _raises(
-        ValueError,
-        "sparse_segment_sum",
-        "segment ids must be >= 0",
-        lambda: tf.sparse.sparse_segment_sum([1, 2], [0, 1], [-1, -1]),
-    )
+    with raises_with(ValueError, "sparse_reshape", "size 1 must be non-negative, not -3"):
+        tf.tidy(lambda: tf.sparse.sparse_reshape([[0, 0]], [2, 3], [2, -3]))
+    with raises_with(ValueError, "sparse_reshape", "only one output dimension may be -1, not both 0 and 1"):
+        tf.tidy(lambda: tf.sparse.sparse_reshape([[0, 0]], [2, 3], [-1, -1]))
+    with raises_with(ValueError, "sparse_segment_sum", "segment ids must be >= 0"):
+        tf.tidy(lambda: tf.sparse.sparse_segment_sum([1, 2], [0, 1], [-1, -1]))
 
 
 def test_sparse_ops_reject_wrong_dtypes(backend):
-    _raises(
-        TypeError,
-        "indices",
-        "sparse_segment_sum",
-        "int32",
-        "float32",
-        lambda: tf.sparse.sparse_segment_sum([1, 2], tf.tensor1d([0, 1]), [0, 0]),
-    )
-    _raises(
-        TypeError,
-        "values",
-        "sparse_fill_empty_rows",
-        "string",
-        lambda: tf.sparse.sparse_fill_empty_rows([[0, 0]], ["a"], [2, 2], "b"),
-    )
-    _raises(
-        TypeError,
-        "defaultValue",
-        "sparse_fill_empty_rows",
-        "int32",
-        lambda: tf.sparse.sparse_fill_empty_rows([[0, 0]], i32([1]), [2, 2], tf.scalar(0.5)),
-    )
-    _raises(
-        TypeError,
-        "newShape",
-        "sparse_reshape",
-        "int32",
-        lambda: tf.sparse.sparse_reshape([[0, 0]], [2, 3], tf.tensor1d([6])),
-    )
+    with raises_with(TypeError, "indices", "sparse_segment_sum", "int32", "float32"):
+        tf.tidy(lambda: tf.sparse.sparse_segment_sum([1, 2], tf.tensor1d([0, 1]), [0, 0]))
+    with raises_with(TypeError, "values", "sparse_fill_empty_rows", "string"):
+        tf.tidy(lambda: tf.sparse.sparse_fill_empty_rows([[0, 0]], ["a"], [2, 2], "b"))
+    with raises_with(TypeError, "defaultValue", "sparse_fill_empty_rows", "int32"):
+        tf.tidy(lambda: tf.sparse.sparse_fill_empty_rows([[0, 0]], i32([1]), [2, 2], tf.scalar(0.5)))
+    with raises_with(TypeError, "newShape", "sparse_reshape", "int32"):
+        tf.tidy(lambda: tf.sparse.sparse_reshape([[0, 0]], [2, 3], tf.tensor1d([6])))

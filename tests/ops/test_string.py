@@ -5,19 +5,7 @@ from __future__ import annotations
 import pytest
 
 import tfjs as tf
-
-
-def i32(values):
-    return tf.tensor(values, [len(values)], "int32")
-
-
-def _raises(error, *fragments_and_call):
-    """Runs the call (the last argument) in a tidy; checks the error's type and text."""
-    *fragments, call = fragments_and_call
-    with pytest.raises(error) as info:
-        tf.tidy(call)
-    for fragment in fragments:
-        assert fragment in str(info.value), f"{fragment!r} not in {info.value}"
+from tests.helpers import i32, raises_with
 
 
 def _run(fn):
@@ -97,77 +85,31 @@ def test_static_regex_replace_first_match_only(backend):
 
 
 def test_string_ops_reject_wrong_ranks(backend):
-    _raises(
-        ValueError,
-        "string_split",
-        "Input should be Tensor1D but received shape 1,1",
-        lambda: tf.string.string_split([["a"]], " "),
-    )
-    _raises(
-        ValueError,
-        "string_split",
-        "Delimiter should be a scalar",
-        lambda: tf.string.string_split(["a"], [" "]),
-    )
-    _raises(
-        ValueError,
-        "string_n_grams",
-        "Data must be a vector, saw: 1,1",
-        lambda: tf.string.string_n_grams([["a"]], i32([0, 1]), "", [1], "", "", 0, False),
-    )
+    with raises_with(ValueError, "string_split", "Input should be Tensor1D but received shape 1,1"):
+        tf.tidy(lambda: tf.string.string_split([["a"]], " "))
+    with raises_with(ValueError, "string_split", "Delimiter should be a scalar"):
+        tf.tidy(lambda: tf.string.string_split(["a"], [" "]))
+    with raises_with(ValueError, "string_n_grams", "Data must be a vector, saw: 1,1"):
+        tf.tidy(lambda: tf.string.string_n_grams([["a"]], i32([0, 1]), "", [1], "", "", 0, False))
 
 
 def test_string_ops_reject_wrong_dtypes(backend):
-    _raises(
-        TypeError,
-        "input",
-        "string_to_hash_bucket_fast",
-        "string",
-        "float32",
-        lambda: tf.string.string_to_hash_bucket_fast([1, 2], 3),
-    )
-    _raises(
-        TypeError,
-        "input",
-        "static_regex_replace",
-        "string",
-        lambda: tf.string.static_regex_replace([1], "a", "b"),
-    )
-    _raises(
-        TypeError,
-        "string_n_grams",
-        "Data splits must be of datatype int32",
-        lambda: tf.string.string_n_grams(["a"], [0, 1], "", [1], "", "", 0, False),
-    )
-    _raises(
-        TypeError, "static_regex_replace", "pattern", lambda: tf.string.static_regex_replace(["a"], 1, "b")
-    )
+    with raises_with(TypeError, "input", "string_to_hash_bucket_fast", "string", "float32"):
+        tf.tidy(lambda: tf.string.string_to_hash_bucket_fast([1, 2], 3))
+    with raises_with(TypeError, "input", "static_regex_replace", "string"):
+        tf.tidy(lambda: tf.string.static_regex_replace([1], "a", "b"))
+    with raises_with(TypeError, "string_n_grams", "Data splits must be of datatype int32"):
+        tf.tidy(lambda: tf.string.string_n_grams(["a"], [0, 1], "", [1], "", "", 0, False))
+    with raises_with(TypeError, "static_regex_replace", "pattern"):
+        tf.tidy(lambda: tf.string.static_regex_replace(["a"], 1, "b"))
 
 
 def test_string_ops_reject_bad_sizes_and_splits(backend):
-    _raises(
-        ValueError,
-        "string_to_hash_bucket_fast",
-        "Number of buckets must be at least 1",
-        "-2",
-        lambda: tf.string.string_to_hash_bucket_fast(["a"], -2),
-    )
-    _raises(
-        ValueError,
-        "string_n_grams",
-        "Invalid split value 2, must be in [3, 5]",
-        lambda: tf.string.string_n_grams(list("abcde"), i32([0, 3, 2, 5]), "", [1], "", "", 0, False),
-    )
-    _raises(
-        ValueError,
-        "string_n_grams",
-        "nGramWidths",
-        "[0]",
-        lambda: tf.string.string_n_grams(["a"], i32([0, 1]), "", [0], "", "", 0, False),
-    )
-    _raises(
-        ValueError,
-        "static_regex_replace",
-        "Invalid regular expression: /(/",
-        lambda: tf.string.static_regex_replace(["a"], "(", "b"),
-    )
+    with raises_with(ValueError, "string_to_hash_bucket_fast", "Number of buckets must be at least 1", "-2"):
+        tf.tidy(lambda: tf.string.string_to_hash_bucket_fast(["a"], -2))
+    with raises_with(ValueError, "string_n_grams", "Invalid split value 2, must be in [3, 5]"):
+        tf.tidy(lambda: tf.string.string_n_grams(list("abcde"), i32([0, 3, 2, 5]), "", [1], "", "", 0, False))
+    with raises_with(ValueError, "string_n_grams", "nGramWidths", "[0]"):
+        tf.tidy(lambda: tf.string.string_n_grams(["a"], i32([0, 1]), "", [0], "", "", 0, False))
+    with raises_with(ValueError, "static_regex_replace", "Invalid regular expression: /(/"):
+        tf.tidy(lambda: tf.string.static_regex_replace(["a"], "(", "b"))

@@ -7,8 +7,9 @@ import numpy as np
 from tfjs.engine import ENGINE
 from tfjs.ops.gather import gather
 from tfjs.ops.reshape import reshape
-from tfjs.ops.slicing_util import is_int, js_list
+from tfjs.ops.slicing_util import is_int
 from tfjs.tensor import Tensor
+from tfjs.tensor_format import js_list
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 

@@ -4,10 +4,11 @@ from collections.abc import Sequence
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import CONCAT
+from tfjs.ops.axis_util import parse_axis_param
 from tfjs.ops.clone import clone
 from tfjs.ops.operation import op
-from tfjs.ops.slicing_util import js_list, parse_axis
 from tfjs.tensor import Tensor
+from tfjs.tensor_format import js_list
 from tfjs.tensor_util import TensorLike, convert_to_tensor_list
 
 
@@ -27,7 +28,7 @@ def concat(tensors: Sequence[TensorLike], axis: int = 0) -> Tensor:
     _assert_dtypes_join(xs)
     if len(xs) == 1:
         return clone(xs[0])
-    (axis,) = parse_axis(axis, xs[0].shape, "concat")
+    (axis,) = parse_axis_param(axis, xs[0].shape, "concat")
     assert_params_consistent([x.shape for x in xs], axis, "concat")
     return ENGINE.run_kernel(CONCAT, {"tensors": xs}, {"axis": axis})
 

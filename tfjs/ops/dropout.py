@@ -8,8 +8,9 @@ from tfjs.ops.floor import floor
 from tfjs.ops.mul import mul
 from tfjs.ops.operation import op
 from tfjs.ops.random_uniform import random_uniform
-from tfjs.ops.random_util import check_number, check_seed, js_number_to_string
+from tfjs.ops.random_util import check_number, check_seed
 from tfjs.tensor import Tensor
+from tfjs.tensor_format import js_number_to_string
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 

@@ -3,8 +3,9 @@ from __future__ import annotations
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import GATHER_ND
 from tfjs.ops.operation import op
-from tfjs.ops.slicing_util import assert_index_vectors_in_range, js_list
+from tfjs.ops.slicing_util import assert_index_vectors_in_range
 from tfjs.tensor import Tensor
+from tfjs.tensor_format import js_list
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tfjs.ops.add import add
-from tfjs.ops.axis_util import parse_axis_param
+from tfjs.ops.axis_util import reduction_axes
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.exp import exp
 from tfjs.ops.log import log
@@ -25,7 +25,7 @@ def log_sum_exp(x: TensorLike, axis: int | Sequence[int] | None = None, keep_dim
     3.4076058864593506
     """
     x_tensor = assert_not_complex(convert_to_tensor(x, "x", "log_sum_exp"), "log_sum_exp")
-    axes = parse_axis_param(axis, x_tensor.shape, "log_sum_exp")
+    axes = reduction_axes(axis, x_tensor.shape, "log_sum_exp")
     x_max = max(x_tensor, axes, True)
     summed = sum(exp(sub(x_tensor, x_max)), axes)
     logged = log(summed)

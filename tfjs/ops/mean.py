@@ -4,7 +4,7 @@ from collections.abc import Sequence
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import MEAN
-from tfjs.ops.axis_util import parse_axis_param
+from tfjs.ops.axis_util import reduction_axes
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
@@ -18,5 +18,5 @@ def mean(x: TensorLike, axis: int | Sequence[int] | None = None, keep_dims: bool
     [2.0, 3.0]
     """
     x_tensor = convert_to_tensor(x, "x", "mean")
-    axes = parse_axis_param(axis, x_tensor.shape, "mean")
+    axes = reduction_axes(axis, x_tensor.shape, "mean")
     return ENGINE.run_kernel(MEAN, {"x": x_tensor}, {"axis": axes, "keep_dims": bool(keep_dims)})

@@ -7,7 +7,7 @@ import numpy as np
 
 from tfjs.dtypes import sum_out_type, upcast_type
 from tfjs.ops.abs import abs  # noqa: A004
-from tfjs.ops.axis_util import parse_axis_param
+from tfjs.ops.axis_util import reduction_axes
 from tfjs.ops.max import max  # noqa: A004
 from tfjs.ops.min import min  # noqa: A004
 from tfjs.ops.operation import op
@@ -48,9 +48,9 @@ def norm(
     x_tensor = convert_to_tensor(x, "x", "norm")
     if x_tensor.rank == 0:  # TF.js reads neither ord nor (unless keep_dims) axis here
         if keep_dims:
-            parse_axis_param(axis, x_tensor.shape, "norm")
+            reduction_axes(axis, x_tensor.shape, "norm")
         return abs(x_tensor)
-    axes = parse_axis_param(axis, x_tensor.shape, "norm")
+    axes = reduction_axes(axis, x_tensor.shape, "norm")
     is_pair = isinstance(axis, (list, tuple)) and len(axis) == 2
     vector = x_tensor.rank == 1 or axis is None or not isinstance(axis, (list, tuple)) or len(axis) == 1
     if not vector and not is_pair:

@@ -21,6 +21,7 @@ import numpy as np
 
 from tfjs import dtypes
 from tfjs.engine import ENGINE
+from tfjs.tensor_format import js_number_to_string
 from tfjs.tensor_util import check_shape
 
 _A = 2091639  # Alea's multiplier
@@ -34,36 +35,6 @@ _SYSTEM_RANDOM = random.SystemRandom()
 
 
 # ---- seeds ------------------------------------------------------------------------------
-
-
-def js_number_to_string(x: float) -> str:
-    """JavaScript's `String(x)` of a number: shortest round-trip digits, exponent form
-    below 1e-6 and from 1e21 (`1e-7`, `1.5e+21`)."""
-    x = float(x)
-    if x != x:
-        return "NaN"
-    if x == 0:
-        return "0"
-    if x < 0:
-        return "-" + js_number_to_string(-x)
-    if math.isinf(x):
-        return "Infinity"
-    mantissa, _, exponent = repr(x).partition("e")
-    whole, _, fraction = mantissa.partition(".")
-    raw = whole + fraction
-    point = len(whole) + (int(exponent) if exponent else 0)
-    significant = raw.lstrip("0")
-    n = point - (len(raw) - len(significant))  # the value is 0.<digits> * 10**n
-    digits = significant.rstrip("0")
-    k = len(digits)
-    if k <= n <= 21:
-        return digits + "0" * (n - k)
-    if 0 < n <= 21:
-        return digits[:n] + "." + digits[n:]
-    if -6 < n <= 0:
-        return "0." + "0" * -n + digits
-    e = n - 1
-    return digits[0] + ("." + digits[1:] if k > 1 else "") + "e" + ("+" if e >= 0 else "-") + str(abs(e))
 
 
 def check_seed(seed: Any, op_name: str) -> None:

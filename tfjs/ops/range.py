@@ -5,8 +5,9 @@ import math
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import RANGE
 from tfjs.ops.operation import op
-from tfjs.ops.random_util import check_number, js_number_to_string
+from tfjs.ops.random_util import check_number
 from tfjs.tensor import Tensor
+from tfjs.tensor_format import js_number_to_string
 
 
 @op

@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from tfjs.engine import ENGINE
-from tfjs.ops.axis_util import parse_axis_param
+from tfjs.ops.axis_util import reduction_axes
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
@@ -25,7 +25,7 @@ def reduce_op(
 ) -> Tensor:
     """Runs a reduction kernel on `x` over `axis` (all axes when None)."""
     x_tensor = assert_not_complex(convert_to_tensor(x, "x", op_name, parse_as_dtype), op_name)
-    axes = parse_axis_param(axis, x_tensor.shape, op_name)
+    axes = reduction_axes(axis, x_tensor.shape, op_name)
     return ENGINE.run_kernel(kernel_name, {"x": x_tensor}, {axis_attr: axes, "keep_dims": bool(keep_dims)})
 
 

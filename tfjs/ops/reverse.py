@@ -4,8 +4,9 @@ from collections.abc import Sequence
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import REVERSE
+from tfjs.ops.axis_util import parse_axis_param
 from tfjs.ops.operation import op
-from tfjs.ops.slicing_util import assert_cpu_takes_complex, parse_axis
+from tfjs.ops.slicing_util import assert_cpu_takes_complex
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
@@ -23,7 +24,7 @@ def reverse(x: TensorLike, axis: int | Sequence[int] | None = None) -> Tensor:
 
 def reverse_checked(x: Tensor, axis: int | Sequence[int] | None, op_name: str) -> Tensor:
     assert_cpu_takes_complex(x, "reverse", op_name)
-    dims = parse_axis(axis, x.shape, op_name)
+    dims = parse_axis_param(axis, x.shape, op_name)
     return ENGINE.run_kernel(REVERSE, {"x": x}, {"dims": tuple(dims)})
 
 

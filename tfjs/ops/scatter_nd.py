@@ -6,8 +6,9 @@ from collections.abc import Sequence
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import SCATTER_ND
 from tfjs.ops.operation import op
-from tfjs.ops.slicing_util import assert_index_vectors_in_range, is_int, js_list
+from tfjs.ops.slicing_util import assert_index_vectors_in_range, is_int
 from tfjs.tensor import Tensor
+from tfjs.tensor_format import js_list
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 

@@ -5,8 +5,9 @@ from collections.abc import Sequence
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import SLICE
 from tfjs.ops.operation import op
-from tfjs.ops.slicing_util import assert_cpu_takes_complex, int_list, js_list
+from tfjs.ops.slicing_util import assert_cpu_takes_complex, int_list
 from tfjs.tensor import Tensor
+from tfjs.tensor_format import js_list
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 

@@ -1,5 +1,5 @@
-"""What the slicing and joining ops share: TF.js's axis parsing, its way of printing
-lists in messages, and the cpu backend's refusals of complex64 inputs."""
+"""What the slicing and joining ops share: integer arguments, the cpu backend's refusals
+of complex64 inputs, and flat slice numbers of index vectors."""
 
 from __future__ import annotations
 
@@ -11,46 +11,11 @@ import numpy as np
 
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.tensor import Tensor
-
-
-def js_list(values: Sequence[Any]) -> str:
-    """`values` as JavaScript prints an array in a template string: `2,3` (`[]` is empty)."""
-    return ",".join(js_number(v) for v in values)
-
-
-def js_number(value: Any) -> str:
-    """A number as JavaScript prints it (`2`, not `2.0`)."""
-    if isinstance(value, (float, np.floating)) and float(value).is_integer():
-        return str(int(value))
-    return str(value)
+from tfjs.tensor_format import js_list
 
 
 def is_int(value: Any) -> bool:
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
-
-
-def parse_axis(axis: int | Sequence[int] | None, shape: Sequence[int], op_name: str) -> list[int]:
-    """TF.js's parseAxisParam: `axis` (None for all, an int or a list) as non-negative axes
-    of `shape`, in the order given (repeats kept)."""
-    rank = len(shape)
-    if axis is None:
-        return list(range(rank))
-    if type(axis) is int and -rank <= axis < rank:  # the common case, quickly
-        return [axis + rank if axis < 0 else axis]
-    axes = list(axis) if isinstance(axis, (list, tuple, np.ndarray)) else [axis]
-    numbers = all(
-        isinstance(a, (int, float, np.integer, np.floating)) and not isinstance(a, bool) for a in axes
-    )
-    if not numbers:
-        raise TypeError(f"{op_name}: axis must be an integer or a list of integers, got {axis!r}")
-    if not all(-rank <= a < rank for a in axes):
-        raise ValueError(
-            f"{op_name}: All values in axis param must be in range [-{rank}, {rank}) "
-            f"but got axis {js_list(axes)}"
-        )
-    if not all(float(a).is_integer() for a in axes):
-        raise ValueError(f"{op_name}: All values in axis param must be integers but got axis {js_list(axes)}")
-    return [int(a) + rank if a < 0 else int(a) for a in axes]
 
 
 def int_list(values: Any, arg_name: str, op_name: str) -> list[int]:

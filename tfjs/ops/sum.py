@@ -4,7 +4,7 @@ from collections.abc import Sequence
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import SUM
-from tfjs.ops.axis_util import parse_axis_param
+from tfjs.ops.axis_util import reduction_axes
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
@@ -19,5 +19,5 @@ def sum(x: TensorLike, axis: int | Sequence[int] | None = None, keep_dims: bool 
     [3.0, 7.0]
     """
     x_tensor = convert_to_tensor(x, "x", "sum")
-    axes = parse_axis_param(axis, x_tensor.shape, "sum")
+    axes = reduction_axes(axis, x_tensor.shape, "sum")
     return ENGINE.run_kernel(SUM, {"x": x_tensor}, {"axis": axes, "keep_dims": bool(keep_dims)})

@@ -3,8 +3,9 @@ from __future__ import annotations
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import SPARSE_SEGMENT_MEAN
 from tfjs.ops.operation import op
+from tfjs.ops.sparse.segment_util import segment_inputs
 from tfjs.tensor import Tensor
-from tfjs.tensor_util import TensorLike, convert_to_tensor
+from tfjs.tensor_util import TensorLike
 
 
 @op
@@ -18,29 +19,5 @@ def sparse_segment_mean(data: TensorLike, indices: TensorLike, segment_ids: Tens
     >>> tf.sparse.sparse_segment_mean(c, indices, segment_ids).array_sync()
     [[1.0, 2.0, 3.0, 4.0], [2.5, 2.5, 2.5, 2.5]]
     """
-    name = "sparse_segment_mean"
-    data_t = convert_to_tensor(data, "data", name)
-    indices_t = convert_to_tensor(indices, "indices", name, "int32")
-    ids_t = convert_to_tensor(segment_ids, "segmentIds", name, "int32")
-    if data_t.rank < 1:
-        raise ValueError(f"{name}: Data should be at least 1 dimensional but received scalar")
-    if indices_t.rank != 1:
-        raise ValueError(
-            f"{name}: Indices should be Tensor1D but received shape\n          {_text(indices_t.shape)}"
-        )
-    if ids_t.rank != 1:
-        raise ValueError(
-            f"{name}: Segment ids should be Tensor1D but received shape\n          {_text(ids_t.shape)}"
-        )
-    if indices_t.shape[0] != ids_t.shape[0]:
-        raise ValueError(
-            f"{name}: segmentIds and indices should have same size. Got indices of shape "
-            f"{list(indices_t.shape)} and segmentIds of shape {list(ids_t.shape)}"
-        )
-    return ENGINE.run_kernel(
-        SPARSE_SEGMENT_MEAN, {"data": data_t, "indices": indices_t, "segment_ids": ids_t}
-    )
-
-
-def _text(shape: tuple[int, ...]) -> str:
-    return ",".join(str(d) for d in shape)
+    inputs = segment_inputs(data, indices, segment_ids, "sparse_segment_mean", indent=10)
+    return ENGINE.run_kernel(SPARSE_SEGMENT_MEAN, inputs)
