@@ -35,7 +35,7 @@ from tfjs.kernel_registry import (
 )
 from tfjs.leak_tracker import LeakedTensor, LeakReport, track_leaks
 from tfjs.ops import *
-from tfjs.ops import math, sparse, string
+from tfjs.ops import fused, image, linalg, losses, math, signal, sparse, spectral, string
 from tfjs.profiler import (
     KernelRecord,
     ProfileInfo,

@@ -1,7 +1,7 @@
 """The ops: TF.js's public operations, one per file. This is the export list."""
 
-# The namespaces: tf.math, tf.sparse, tf.string.
-from tfjs.ops import math, sparse, string
+# The namespaces (tf.image, tf.linalg, ...): each a package of op files with its own export list.
+from tfjs.ops import fused, image, linalg, losses, math, signal, sparse, spectral, string
 from tfjs.ops.abs import abs  # noqa: A004
 from tfjs.ops.acos import acos
 from tfjs.ops.acosh import acosh
@@ -182,4 +182,14 @@ from tfjs.ops.zeros_like import zeros_like
 
 # Every op imported above is exported: the import lines are the list.
 __all__ = exported_ops(globals(), __name__)
-NAMESPACES = {"math": math, "sparse": sparse, "string": string}
+NAMESPACES = {
+    "fused": fused,
+    "image": image,
+    "linalg": linalg,
+    "losses": losses,
+    "math": math,
+    "signal": signal,
+    "sparse": sparse,
+    "spectral": spectral,
+    "string": string,
+}

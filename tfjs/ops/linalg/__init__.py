@@ -1,0 +1,6 @@
+"""`tf.linalg`: TF.js's linalg namespace, one op per file. This is its export list."""
+
+from tfjs.ops.export_list import exported_ops
+
+# Every op imported above is exported: the import lines are the list.
+__all__ = exported_ops(globals(), __name__)
