@@ -79,11 +79,9 @@ def _extreme(backend: CpuBackend, x: Any, axis: tuple[int, ...], keep_dims: bool
     if _reduces_nothing(x.shape, axis):
         return backend.make_output(np.full(out_shape, np.nan if x.dtype == "float32" else 0), x.dtype)
     result = np.asarray(reduce(values, axis=axis))
-    if x.dtype == "float32":
-        zeros = result == 0
-        if zeros.any():
-            rows = _rows(values, axis)
-            result = np.where(zeros, _first_where(rows, rows == 0), result)
+    if x.dtype == "float32" and np.count_nonzero(result) != result.size:  # a zero: which one's sign?
+        rows = _rows(values, axis)
+        result = np.where(result == 0, _first_where(rows, rows == 0), result)
     return backend.make_output(result.reshape(out_shape), x.dtype)
 
 
