@@ -36,6 +36,7 @@ from tfjs.kernel_registry import (
 from tfjs.leak_tracker import LeakedTensor, LeakReport, track_leaks
 from tfjs.ops import *
 from tfjs.ops import fused, image, linalg, losses, math, signal, sparse, spectral, string
+from tfjs.ops.losses.loss_ops_util import Reduction
 from tfjs.profiler import (
     KernelRecord,
     ProfileInfo,

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import BATCH_MAT_MUL
-from tfjs.ops.binary_util import make_types_match
+from tfjs.ops.binary_util import assert_not_complex, make_types_match
 from tfjs.ops.broadcast_util import assert_and_get_broadcast_shape
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
@@ -17,8 +17,8 @@ def mat_mul(a: TensorLike, b: TensorLike, transpose_a: bool = False, transpose_b
     >>> tf.mat_mul(tf.tensor2d([[1, 2]]), tf.tensor2d([[3], [4]])).array_sync()
     [[11.0]]
     """
-    a_tensor = convert_to_tensor(a, "a", "mat_mul")
-    b_tensor = convert_to_tensor(b, "b", "mat_mul")
+    a_tensor = assert_not_complex(convert_to_tensor(a, "a", "mat_mul"), "mat_mul", "a", "matMul")
+    b_tensor = assert_not_complex(convert_to_tensor(b, "b", "mat_mul"), "mat_mul", "b", "matMul")
     if a_tensor.rank < 2 or b_tensor.rank < 2:
         raise ValueError(
             f"mat_mul: both inputs must have rank at least 2, got shapes {list(a_tensor.shape)} "

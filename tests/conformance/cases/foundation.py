@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import tfjs as tf
 from tests.conformance.values import i32, inf, nan, r
 
@@ -96,6 +98,18 @@ CASES = {
     "mat_mul/int32": lambda: tf.mat_mul(
         tf.tensor2d([[1, 2]], [1, 2], "int32"), tf.tensor2d([[3], [4]], [2, 1], "int32")
     ),
+    "mat_mul/double_sum": lambda: tf.mat_mul(
+        tf.tensor2d([[1e20, 1e20, 0.1, 0.2, 0.3]]), tf.tensor2d([[1e20], [-1e20], [0.7], [0.11], [0.13]])
+    ),
+    "mat_mul/long_inner": lambda: tf.mat_mul(
+        tf.tensor2d([math.sin(i) * 1000 for i in r(200)], [2, 100]),
+        tf.tensor2d([math.cos(i) / 7 for i in r(300)], [100, 3]),
+    ),
+    "mat_mul/int32_long_inner": lambda: tf.mat_mul(
+        tf.tensor2d([(i * 7919) % 65537 - 30000 for i in r(120)], [1, 120], "int32"),
+        tf.tensor2d([(i * 104729) % 65521 - 30000 for i in r(120)], [120, 1], "int32"),
+    ),
+    "mat_mul/complex": lambda: tf.mat_mul(tf.complex([[1]], [[1]]), tf.complex([[1]], [[1]])),
     "reshape/implicit": lambda: tf.reshape(tf.tensor1d(list(r(6))), [3, -1]),
     "strided_slice/masks": lambda: tf.strided_slice(
         tf.tensor3d(list(r(24)), [2, 3, 4]), [0, 1, 0], [1, 3, 4], [1, 1, 1], 0, 4, 0, 0, 1

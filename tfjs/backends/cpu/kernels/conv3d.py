@@ -1,0 +1,182 @@
+"""3-D convolution kernels: Conv3D and Conv3DBackpropInputV2 (conv3d_transpose).
+
+Both loop over the filter's taps only (at most fd*fh*fw iterations), each tap one float64
+BLAS product over every output position it reaches. A tap touches exactly the positions
+whose input index is inside the input, as TF.js's loops skip the others: there is no
+zero padding, so an infinite weight never meets a padded zero (0 * Inf would be NaN),
+and TF.js's negative 'same' pads (it does not clamp the 3-D split at 0) need no special
+case. The sums are rounded to float32 once; TF.js's Conv3D rounds its Float32Array
+accumulator after every product instead, so a long sum may differ in the last bit
+(where that rounding changes more than a bit, the kernel follows TF.js's stores).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+import numpy as np
+
+from tfjs import dtypes
+from tfjs.backends.backend import TensorInfo
+from tfjs.backends.cpu.backend_cpu import CpuBackend
+from tfjs.kernel_names import CONV3D, CONV3D_BACKPROP_INPUT_V2
+from tfjs.kernel_registry import kernel
+from tfjs.ops.conv_util import compute_conv3d_info
+
+Window = tuple[slice, slice]  # (output positions, input positions) along one axis
+
+# Integer sums below this are exact in float64, so one wrap at the end equals TF.js's
+# wrap after every product; float sums below this cannot overflow float32 on the way.
+_EXACT = float(2**53)
+_FLOAT32_MAX = float(np.finfo(np.float32).max)
+
+
+def tap_window(out_size: int, stride: int, pad_before: int, offset: int, in_size: int) -> Window | None:
+    """The output positions o (a slice) whose input index o * stride - pad_before + offset
+    lies in [0, in_size), and those input indices (a strided slice); None when there are none."""
+    first = max(0, -((offset - pad_before) // stride))  # ceil((pad_before - offset) / stride)
+    last = min(out_size, (in_size - 1 + pad_before - offset) // stride + 1)
+    if last <= first:
+        return None
+    start = first * stride - pad_before + offset
+    return slice(first, last), slice(start, start + (last - first - 1) * stride + 1, stride)
+
+
+def tap_windows(
+    filter_sizes: Sequence[int],
+    dilations: Sequence[int],
+    strides: Sequence[int],
+    pads_before: Sequence[int],
+    in_sizes: Sequence[int],
+    out_sizes: Sequence[int],
+) -> Iterator[tuple[tuple[int, ...], tuple[slice, ...], tuple[slice, ...]]]:
+    """Every filter tap (in TF.js's loop order) that reaches the input: its index and the
+    output and input slices of the spatial axes (batch first, channels last left whole)."""
+    per_axis = []
+    for size, dilation, stride, pad, n_in, n_out in zip(
+        filter_sizes, dilations, strides, pads_before, in_sizes, out_sizes, strict=True
+    ):
+        per_axis.append([(k, tap_window(n_out, stride, pad, k * dilation, n_in)) for k in range(size)])
+    whole = slice(None)
+    for combo in itertools.product(*per_axis):
+        if any(window is None for _, window in combo):
+            continue
+        index = tuple(k for k, _ in combo)
+        out = (whole, *(window[0] for _, window in combo), whole)
+        inp = (whole, *(window[1] for _, window in combo), whole)
+        yield index, out, inp
+
+
+def _as_rows(values: np.ndarray) -> np.ndarray:
+    """A window of positions x channels as one contiguous matrix for BLAS."""
+    return np.ascontiguousarray(values).reshape(-1, values.shape[-1])
+
+
+def conv3d_values(x: np.ndarray, w: np.ndarray, info: Any) -> np.ndarray:
+    """The NDHWC convolution of float64 `x` with float64 `w`, summed in float64."""
+    out = np.zeros(info.out_shape, dtype=np.float64)
+    if out.size == 0 or x.size == 0:
+        return out
+    for (a, b, c), out_idx, in_idx in _conv_taps(info):
+        region = out[out_idx]
+        region += (_as_rows(x[in_idx]) @ w[a, b, c]).reshape(region.shape)
+    return out
+
+
+def _conv_taps(info: Any) -> Iterator[tuple[tuple[int, ...], tuple[slice, ...], tuple[slice, ...]]]:
+    pad = info.pad_info
+    return tap_windows(
+        (info.filter_depth, info.filter_height, info.filter_width),
+        (info.dilation_depth, info.dilation_height, info.dilation_width),
+        (info.stride_depth, info.stride_height, info.stride_width),
+        (pad.front, pad.top, pad.left),
+        (info.in_depth, info.in_height, info.in_width),
+        (info.out_depth, info.out_height, info.out_width),
+    )
+
+
+def _conv3d_stepwise(
+    x: np.ndarray, w: np.ndarray, info: Any, store: Callable[[np.ndarray], np.ndarray]
+) -> np.ndarray:
+    """TF.js's loop for an integer or bool result: its typed array stores (truncates and
+    wraps) the running sum after every product, in TF.js's order (taps, then in-channels)."""
+    out = np.zeros(info.out_shape, dtype=np.float64)
+    if out.size == 0 or x.size == 0:
+        return out
+    for (a, b, c), out_idx, in_idx in _conv_taps(info):
+        region = out[out_idx]
+        window = x[in_idx]
+        for d1 in range(info.in_channels):
+            region[...] = store(region + window[..., d1 : d1 + 1] * w[a, b, c, d1])
+    return out
+
+
+def _to_uint8(values: np.ndarray) -> np.ndarray:
+    """What a Uint8Array stores: truncation, modulo 256, 0 for NaN and ±Infinity."""
+    finite = np.isfinite(values)
+    return np.mod(np.trunc(np.where(finite, values, 0.0)), 256.0)
+
+
+def _to_float32(values: np.ndarray) -> np.ndarray:
+    return values.astype(np.float32)
+
+
+# How each result dtype's typed array stores a number.
+_STORES = {"float32": _to_float32, "int32": dtypes.to_int32, "bool": _to_uint8}
+
+
+@kernel(CONV3D, "cpu")
+def conv3d(
+    backend: CpuBackend,
+    x: Any,
+    filter: Any,  # noqa: A002
+    *,
+    strides: int | Sequence[int],
+    pad: str | int,
+    data_format: str,
+    dilations: int | Sequence[int],
+) -> TensorInfo:
+    """The result has x's dtype. The float64 sum rounded once is TF.js's result up to the
+    last bit, unless a partial sum could overflow float32 (or the input is not finite),
+    or an int32/bool sum wraps or truncates along the way: then TF.js's own order of
+    stores is followed."""
+    info = compute_conv3d_info(x.shape, filter.shape, strides, dilations, pad)
+    xv = backend.values(x).astype(np.float64)
+    wv = backend.values(filter).astype(np.float64)
+    taps = info.filter_depth * info.filter_height * info.filter_width * info.in_channels
+    with np.errstate(all="ignore"):
+        bound = float(np.max(np.abs(xv), initial=0)) * float(np.max(np.abs(wv), initial=0)) * taps
+        if x.dtype == "float32":
+            once = bound < _FLOAT32_MAX
+        else:
+            once = bound < _EXACT and bool(np.all(np.trunc(wv) == wv))
+        result = conv3d_values(xv, wv, info) if once else _conv3d_stepwise(xv, wv, info, _STORES[x.dtype])
+        if x.dtype == "bool":
+            result = dtypes.to_uint8_truth(result)
+        return backend.make_output(result, x.dtype)
+
+
+@kernel(CONV3D_BACKPROP_INPUT_V2, "cpu")
+def conv3d_backprop_input_v2(
+    backend: CpuBackend,
+    dy: Any,
+    filter: Any,  # noqa: A002
+    *,
+    strides: int | Sequence[int],
+    pad: str | int,
+    input_shape: Sequence[int],
+) -> TensorInfo:
+    """The gradient of conv3d with respect to its input (float32): each tap scatters
+    dy @ filter[tap]^T back to the input positions it read, summed in float64."""
+    info = compute_conv3d_info(input_shape, filter.shape, strides, 1, pad)
+    dx = np.zeros(info.in_shape, dtype=np.float64)
+    dyv = backend.values(dy).astype(np.float64)
+    wv = backend.values(filter).astype(np.float64)
+    with np.errstate(all="ignore"):
+        if dx.size and dyv.size:
+            for (a, b, c), out_idx, in_idx in _conv_taps(info):
+                window = dx[in_idx]
+                window += (_as_rows(dyv[out_idx]) @ wv[a, b, c].T).reshape(window.shape)
+        return backend.make_output(dx, "float32")

@@ -1,0 +1,159 @@
+"""Fused kernels: FusedConv2D, FusedDepthwiseConv2D, _FusedMatMul.
+
+As TF.js's cpu backend, each runs the plain kernel (Conv2D, DepthwiseConv2dNative,
+BatchMatMul), then the Add kernel for the bias, then the activation's own kernel, so the
+numbers are those of the unfused ops, bit for bit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tfjs.backends.backend import TensorInfo
+from tfjs.backends.cpu.backend_cpu import CpuBackend
+from tfjs.backends.cpu.kernels.activation import ACTIVATIONS, leaky_relu, prelu
+from tfjs.backends.cpu.kernels.binary import BINARY
+from tfjs.backends.cpu.kernels.conv import conv2d, depthwise_conv2d_native
+from tfjs.backends.cpu.kernels.matmul import batch_mat_mul
+from tfjs.backends.cpu.kernels.unary import UNARY
+from tfjs.kernel_names import (
+    ADD,
+    ELU,
+    FUSED_CONV2D,
+    FUSED_DEPTHWISE_CONV2D,
+    FUSED_MAT_MUL,
+    RELU,
+    RELU6,
+    SIGMOID,
+)
+from tfjs.kernel_registry import kernel
+
+# The activations of one input, by their fused names.
+UNARY_ACTIVATIONS = {
+    "relu": UNARY[RELU],
+    "elu": ACTIVATIONS[ELU],
+    "relu6": ACTIVATIONS[RELU6],
+    "sigmoid": ACTIVATIONS[SIGMOID],
+}
+
+
+def apply_activation(
+    backend: CpuBackend,
+    x: TensorInfo,
+    activation: str | None,
+    prelu_activation_weights: Any = None,
+    leakyrelu_alpha: float | None = None,
+) -> TensorInfo:
+    """TF.js's cpu applyActivation on an intermediate result `x` (freed when replaced)."""
+    if not activation or activation == "linear":
+        return x
+    if activation == "prelu":
+        result = prelu(backend, x, prelu_activation_weights)
+    elif activation == "leakyrelu":
+        result = leaky_relu(backend, x, alpha=leakyrelu_alpha)
+    else:
+        result = UNARY_ACTIVATIONS[activation](backend, x)
+    backend.dispose_data(x.data_id)
+    return result
+
+
+def add_bias(backend: CpuBackend, x: TensorInfo, bias: Any) -> TensorInfo:
+    """The Add kernel on an intermediate result `x` (freed) and the bias."""
+    result = BINARY[ADD](backend, x, bias)
+    backend.dispose_data(x.data_id)
+    return result
+
+
+def _channels_first(backend: CpuBackend, values: Any) -> Any:
+    """A 1-D bias or PReLU weights of several channels, as [channels, 1, 1] to line up
+    with an NCHW result (no copy)."""
+    if values is not None and len(values.shape) == 1 and values.shape[0] != 1:
+        return backend.forward(values, (values.shape[0], 1, 1))
+    return values
+
+
+@kernel(FUSED_CONV2D, "cpu")
+def fused_conv2d(
+    backend: CpuBackend,
+    x: Any,
+    filter: Any,  # noqa: A002 (TF.js's input name)
+    bias: Any = None,
+    prelu_activation_weights: Any = None,
+    *,
+    strides: Any,
+    pad: Any,
+    data_format: str,
+    dilations: Any,
+    dim_rounding_mode: str | None,
+    activation: str,
+    leakyrelu_alpha: float | None,
+) -> TensorInfo:
+    """Conv2D, plus bias, then activation (NCHW: a 1-D bias or PReLU weights per channel)."""
+    result = conv2d(
+        backend,
+        x,
+        filter,
+        strides=strides,
+        pad=pad,
+        data_format=data_format,
+        dilations=dilations,
+        dim_rounding_mode=dim_rounding_mode,
+    )
+    nchw = data_format == "NCHW"
+    if bias is not None:
+        result = add_bias(backend, result, _channels_first(backend, bias) if nchw else bias)
+    weights = prelu_activation_weights
+    if nchw and activation == "prelu":
+        weights = _channels_first(backend, weights)
+    return apply_activation(backend, result, activation, weights, leakyrelu_alpha)
+
+
+@kernel(FUSED_DEPTHWISE_CONV2D, "cpu")
+def fused_depthwise_conv2d(
+    backend: CpuBackend,
+    x: Any,
+    filter: Any,  # noqa: A002 (TF.js's input name)
+    bias: Any = None,
+    prelu_activation_weights: Any = None,
+    *,
+    strides: Any,
+    pad: Any,
+    data_format: str,
+    dilations: Any,
+    dim_rounding_mode: str | None,
+    activation: str,
+    leakyrelu_alpha: float | None,
+) -> TensorInfo:
+    """DepthwiseConv2dNative, plus bias, then activation."""
+    result = depthwise_conv2d_native(
+        backend,
+        x,
+        filter,
+        strides=strides,
+        pad=pad,
+        data_format=data_format,
+        dilations=dilations,
+        dim_rounding_mode=dim_rounding_mode,
+    )
+    if bias is not None:
+        result = add_bias(backend, result, bias)
+    return apply_activation(backend, result, activation, prelu_activation_weights, leakyrelu_alpha)
+
+
+@kernel(FUSED_MAT_MUL, "cpu")
+def fused_mat_mul(
+    backend: CpuBackend,
+    a: Any,
+    b: Any,
+    bias: Any = None,
+    prelu_activation_weights: Any = None,
+    *,
+    transpose_a: bool,
+    transpose_b: bool,
+    activation: str,
+    leakyrelu_alpha: float | None,
+) -> TensorInfo:
+    """BatchMatMul (batch dimensions broadcast), plus bias, then activation."""
+    result = batch_mat_mul(backend, a, b, transpose_a=transpose_a, transpose_b=transpose_b)
+    if bias is not None:
+        result = add_bias(backend, result, bias)
+    return apply_activation(backend, result, activation, prelu_activation_weights, leakyrelu_alpha)

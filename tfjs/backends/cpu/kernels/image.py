@@ -1,0 +1,305 @@
+"""Image kernels: resizing, crops, projective transforms, rotation and flips.
+
+Each computes the source coordinates of every output pixel at once (TF.js's formulas, in
+doubles as its JavaScript computes them), gathers with those index arrays, interpolates
+in float64 and rounds into the output's typed array once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from tfjs.backends.backend import TensorInfo
+from tfjs.backends.cpu.backend_cpu import CpuBackend
+from tfjs.kernel_names import (
+    CROP_AND_RESIZE,
+    FLIP_LEFT_RIGHT,
+    RESIZE_BILINEAR,
+    RESIZE_NEAREST_NEIGHBOR,
+    ROTATE_WITH_OFFSET,
+    TRANSFORM,
+)
+from tfjs.kernel_registry import kernel
+
+# ---- shared helpers -------------------------------------------------------------------
+
+
+def math_round(x: np.ndarray) -> np.ndarray:
+    """JavaScript's Math.round: the nearest integer, halves toward +Infinity."""
+    floor = np.floor(x)
+    return floor + (x - floor >= 0.5)
+
+
+def _lerp(a: np.ndarray, b: np.ndarray, t: np.ndarray) -> np.ndarray:
+    """`a + (b - a) * t`, the order of operations of TF.js's bilinear kernels."""
+    return a + (b - a) * t
+
+
+def _as_index(coords: np.ndarray, size: int) -> np.ndarray:
+    """Integer coordinates (NaN and out-of-range ones replaced by 0) that are safe to
+    gather with; callers mask the replaced ones."""
+    safe = np.where((coords >= 0) & (coords < size), coords, 0)
+    return safe.astype(np.intp)
+
+
+def _resize_ratios(old: tuple[int, int], new: tuple[int, int], align_corners: bool) -> tuple[float, float]:
+    """TF.js's effectiveInputSize / effectiveOutputSize per axis (align_corners counts
+    the gaps between pixels when the output has more than one)."""
+    ratios = []
+    for old_size, new_size in zip(old, new, strict=True):
+        aligned = align_corners and new_size > 1
+        in_size, out_size = (old_size - 1, new_size - 1) if aligned else (old_size, new_size)
+        ratios.append(in_size / out_size if out_size else np.inf)
+    return ratios[0], ratios[1]
+
+
+def _unread(shape: tuple[int, ...], dtype: str) -> np.ndarray:
+    """What TF.js's kernels store when they read past an empty image's values
+    (undefined): NaN in a Float32Array, 0 in an Int32Array."""
+    return np.full(shape, 0 if dtype == "int32" else np.nan)
+
+
+# ---- resizing -------------------------------------------------------------------------
+
+
+@kernel(RESIZE_BILINEAR, "cpu")
+def resize_bilinear(
+    backend: CpuBackend, images: Any, *, align_corners: bool, half_pixel_centers: bool, size: Sequence[int]
+) -> TensorInfo:
+    x = backend.values(images)
+    batch, old_height, old_width, channels = x.shape
+    new_height, new_width = size
+    out_shape = (batch, new_height, new_width, channels)
+    if x.size == 0:
+        return backend.make_output(_unread(out_shape, "float32"), "float32")
+    row_ratio, col_ratio = _resize_ratios((old_height, old_width), (new_height, new_width), align_corners)
+    rows = _bilinear_sources(row_ratio, new_height, old_height, half_pixel_centers)
+    cols = _bilinear_sources(col_ratio, new_width, old_width, half_pixel_centers)
+    values = x.astype(np.float64)
+    top, bottom = values[:, rows[0]], values[:, rows[1]]
+    col_frac = cols[2][None, None, :, None]
+    top_row = _lerp(top[:, :, cols[0]], top[:, :, cols[1]], col_frac)
+    bottom_row = _lerp(bottom[:, :, cols[0]], bottom[:, :, cols[1]], col_frac)
+    return backend.make_output(_lerp(top_row, bottom_row, rows[2][None, :, None, None]), "float32")
+
+
+def _bilinear_sources(
+    ratio: float, new_size: int, old_size: int, half_pixel_centers: bool
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For each output row (or column): the source row below and above it and the
+    fraction between them."""
+    out = np.arange(new_size, dtype=np.float64)
+    frac = ratio * (out + 0.5) - 0.5 if half_pixel_centers else ratio * out
+    floor = np.maximum(0.0, np.floor(frac))
+    ceil = np.minimum(old_size - 1, np.ceil(frac))
+    return floor.astype(np.intp), ceil.astype(np.intp), frac - floor
+
+
+@kernel(RESIZE_NEAREST_NEIGHBOR, "cpu")
+def resize_nearest_neighbor(
+    backend: CpuBackend, images: Any, *, align_corners: bool, half_pixel_centers: bool, size: Sequence[int]
+) -> TensorInfo:
+    x = backend.values(images)
+    batch, old_height, old_width, channels = x.shape
+    new_height, new_width = size
+    out_shape = (batch, new_height, new_width, channels)
+    if x.size == 0:
+        return backend.make_output(_unread(out_shape, images.dtype), images.dtype)
+    row_ratio, col_ratio = _resize_ratios((old_height, old_width), (new_height, new_width), align_corners)
+    rows = _nearest_sources(row_ratio, new_height, old_height, align_corners, half_pixel_centers)
+    cols = _nearest_sources(col_ratio, new_width, old_width, align_corners, half_pixel_centers)
+    # TF.js writes the result into a Float32Array, whatever the dtype: int32 values
+    # beyond 2**24 come back rounded to float32 (and 2**31 - 1 wraps to -2**31).
+    return backend.make_output(x[:, rows][:, :, cols].astype(np.float32), images.dtype)
+
+
+def _nearest_sources(
+    ratio: float, new_size: int, old_size: int, align_corners: bool, half_pixel_centers: bool
+) -> np.ndarray:
+    out = np.arange(new_size, dtype=np.float64)
+    frac = ratio * (out + 0.5) if half_pixel_centers else ratio * out
+    nearest = np.minimum(old_size - 1, math_round(frac) if align_corners else np.floor(frac))
+    if half_pixel_centers:
+        nearest = np.maximum(0.0, nearest)
+    return nearest.astype(np.intp)
+
+
+# ---- crops ----------------------------------------------------------------------------
+
+
+@kernel(CROP_AND_RESIZE, "cpu")
+def crop_and_resize(
+    backend: CpuBackend,
+    image: Any,
+    boxes: Any,
+    box_ind: Any,
+    *,
+    crop_size: Sequence[int],
+    method: str,
+    extrapolation_value: float,
+) -> TensorInfo:
+    """TF.js's CropAndResize: a box index >= batch leaves its crop 0, a sample outside
+    the image is `extrapolation_value`, a NaN coordinate reads NaN."""
+    values = backend.values(image)
+    batch, height, width, channels = values.shape
+    box_values = backend.values(boxes).astype(np.float64)
+    indices = backend.values(box_ind)
+    crop_height, crop_width = crop_size
+    y1, x1, y2, x2 = (box_values[:, i : i + 1] for i in range(4))
+    y_in = _crop_coords(y1, y2, crop_height, height)
+    x_in = _crop_coords(x1, x2, crop_width, width)
+    outside = ((y_in < 0) | (y_in > height - 1))[:, :, None] | ((x_in < 0) | (x_in > width - 1))[:, None, :]
+    unknown = (np.isnan(y_in)[:, :, None] | np.isnan(x_in)[:, None, :]) | (indices < 0)[:, None, None]
+    if values.size == 0:  # every read is past the (empty) image
+        unknown = np.ones_like(outside)
+        values = np.zeros((1, 1, 1, channels))
+    b = np.where((indices >= 0) & (indices < batch), indices, 0)[:, None, None]
+    source = values.astype(np.float64)
+    if method == "bilinear":
+        top, bottom = np.floor(y_in), np.ceil(y_in)
+        left, right = np.floor(x_in), np.ceil(x_in)
+        t, bo = _as_index(top, height)[:, :, None], _as_index(bottom, height)[:, :, None]
+        le, ri = _as_index(left, width)[:, None, :], _as_index(right, width)[:, None, :]
+        x_lerp = (x_in - left)[:, None, :, None]
+        top_row = _lerp(source[b, t, le], source[b, t, ri], x_lerp)
+        bottom_row = _lerp(source[b, bo, le], source[b, bo, ri], x_lerp)
+        result = _lerp(top_row, bottom_row, (y_in - top)[:, :, None, None])
+    else:
+        rows = _as_index(math_round(y_in), height)[:, :, None]
+        cols = _as_index(math_round(x_in), width)[:, None, :]
+        result = source[b, rows, cols]
+    result = np.where(unknown[..., None], np.nan, result)
+    result = np.where(outside[..., None], extrapolation_value, result)
+    result = np.where((indices >= batch)[:, None, None, None], 0.0, result)
+    return backend.make_output(result, "float32")
+
+
+def _crop_coords(start: np.ndarray, end: np.ndarray, crop_size: int, image_size: int) -> np.ndarray:
+    """The source coordinate of each crop row (or column) of each box, [boxes, crop_size]."""
+    if crop_size > 1:
+        scale = (end - start) * (image_size - 1) / (crop_size - 1)
+        return start * (image_size - 1) + np.arange(crop_size, dtype=np.float64) * scale
+    return 0.5 * (start + end) * (image_size - 1)
+
+
+# ---- projective transforms and rotation -----------------------------------------------
+
+
+@kernel(TRANSFORM, "cpu")
+def transform(
+    backend: CpuBackend,
+    image: Any,
+    transforms: Any,
+    *,
+    interpolation: str,
+    fill_mode: str,
+    fill_value: float,
+    output_shape: Sequence[int] | None,
+) -> TensorInfo:
+    """TF.js's Transform, applied to every image of the batch (TF.js 4.22's cpu kernel
+    returns after the first image and leaves the others filled)."""
+    values = backend.values(image)
+    batch, height, width, channels = values.shape
+    out_height, out_width = output_shape if output_shape is not None else (height, width)
+    t = backend.values(transforms).astype(np.float64)[:, :, None, None]
+    out_y = np.arange(out_height, dtype=np.float64)[:, None]
+    out_x = np.arange(out_width, dtype=np.float64)[None, :]
+    projection = t[:, 6] * out_x + t[:, 7] * out_y + 1
+    in_x = (t[:, 0] * out_x + t[:, 1] * out_y + t[:, 2]) / projection
+    in_y = (t[:, 3] * out_x + t[:, 4] * out_y + t[:, 5]) / projection
+    x = _map_coord(in_x, width, fill_mode)
+    y = _map_coord(in_y, height, fill_mode)
+    shape = (batch, out_height, out_width)
+    x, y, projection = (np.broadcast_to(a, shape) for a in (x, y, projection))
+    read = _FillReader(values, fill_value)
+    if interpolation == "nearest":
+        result = read(math_round(y), math_round(x))
+    else:
+        y_floor, x_floor = np.floor(y), np.floor(x)
+        y_ceil, x_ceil = y_floor + 1, x_floor + 1
+        left, right = (x_ceil - x)[..., None], (x - x_floor)[..., None]
+        at_floor = left * read(y_floor, x_floor) + right * read(y_floor, x_ceil)
+        at_ceil = left * read(y_ceil, x_floor) + right * read(y_ceil, x_ceil)
+        result = (y_ceil - y)[..., None] * at_floor + (y - y_floor)[..., None] * at_ceil
+    result = np.where((projection == 0)[..., None], fill_value, result)
+    return backend.make_output(result.reshape((*shape, channels)), image.dtype)
+
+
+class _FillReader:
+    """Reads image pixels at integer coordinates [batch, rows, cols] (float arrays),
+    `fill` where a coordinate is outside the image or NaN; one value per channel."""
+
+    def __init__(self, values: np.ndarray, fill: Any) -> None:
+        self.height, self.width = values.shape[1:3]
+        self.source = values if values.size else np.zeros((values.shape[0], 1, 1, values.shape[3]))
+        self.fill = fill
+        self.batch = np.arange(values.shape[0])[:, None, None]
+
+    def __call__(self, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+        inside = (rows >= 0) & (rows < self.height) & (cols >= 0) & (cols < self.width)
+        gathered = self.source[
+            self.batch, np.where(inside, rows, 0).astype(np.intp), np.where(inside, cols, 0).astype(np.intp)
+        ]
+        return np.where(inside[..., None], gathered.astype(np.float64), self.fill)
+
+
+def _map_coord(coord: np.ndarray, size: int, mode: str) -> np.ndarray:
+    """TF.js's mapCoord: where a coordinate outside [0, size - 1] reads from."""
+    if mode == "constant":
+        return coord
+    if mode in ("reflect", "wrap") and size > 1:
+        below, above = coord < 0, coord > size - 1
+        if mode == "reflect":
+            twice = 2 * size
+            low = twice * np.trunc(-coord / twice) + coord  # TF.js: always, as coord < 2 * size
+            low = np.where(low < -size, low + twice, -low - 1)
+            high = coord - twice * np.trunc(coord / twice)
+            high = np.where(high >= size, twice - high - 1, high)
+        else:
+            period = size - 1
+            low = coord + size * (np.trunc(-coord / period) + 1)
+            high = coord - size * np.trunc(coord / period)
+        coord = np.where(below, low, np.where(above, high, coord))
+    elif mode in ("reflect", "wrap"):
+        coord = np.where((coord < 0) | (coord > size - 1), 0.0, coord)
+    # util.clamp(0, c, size - 1) = Math.max(0, Math.min(c, size - 1)): NaN stays NaN.
+    return np.maximum(0.0, np.minimum(coord, size - 1))
+
+
+@kernel(ROTATE_WITH_OFFSET, "cpu")
+def rotate_with_offset(
+    backend: CpuBackend,
+    image: Any,
+    *,
+    radians: float,
+    fill_value: float | Sequence[float],
+    center: float | Sequence[float],
+) -> TensorInfo:
+    """Each output pixel reads the input pixel it rotates from (about `center`, a
+    fraction of the width and height), rounded to the nearest; outside the image it is
+    `fill_value` (a number, or [r, g, b] with 255 for an alpha channel)."""
+    values = backend.values(image)
+    batch, height, width, channels = values.shape
+    fractions = (center, center) if isinstance(center, (int, float)) else tuple(center)
+    center_x, center_y = width * fractions[0], height * fractions[1]
+    sin, cos = np.sin(radians), np.cos(radians)
+    dx = np.arange(width, dtype=np.float64)[None, :] - center_x
+    dy = np.arange(height, dtype=np.float64)[:, None] - center_y
+    cols = math_round(dx * cos - dy * sin + center_x)
+    rows = math_round(dx * sin + dy * cos + center_y)
+    if isinstance(fill_value, (int, float)):
+        fill: Any = float(fill_value)
+    else:
+        fill = np.array([255.0 if c == 3 else fill_value[c] for c in range(channels)])
+    read = _FillReader(values, fill)
+    shape = (batch, height, width)
+    result = read(np.broadcast_to(rows, shape), np.broadcast_to(cols, shape))
+    return backend.make_output(result, image.dtype)
+
+
+@kernel(FLIP_LEFT_RIGHT, "cpu")
+def flip_left_right(backend: CpuBackend, image: Any) -> TensorInfo:
+    return backend.make_output(backend.values(image)[:, :, ::-1], image.dtype)

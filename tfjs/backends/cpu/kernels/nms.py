@@ -1,0 +1,270 @@
+"""Non-max suppression kernels: NonMaxSuppressionV3 (plain), V4 (padded), V5 (soft-NMS
+scores), all three one algorithm, `non_max_suppression_impl`, which the `_async` ops
+call directly as TF.js's do.
+
+TF.js keeps its candidates in a queue ordered by score (ties: smaller box index first)
+and updates a candidate's score lazily, when it is popped, against the boxes selected
+since its last visit, newest first; a candidate whose score changed goes back into the
+queue. The order of those multiplications and the moment a changed score takes effect
+decide the last bits and even the order of the result, so this port replays that queue
+exactly, but a block of queue heads at a time: their IoUs against the selected boxes are
+one NumPy matrix, and the Python loop runs once per block (blocks double until one
+holds the next selection), not once per candidate.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from tfjs.backends.backend import TensorInfo
+from tfjs.backends.cpu.backend_cpu import CpuBackend
+from tfjs.kernel_names import NON_MAX_SUPPRESSION_V3, NON_MAX_SUPPRESSION_V4, NON_MAX_SUPPRESSION_V5
+from tfjs.kernel_registry import kernel
+
+_MAX_BLOCK_ELEMENTS = 1 << 22  # IoUs computed at once: bounds a block's memory
+
+
+class NmsResult(NamedTuple):
+    """The selected box indices and their (possibly soft-NMS-lowered) scores, padded with
+    zeros when asked, and how many of them are real selections."""
+
+    selected_indices: np.ndarray
+    selected_scores: np.ndarray
+    valid_outputs: int
+
+
+class _Boxes:
+    """Each box's corners put in order (TF.js allows flipped corners) and its area, in
+    float64 as TF.js computes them in JavaScript doubles; rows [ymin, xmin, ymax, xmax,
+    area]."""
+
+    def __init__(self, boxes: np.ndarray) -> None:
+        b = np.asarray(boxes, dtype=np.float64).reshape(-1, 4)
+        self.corners = np.empty((5, b.shape[0]))
+        self.corners[0:2] = np.minimum(b[:, 0:2], b[:, 2:4]).T
+        self.corners[2:4] = np.maximum(b[:, 0:2], b[:, 2:4]).T
+        self.corners[4] = (self.corners[2] - self.corners[0]) * (self.corners[3] - self.corners[1])
+
+
+def _iou(rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+    """The IoU of each box of `rows` (candidates, as columns of _Boxes.corners) with each
+    of `cols` (selected boxes), as TF.js's intersectionOverUnion computes it."""
+    r, c = rows[:, :, None], cols[:, None, :]
+    height = np.minimum(r[2], c[2]) - np.maximum(r[0], c[0])
+    width = np.minimum(r[3], c[3]) - np.maximum(r[1], c[1])
+    inter = np.maximum(height, 0.0) * np.maximum(width, 0.0)
+    iou = inter / (r[4] + c[4] - inter)
+    return np.where((r[4] <= 0) | (c[4] <= 0), 0.0, iou)
+
+
+def _keys(scores: np.ndarray, indices: np.ndarray) -> np.ndarray:
+    """Queue keys that sort as TF.js pops: greater score first, then smaller index (complex
+    numbers order by real part, then imaginary part; -0 and 0 are equal)."""
+    keys = np.empty(scores.shape, np.complex128)
+    keys.real = -scores
+    keys.imag = indices
+    return keys
+
+
+class _Queue:
+    """The candidates not yet selected or dropped, in pop order, with the score each had
+    at its last visit and the number of selected boxes it has been checked against."""
+
+    def __init__(self, scores: np.ndarray, indices: np.ndarray) -> None:
+        order = np.lexsort((indices, -scores))
+        self.score, self.index = scores[order], indices[order]
+        self.begin = np.zeros(order.size, np.int64)
+        self.key = _keys(self.score, self.index)
+
+    def drop_head(self, count: int, back: np.ndarray, back_scores: np.ndarray, begin: int) -> None:
+        """Removes the first `count` candidates, then puts the `back` positions among them
+        back with their new scores, checked against `begin` selected boxes."""
+        index = self.index[back]
+        self.score, self.index = self.score[count:], self.index[count:]
+        self.begin, self.key = self.begin[count:], self.key[count:]
+        if index.size:
+            keys = _keys(back_scores, index)
+            order = np.argsort(keys)
+            keys, index, back_scores = keys[order], index[order], back_scores[order]
+            at = np.searchsorted(self.key, keys)
+            self.key = np.insert(self.key, at, keys)
+            self.score = np.insert(self.score, at, back_scores)
+            self.index = np.insert(self.index, at, index)
+            self.begin = np.insert(self.begin, at, begin)
+
+
+def non_max_suppression_impl(
+    boxes: np.ndarray,
+    scores: np.ndarray,
+    max_output_size: int,
+    iou_threshold: float,
+    score_threshold: float,
+    soft_nms_sigma: float = 0.0,
+    pad_to_max_output_size: bool = False,
+) -> NmsResult:
+    """TF.js's nonMaxSuppressionImpl_ on the values of `boxes` ([numBoxes, 4]) and
+    `scores` ([numBoxes]); `max_output_size` is already at most numBoxes."""
+    with np.errstate(all="ignore"):
+        return _select(
+            _Boxes(boxes),
+            np.asarray(scores, dtype=np.float64).reshape(-1),
+            int(max_output_size),
+            float(iou_threshold),
+            float(score_threshold),
+            float(soft_nms_sigma),
+            bool(pad_to_max_output_size),
+        )
+
+
+def _select(
+    boxes: _Boxes,
+    scores: np.ndarray,
+    max_output: int,
+    iou_thr: float,
+    score_thr: float,
+    sigma: float,
+    pad: bool,
+) -> NmsResult:
+    scale = -0.5 / sigma if sigma > 0 else 0.0
+    candidates = np.flatnonzero(scores > score_thr)
+    queue = _Queue(scores[candidates], candidates)
+    capacity = max(max_output, 0)
+    selected = np.zeros(capacity, np.int64)
+    selected_scores = np.zeros(capacity)
+    selected_corners = np.empty((5, capacity))
+    m = 0  # boxes selected so far
+    block = 1
+    while m < max_output and queue.index.size:
+        size = min(block, queue.index.size, max(16, _MAX_BLOCK_ELEMENTS // max(m, 1)))
+        stale = queue.score[:size]
+        new = _visit(boxes, queue, size, selected_corners[:, :m], iou_thr, score_thr, scale)
+        ignored = np.isnan(new)  # dropped: overlaps too much, or fell to the threshold
+        unchanged = ~ignored & (new == stale)
+        back = ~ignored & ~unchanged
+        # A candidate put back pops again before a queue entry whose key is greater.
+        back_keys = np.where(back, _keys(new, queue.index[:size]), np.complex128(np.inf))
+        earliest_back = np.minimum.accumulate(np.concatenate([[np.complex128(np.inf)], back_keys[:-1]]))
+        overtaken = earliest_back < queue.key[:size]
+        stops = np.flatnonzero(unchanged | overtaken)
+        if stops.size == 0:
+            queue.drop_head(size, np.flatnonzero(back), new[back], m)
+            block *= 2
+            continue
+        stop = int(stops[0])
+        if overtaken[stop]:
+            winner = int(np.argmin(back_keys[:stop]))
+            back[winner] = False
+            consumed = stop
+        else:
+            winner, consumed = stop, stop + 1
+        selected[m] = queue.index[winner]
+        selected_scores[m] = new[winner]
+        selected_corners[:, m] = boxes.corners[:, selected[m]]
+        back[consumed:] = False
+        queue.drop_head(consumed, np.flatnonzero(back), new[back], m)
+        m += 1
+        block = max(1, consumed)
+    if pad:
+        return NmsResult(selected, selected_scores, m)
+    return NmsResult(selected[:m], selected_scores[:m], m)
+
+
+def _visit(
+    boxes: _Boxes,
+    queue: _Queue,
+    size: int,
+    selected: np.ndarray,
+    iou_thr: float,
+    score_thr: float,
+    scale: float,
+) -> np.ndarray:
+    """The scores the first `size` queue entries get when popped now (NaN: dropped): each
+    is checked against the boxes selected since its last visit (`selected`: their
+    corners), newest first; an IoU at or above the threshold drops it, smaller ones
+    scale it by the soft-NMS weight."""
+    stale, begin = queue.score[:size], queue.begin[:size]
+    first = int(begin.min())
+    count = selected.shape[1]
+    if first == count:
+        return stale.copy()
+    iou = _iou(boxes.corners[:, queue.index[:size]], selected[:, first:][:, ::-1])  # newest first
+    visited = (np.arange(count - 1, first - 1, -1))[None, :] >= begin[:, None]
+    if scale == 0:
+        # Plain NMS: every weight is 1 or (an IoU of NaN) 0, so no order to keep.
+        zero = np.any(visited & ~(iou <= iou_thr), axis=1)
+        new = np.where(zero, stale * 0.0, stale)
+    else:
+        weight = np.where(iou <= iou_thr, np.exp(scale * iou * iou), 0.0)
+        factors = np.concatenate([stale[:, None], np.where(visited, weight, 1.0)], axis=1)
+        new = np.multiply.accumulate(factors, axis=1)[:, -1]  # in order, as TF.js multiplies
+    # A score that reaches the threshold stops the walk (it only moves toward 0, so the
+    # end value tells); NaN (Infinity times a 0 weight) is dropped too.
+    dropped = np.any(visited & (iou >= iou_thr), axis=1) | ~(new > score_thr)
+    return np.where(dropped, np.nan, new)
+
+
+def _outputs(backend: CpuBackend, result: NmsResult, *, scores: bool, valid: bool) -> list[TensorInfo]:
+    outputs = [backend.make_output(result.selected_indices, "int32")]
+    if scores:
+        outputs.append(backend.make_output(result.selected_scores, "float32"))
+    if valid:
+        outputs.append(backend.make_output(np.int32(result.valid_outputs), "int32"))
+    return outputs
+
+
+@kernel(NON_MAX_SUPPRESSION_V3, "cpu")
+def non_max_suppression_v3(
+    backend: CpuBackend,
+    boxes: Any,
+    scores: Any,
+    *,
+    max_output_size: int,
+    iou_threshold: float,
+    score_threshold: float,
+) -> TensorInfo:
+    result = non_max_suppression_impl(
+        backend.values(boxes), backend.values(scores), max_output_size, iou_threshold, score_threshold
+    )
+    return _outputs(backend, result, scores=False, valid=False)[0]
+
+
+@kernel(NON_MAX_SUPPRESSION_V4, "cpu")
+def non_max_suppression_v4(
+    backend: CpuBackend,
+    boxes: Any,
+    scores: Any,
+    *,
+    max_output_size: int,
+    iou_threshold: float,
+    score_threshold: float,
+    pad_to_max_output_size: bool,
+) -> list[TensorInfo]:
+    result = non_max_suppression_impl(
+        backend.values(boxes),
+        backend.values(scores),
+        max_output_size,
+        iou_threshold,
+        score_threshold,
+        pad_to_max_output_size=pad_to_max_output_size,
+    )
+    return _outputs(backend, result, scores=False, valid=True)
+
+
+@kernel(NON_MAX_SUPPRESSION_V5, "cpu")
+def non_max_suppression_v5(
+    backend: CpuBackend,
+    boxes: Any,
+    scores: Any,
+    *,
+    max_output_size: int,
+    iou_threshold: float,
+    score_threshold: float,
+    soft_nms_sigma: float,
+) -> list[TensorInfo]:
+    boxes_values, scores_values = backend.values(boxes), backend.values(scores)
+    result = non_max_suppression_impl(
+        boxes_values, scores_values, max_output_size, iou_threshold, score_threshold, soft_nms_sigma
+    )
+    return _outputs(backend, result, scores=True, valid=False)

@@ -1,0 +1,275 @@
+"""Pooling kernels: AvgPool, MaxPool, AvgPool3D, MaxPool3D, MaxPoolWithArgmax.
+
+One N-d core serves all five: the input is padded so every window lies inside it, a
+`sliding_window_view` picks the windows at the strides, and the windows are reduced by
+looping over the (few) positions inside a window, vectorised over all output positions,
+in TF.js's order. TF.js's cpu loop (pool_utils.ts) is reproduced exactly:
+- avg adds the window's values in row-major order in doubles, starting from +0, and divides
+  by the count of positions inside the input (pads are not counted; an empty window gives
+  0/0 = NaN in 2-D and 0 in 3-D, which divides by max(count, 1));
+- max keeps the first value greater than the running maximum, from -Infinity: NaN never
+  wins (a window of NaNs gives -Infinity) and of equal values (0 and -0) the first stays;
+- the argmax is that first maximum's flat position in the input, -1 when there is none.
+Results are stored into the input dtype's typed array (-Infinity stores 0 in an Int32Array).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
+
+from tfjs.backends.backend import TensorInfo
+from tfjs.backends.cpu.backend_cpu import CpuBackend
+from tfjs.dtypes import to_int32, to_uint8_truth
+from tfjs.kernel_names import AVG_POOL, AVG_POOL_3D, MAX_POOL, MAX_POOL_3D, MAX_POOL_WITH_ARGMAX
+from tfjs.kernel_registry import kernel
+from tfjs.ops.conv_util import compute_pool2d_info, compute_pool3d_info
+
+# Windows up to this many positions are reduced one position at a time (TF.js's exact
+# order); larger ones (global pooling) by one NumPy reduction over a window copy.
+_SEQUENTIAL_WINDOW = 64
+
+
+class _Windows:
+    """The pooling windows of `values` ([batch, *spatial, channels]) as a view shaped
+    [batch, *out, channels, *window], with what avg and argmax need to know about them."""
+
+    def __init__(
+        self,
+        values: np.ndarray,
+        window: Sequence[int],
+        strides: Sequence[int],
+        pad_before: Sequence[int],
+        out: Sequence[int],
+        fill: float,
+    ) -> None:
+        self.in_spatial = values.shape[1:-1]
+        self.window, self.strides, self.pad_before, self.out = window, strides, pad_before, out
+        # TF.js's 3-D 'same' split can make a negative pad: windows then start inside the input.
+        before = [max(0, p) for p in pad_before]
+        after = [
+            max(0, (o - 1) * s - p + f - n)
+            for o, s, p, f, n in zip(out, strides, pad_before, window, self.in_spatial, strict=True)
+        ]
+        padded = np.pad(values, [(0, 0), *zip(before, after, strict=True), (0, 0)], constant_values=fill)
+        axes = tuple(range(1, 1 + len(window)))
+        view = sliding_window_view(padded, tuple(window), axis=axes)
+        geometry = zip(before, pad_before, out, strides, strict=True)
+        picks = tuple(slice(b - p, b - p + (o - 1) * s + 1, s) for b, p, o, s in geometry)
+        self.view = view[(slice(None), *picks)]
+
+    @property
+    def size(self) -> int:
+        return math.prod(self.window)
+
+    def positions(self) -> Any:
+        """(flat position, index tuple) of each position inside a window, in row-major order."""
+        return enumerate(itertools.product(*map(range, self.window)))
+
+    def at(self, index: tuple[int, ...]) -> np.ndarray:
+        return self.view[(Ellipsis, *index)]
+
+    def flat(self) -> np.ndarray:
+        """The windows copied as [batch, *out, channels, window size]."""
+        return self.view.reshape(*self.view.shape[: -len(self.window)], self.size)
+
+    def valid_counts(self) -> np.ndarray:
+        """How many positions of each window lie inside the input, shaped to broadcast
+        against [batch, *out, channels]."""
+        count = np.ones((1,) * (len(self.out) + 2))
+        for axis, (o, s, p, f, n) in enumerate(
+            zip(self.out, self.strides, self.pad_before, self.window, self.in_spatial, strict=True)
+        ):
+            corner = np.arange(o) * s - p
+            inside = np.clip(np.minimum(corner + f, n) - np.maximum(corner, 0), 0, None)
+            count = count * inside.reshape((1,) * (axis + 1) + (o,) + (1,) * (len(self.out) - axis))
+        return count
+
+    def corners(self, axis: int) -> np.ndarray:
+        """Each output position's window start along spatial `axis`, shaped to broadcast."""
+        o = self.out[axis]
+        corner = np.arange(o) * self.strides[axis] - self.pad_before[axis]
+        return corner.reshape((1,) * (axis + 1) + (o,) + (1,) * (len(self.out) - axis))
+
+
+def _windows(
+    values: np.ndarray,
+    window: Sequence[int],
+    strides: Sequence[int],
+    pad_before: Sequence[int],
+    out: Sequence[int],
+    fill: float,
+) -> _Windows:
+    return _Windows(np.asarray(values, dtype=np.float64), window, strides, pad_before, out, fill)
+
+
+def _window_means(windows: _Windows, empty_is_nan: bool) -> np.ndarray:
+    if windows.size <= _SEQUENTIAL_WINDOW:
+        total = np.zeros(windows.view.shape[: -len(windows.window)])
+        for _, index in windows.positions():
+            total += windows.at(index)
+    else:
+        total = windows.flat().sum(axis=-1)
+    count = windows.valid_counts()
+    if not empty_is_nan:
+        count = np.maximum(count, 1)
+    with np.errstate(invalid="ignore"):
+        return total / count
+
+
+def _window_maxima(windows: _Windows) -> tuple[np.ndarray, np.ndarray]:
+    """The first maximum of each window (NaN replaced by -Infinity beforehand) and its
+    position inside the window (-1 where every value is -Infinity)."""
+    if windows.size <= _SEQUENTIAL_WINDOW:
+        best = np.full(windows.view.shape[: -len(windows.window)], -np.inf)
+        where = np.full(best.shape, -1, dtype=np.int64)
+        for k, index in windows.positions():
+            value = windows.at(index)
+            greater = value > best
+            best = np.where(greater, value, best)
+            where = np.where(greater, k, where)
+        return best, where
+    flat = windows.flat()
+    where = flat.argmax(axis=-1)
+    best = np.take_along_axis(flat, where[..., None], axis=-1)[..., 0]
+    return best, np.where(best == -np.inf, -1, where)
+
+
+def _max_input(values: np.ndarray) -> np.ndarray:
+    """The input as doubles with NaN as -Infinity: TF.js's `pixel > max` never takes a NaN."""
+    as_double = np.asarray(values, dtype=np.float64)
+    return np.where(np.isnan(as_double), -np.inf, as_double)
+
+
+def _stored(values: np.ndarray, dtype: str) -> np.ndarray:
+    """`values` as a typed array of `dtype` stores them (-Infinity and NaN store 0 in an
+    Int32Array or Uint8Array)."""
+    if dtype == "int32":
+        return to_int32(values)
+    if dtype == "bool":
+        return to_uint8_truth(values)
+    return values.astype(np.float32)
+
+
+def _empty(shape: Sequence[int]) -> bool:
+    return any(d == 0 for d in shape)
+
+
+def _pool2d_geometry(info: Any) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int], tuple[int, int]]:
+    return (
+        (info.effective_filter_height, info.effective_filter_width),
+        (info.stride_height, info.stride_width),
+        (info.pad_info.top, info.pad_info.left),
+        (info.out_height, info.out_width),
+    )
+
+
+def _pool3d_geometry(info: Any) -> tuple[tuple[int, ...], ...]:
+    return (
+        (info.effective_filter_depth, info.effective_filter_height, info.effective_filter_width),
+        (info.stride_depth, info.stride_height, info.stride_width),
+        (info.pad_info.front, info.pad_info.top, info.pad_info.left),
+        (info.out_depth, info.out_height, info.out_width),
+    )
+
+
+def _pool2d(backend: CpuBackend, x: Any, info: Any, mode: str) -> TensorInfo:
+    if (info.filter_height, info.filter_width) == (1, 1) and tuple(info.in_shape) == tuple(info.out_shape):
+        return backend.forward(x, x.shape)  # TF.js's identity shortcut: NaN and -0 kept as they are
+    if _empty(info.out_shape):
+        return backend.make_output(np.zeros(info.out_shape), x.dtype)
+    window, strides, pad_before, out = _pool2d_geometry(info)
+    values = backend.values(x)
+    if mode == "avg":
+        result = _window_means(_windows(values, window, strides, pad_before, out, 0.0), empty_is_nan=True)
+    else:
+        result, _ = _window_maxima(_windows(_max_input(values), window, strides, pad_before, out, -np.inf))
+    return backend.make_output(_stored(result, x.dtype), x.dtype)
+
+
+def _pool3d(backend: CpuBackend, x: Any, info: Any, mode: str) -> TensorInfo:
+    """TF.js's 3-D kernels fill a buffer of the input's dtype and label it float32."""
+    if _empty(info.out_shape):
+        return backend.make_output(np.zeros(info.out_shape), "float32")
+    window, strides, pad_before, out = _pool3d_geometry(info)
+    values = backend.values(x)
+    if mode == "avg":
+        result = _window_means(_windows(values, window, strides, pad_before, out, 0.0), empty_is_nan=False)
+    else:
+        result, _ = _window_maxima(_windows(_max_input(values), window, strides, pad_before, out, -np.inf))
+    return backend.make_output(_stored(result, x.dtype).astype(np.float32), "float32")
+
+
+@kernel(AVG_POOL, "cpu")
+def avg_pool(
+    backend: CpuBackend, x: Any, *, filter_size: Any, strides: Any, pad: Any, dim_rounding_mode: Any = None
+) -> TensorInfo:
+    info = compute_pool2d_info(x.shape, filter_size, strides, 1, pad, dim_rounding_mode)
+    return _pool2d(backend, x, info, "avg")
+
+
+@kernel(MAX_POOL, "cpu")
+def max_pool(
+    backend: CpuBackend, x: Any, *, filter_size: Any, strides: Any, pad: Any, dim_rounding_mode: Any = None
+) -> TensorInfo:
+    info = compute_pool2d_info(x.shape, filter_size, strides, 1, pad, dim_rounding_mode)
+    return _pool2d(backend, x, info, "max")
+
+
+@kernel(AVG_POOL_3D, "cpu")
+def avg_pool3d(
+    backend: CpuBackend,
+    x: Any,
+    *,
+    filter_size: Any,
+    strides: Any,
+    pad: Any,
+    dim_rounding_mode: Any = None,
+    data_format: str = "NDHWC",
+) -> TensorInfo:
+    info = compute_pool3d_info(x.shape, filter_size, strides, 1, pad, dim_rounding_mode, data_format)
+    return _pool3d(backend, x, info, "avg")
+
+
+@kernel(MAX_POOL_3D, "cpu")
+def max_pool3d(
+    backend: CpuBackend,
+    x: Any,
+    *,
+    filter_size: Any,
+    strides: Any,
+    pad: Any,
+    dim_rounding_mode: Any = None,
+    data_format: str = "NDHWC",
+) -> TensorInfo:
+    info = compute_pool3d_info(x.shape, filter_size, strides, 1, pad, dim_rounding_mode, data_format)
+    return _pool3d(backend, x, info, "max")
+
+
+@kernel(MAX_POOL_WITH_ARGMAX, "cpu")
+def max_pool_with_argmax(
+    backend: CpuBackend, x: Any, *, filter_size: Any, strides: Any, pad: Any, include_batch_in_index: bool
+) -> list[TensorInfo]:
+    """The max pool and, for each output, the flat index of its maximum in the input:
+    ((b * height + row) * width + col) * channels + channel, the batch term only with
+    `include_batch_in_index`; -1 where the window holds no number."""
+    info = compute_pool2d_info(x.shape, filter_size, strides, (1, 1), pad)
+    if _empty(info.out_shape):
+        zeros = np.zeros(info.out_shape)
+        return [backend.make_output(zeros, x.dtype), backend.make_output(zeros, "int32")]
+    window, strides_hw, pad_before, out = _pool2d_geometry(info)
+    windows = _windows(_max_input(backend.values(x)), window, strides_hw, pad_before, out, -np.inf)
+    best, where = _window_maxima(windows)
+    height, width, channels = info.in_height, info.in_width, info.in_channels
+    row = windows.corners(0) + where // window[1]
+    col = windows.corners(1) + where % window[1]
+    index = (row * width + col) * channels + np.arange(channels)
+    if include_batch_in_index:
+        index = index + np.arange(info.batch_size).reshape(-1, 1, 1, 1) * (height * width * channels)
+    index = np.where(where < 0, -1, index)
+    return [backend.make_output(_stored(best, x.dtype), x.dtype), backend.make_output(index, "int32")]

@@ -1,0 +1,41 @@
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from tfjs.engine import ENGINE
+from tfjs.kernel_names import AVG_POOL_3D
+from tfjs.ops.operation import op
+from tfjs.ops.pool_util import check_pool3d_args
+from tfjs.ops.reshape import reshape
+from tfjs.tensor import Tensor
+from tfjs.tensor_util import TensorLike, convert_to_tensor
+
+
+@op
+def avg_pool3d(
+    x: TensorLike,
+    filter_size: int | Sequence[int],
+    strides: int | Sequence[int],
+    pad: str | int,
+    dim_rounding_mode: Literal["floor", "round", "ceil"] | None = None,
+    data_format: Literal["NDHWC", "NCDHW"] = "NDHWC",
+) -> Tensor:
+    """Computes the 3D average pooling of a volume (rank 4 [depth, height, width,
+    channels] or rank 5 [batch, depth, height, width, channels]).
+
+    `filter_size` and `strides` are [depth, height, width] or one number for all three;
+    `pad` is 'same', 'valid' or a number; `dim_rounding_mode` ('floor', 'round', 'ceil')
+    rounds the output size when `pad` is a number; only 'NDHWC' is supported, as in TF.js.
+    Padded positions are not counted in the average.
+
+    >>> tf.avg_pool3d(tf.tensor4d([1, 2, 3, 4, 5, 6, 7, 8], [2, 2, 2, 1]), 2, 1, "valid").array_sync()
+    [[[[4.5]]]]
+    """
+    name = "avg_pool3d"
+    x_tensor = convert_to_tensor(x, "x", name, "float32")
+    args = (filter_size, strides, pad, dim_rounding_mode, data_format)
+    shape, attrs = check_pool3d_args(x_tensor, *args, name)
+    x5d = reshape(x_tensor, shape) if x_tensor.rank == 4 else x_tensor
+    result = ENGINE.run_kernel(AVG_POOL_3D, {"x": x5d}, attrs)
+    return reshape(result, result.shape[1:]) if x_tensor.rank == 4 else result

@@ -1,0 +1,119 @@
+from __future__ import annotations
+
+from tfjs.engine import ENGINE
+from tfjs.kernel_names import FUSED_BATCH_NORM
+from tfjs.ops.binary_util import assert_not_complex
+from tfjs.ops.clip_by_value import number_arg
+from tfjs.ops.operation import op
+from tfjs.ops.reshape import reshape
+from tfjs.tensor import Tensor
+from tfjs.tensor_format import js_list
+from tfjs.tensor_util import TensorLike, convert_to_tensor
+
+PARAMS = ("mean", "variance", "scale", "offset")
+
+
+@op
+def batch_norm(
+    x: TensorLike,
+    mean: TensorLike,
+    variance: TensorLike,
+    offset: TensorLike | None = None,
+    scale: TensorLike | None = None,
+    variance_epsilon: float | None = None,
+) -> Tensor:
+    """Batch normalization: `offset + (x - mean) * scale / sqrt(variance + variance_epsilon)`.
+
+    mean, variance, offset and scale have x's shape or, commonly, x's last dimension
+    (`[depth]`); any shape that broadcasts to x's is accepted (TF.js's cpu kernel
+    repeats a parameter's values along x's, which agrees wherever the shape is a suffix
+    of x's); one that does not is an error. `variance_epsilon` defaults to 0.001.
+
+    >>> tf.batch_norm(tf.tensor2d([[1, 2], [3, 4]]), [1, 2], [4, 1], None, None, 0).array_sync()
+    [[0.0, 0.0], [1.0, 2.0]]
+    """
+    tensors = batch_norm_inputs(x, mean, variance, offset, scale, "batch_norm")
+    return run_batch_norm(tensors, variance_epsilon, "batch_norm")
+
+
+def batch_norm_inputs(
+    x: TensorLike,
+    mean: TensorLike,
+    variance: TensorLike,
+    offset: TensorLike | None,
+    scale: TensorLike | None,
+    op_name: str,
+) -> dict[str, Tensor | None]:
+    """The arguments as tensors, converted in TF.js's order (scale before offset)."""
+    tensors: dict[str, Tensor | None] = {
+        "x": convert_to_tensor(x, "x", op_name),
+        "mean": convert_to_tensor(mean, "mean", op_name),
+        "variance": convert_to_tensor(variance, "variance", op_name),
+    }
+    tensors["scale"] = None if scale is None else convert_to_tensor(scale, "scale", op_name)
+    tensors["offset"] = None if offset is None else convert_to_tensor(offset, "offset", op_name)
+    return tensors
+
+
+def assert_param_ranks(tensors: dict[str, Tensor | None], rank: int, op_name: str, tfjs_name: str) -> None:
+    """batchNorm2d/3d/4d's checks: x of `rank`, each parameter of `rank` or rank 1."""
+    x = tensors["x"]
+    assert x is not None
+    if x.rank != rank:
+        raise ValueError(f"{op_name}: Error in {tfjs_name}: x must be rank {rank} but got rank {x.rank}.")
+    for name in PARAMS:
+        tensor = tensors[name]
+        if tensor is not None and tensor.rank not in (rank, 1):
+            raise ValueError(
+                f"{op_name}: Error in {tfjs_name}: {name} must be rank {rank} or rank 1 "
+                f"but got rank {tensor.rank}."
+            )
+
+
+def run_batch_norm(tensors: dict[str, Tensor | None], variance_epsilon: float | None, op_name: str) -> Tensor:
+    """TF.js's batchNorm after conversion: the checks, x as 4-D, the kernel, x's shape."""
+    x, mean = tensors["x"], tensors["mean"]
+    assert x is not None and mean is not None
+    epsilon = 0.001 if variance_epsilon is None else number_arg(variance_epsilon, "variance_epsilon", op_name)
+    for name in ("variance", "offset", "scale"):
+        tensor = tensors[name]
+        if tensor is not None and tensor.rank != mean.rank:
+            raise ValueError(
+                f"{op_name}: Batch normalization gradient requires mean and {name} to have equal ranks."
+            )
+    for name, tensor in tensors.items():
+        if tensor is not None:
+            assert_not_complex(tensor, op_name, name, "batchNorm")
+    x4d_shape = _as_4d_shape(x.shape)
+    for name in PARAMS:
+        tensor = tensors[name]
+        if tensor is not None:
+            _assert_broadcasts(tensor.shape, x4d_shape, x.shape, name, op_name)
+    inputs = {name: tensor for name, tensor in tensors.items() if tensor is not None}
+    inputs["x"] = reshape(x, x4d_shape)
+    result = ENGINE.run_kernel(FUSED_BATCH_NORM, inputs, {"variance_epsilon": epsilon})
+    return reshape(result, x.shape)
+
+
+def _as_4d_shape(shape: tuple[int, ...]) -> tuple[int, ...]:
+    """TF.js's xAs4D: ranks below 4 padded with leading ones (0-D and 1-D as [1, 1, 1, size])."""
+    if len(shape) <= 1:
+        return (1, 1, 1, shape[0] if shape else 1)
+    return (1,) * (4 - len(shape)) + shape if len(shape) < 4 else shape
+
+
+def _assert_broadcasts(
+    shape: tuple[int, ...], x4d_shape: tuple[int, ...], x_shape: tuple[int, ...], name: str, op_name: str
+) -> None:
+    """TF.js computes garbage for a parameter that does not broadcast to x: refuse it."""
+    core = shape
+    while len(core) > len(x4d_shape) and core[0] == 1:
+        core = core[1:]
+    offset = len(x4d_shape) - len(core)
+    fits = offset >= 0 and all(d in (1, x4d_shape[offset + i]) for i, d in enumerate(core))
+    if not fits:
+        raise ValueError(
+            f"{op_name}: Error in batchNorm: {name} of shape [{js_list(shape)}] does not broadcast to x "
+            f"of shape [{js_list(x_shape)}]: it must have x's shape or end with x's last dimensions "
+            "(commonly [depth])."
+        )

@@ -1,0 +1,64 @@
+from __future__ import annotations
+
+from tfjs.ops import conv_util
+from tfjs.ops.conv2d import conv2d
+from tfjs.ops.conv_util import Pad
+from tfjs.ops.operation import op
+from tfjs.ops.reshape import reshape
+from tfjs.tensor import Tensor
+from tfjs.tensor_util import TensorLike, convert_to_tensor
+
+
+@op
+def conv1d(
+    x: TensorLike,
+    filter: TensorLike,  # noqa: A002 (TF.js's argument name)
+    stride: int,
+    pad: Pad,
+    data_format: str = "NWC",
+    dilation: int = 1,
+    dim_rounding_mode: str | None = None,
+) -> Tensor:
+    """Computes a 1-D convolution over `x` ([batch, width, in_channels], or rank 2 for one
+    sequence) with `filter` shaped [filter_width, in_depth, out_depth].
+
+    Runs as a conv2d of height 1, so an explicit `pad` is conv2d's four pairs.
+
+    >>> x = tf.tensor3d([1, 2, 4, 8], [1, 4, 1])
+    >>> tf.conv1d(x, tf.tensor3d([1, -1], [2, 1, 1]), 1, "valid").array_sync()
+    [[[-1.0], [-2.0], [-4.0]]]
+    """
+    x_tensor = convert_to_tensor(x, "x", "conv1d")
+    filter_tensor = convert_to_tensor(filter, "filter", "conv1d")
+    x_shape = x_tensor.shape if x_tensor.rank != 2 else (1, *x_tensor.shape)
+    if len(x_shape) != 3:
+        raise ValueError(f"conv1d: Error in conv1d: input must be rank 3, but got rank {len(x_shape)}.")
+    if filter_tensor.rank != 3:
+        raise ValueError(
+            f"conv1d: Error in conv1d: filter must be rank 3, but got rank {filter_tensor.rank}."
+        )
+    conv_util.check_pad_on_dim_rounding_mode("conv1d", pad, dim_rounding_mode)
+    if x_shape[2] != filter_tensor.shape[1]:
+        raise ValueError(
+            f"conv1d: Error in conv1d: depth of input ({x_shape[2]}) must match input depth for "
+            f"filter {filter_tensor.shape[1]}."
+        )
+    stride, dilation = conv_util.check_strides_and_dilations(
+        "conv1d", "conv1D", stride, dilation, stride_word="stride"
+    )
+    if data_format != "NWC":
+        raise ValueError(
+            f"conv1d: Error in conv1d: got dataFormat of {data_format} but only NWC is currently supported."
+        )
+    # conv2d takes float32 tensors only (TF.js's message names conv2d)
+    for name, tensor in (("x", x_tensor), ("filter", filter_tensor)):
+        if tensor.dtype != "float32":
+            raise TypeError(
+                f"Argument '{name}' passed to 'conv2d' must be float32 tensor, but got {tensor.dtype} tensor"
+            )
+    x4 = reshape(x_tensor, (x_shape[0], 1, x_shape[1], x_shape[2]))
+    filter4 = reshape(filter_tensor, (1, *filter_tensor.shape))
+    result = conv2d(x4, filter4, (1, stride), pad, "NHWC", (1, dilation), dim_rounding_mode)
+    if x_tensor.rank == 2:
+        return reshape(result, (result.shape[2], result.shape[3]))
+    return reshape(result, (result.shape[0], result.shape[2], result.shape[3]))

@@ -1,0 +1,126 @@
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from tfjs.engine import ENGINE
+from tfjs.kernel_names import CONV2D_BACKPROP_INPUT
+from tfjs.ops import conv_util
+from tfjs.ops.conv_util import Pad
+from tfjs.ops.operation import op
+from tfjs.ops.reshape import reshape
+from tfjs.tensor import Tensor
+from tfjs.tensor_format import js_list
+from tfjs.tensor_util import TensorLike, convert_to_tensor
+
+
+@op
+def conv2d_transpose(
+    x: TensorLike,
+    filter: TensorLike,  # noqa: A002 (TF.js's argument name)
+    output_shape: Sequence[int],
+    strides: int | Sequence[int],
+    pad: Pad,
+    dim_rounding_mode: str | None = None,
+) -> Tensor:
+    """The transpose of conv2d (sometimes called deconvolution): the gradient of a conv2d
+    of an input shaped `output_shape` with respect to that input, for `x` as its output.
+
+    `filter` is [filter_height, filter_width, out_depth, in_depth] where out_depth is the
+    depth of `output_shape` and in_depth that of `x`.
+
+    >>> x = tf.tensor4d([1, 2, 3, 4], [1, 2, 2, 1])
+    >>> tf.conv2d_transpose(x, tf.ones([2, 2, 1, 1]), [1, 3, 3, 1], 1, "valid").array_sync()
+    [[[[1.0], [3.0], [2.0]], [[4.0], [10.0], [6.0]], [[3.0], [7.0], [4.0]]]]
+    """
+    x_tensor = convert_to_tensor(x, "x", "conv2d_transpose")
+    filter_tensor = convert_to_tensor(filter, "filter", "conv2d_transpose")
+    return conv2d_backprop_input(
+        output_shape, x_tensor, filter_tensor, strides, pad, "NHWC", dim_rounding_mode, "conv2d_transpose"
+    )
+
+
+def conv2d_backprop_input(
+    x_shape: Sequence[int],
+    dy: Tensor,
+    filter: Tensor,  # noqa: A002 (TF.js's argument name)
+    strides: int | Sequence[int],
+    pad: Pad,
+    data_format: str = "NHWC",
+    dim_rounding_mode: str | None = None,
+    op_name: str = "conv2d_backprop_input",
+) -> Tensor:
+    """TF.js's conv2DBackpropInput (not exported): the Conv2DBackpropInput kernel with its
+    checks, for `dy` of rank 3 or 4 and `x_shape` of the same length."""
+    js_name = "conv2dDerInput"
+    if not isinstance(x_shape, (list, tuple, np.ndarray)) or not all(
+        isinstance(d, (int, np.integer)) and not isinstance(d, bool) and d >= 0 for d in x_shape
+    ):
+        raise ValueError(f"{op_name}: output_shape must be a list of non-negative integers, got {x_shape!r}")
+    x_shape = tuple(int(d) for d in x_shape)
+    if len(x_shape) != dy.rank:
+        raise ValueError(
+            f"{op_name}: Length of inShape ({len(x_shape)}) and rank of dy ({dy.rank}) must match"
+        )
+    dy_shape = dy.shape
+    if dy.rank == 3:
+        dy_shape, x_shape = (1, *dy_shape), (1, *x_shape)
+    if len(x_shape) != 4:
+        raise ValueError(
+            f"{op_name}: Error in {js_name}: inShape must be length 4, but got length {len(x_shape)}."
+        )
+    if len(dy_shape) != 4:
+        raise ValueError(f"{op_name}: Error in {js_name}: dy must be rank 4, but got rank {len(dy_shape)}")
+    if filter.rank != 4:
+        raise ValueError(f"{op_name}: Error in {js_name}: filter must be rank 4, but got rank {filter.rank}")
+    conv_util.check_data_format(data_format, op_name)
+    in_depth = x_shape[3] if data_format == "NHWC" else x_shape[1]
+    out_depth = dy_shape[3] if data_format == "NHWC" else dy_shape[1]
+    if in_depth != filter.shape[2]:
+        raise ValueError(
+            f"{op_name}: Error in {js_name}: depth of input ({in_depth}) must match input depth for "
+            f"filter {filter.shape[2]}."
+        )
+    if out_depth != filter.shape[3]:
+        raise ValueError(
+            f"{op_name}: Error in {js_name}: depth of output ({out_depth}) must match output depth for "
+            f"filter {filter.shape[3]}."
+        )
+    conv_util.check_pad_on_dim_rounding_mode_as(op_name, js_name, pad, dim_rounding_mode)
+    strides = conv_util.check_tuple_param(strides, "strides", op_name)
+    if not conv_util.strides_or_dilations_are_positive(strides):
+        raise ValueError(f"{op_name}: strides must be larger than 0, got {conv_util.js_param(strides)}")
+    pad = conv_util.check_pad(pad, op_name)
+    conv_util.check_dim_rounding_mode(dim_rounding_mode, op_name)
+    if "complex64" in (dy.dtype, filter.dtype):
+        raise TypeError(
+            f"{op_name}: conv2dBackpropInput does not support complex64 tensors in the CPU backend."
+        )
+    info = conv_util.compute_conv2d_info(
+        x_shape,
+        filter.shape,
+        strides,
+        1,
+        pad,
+        dim_rounding_mode,
+        False,
+        conv_util.convert_conv2d_data_format(data_format),
+    )
+    in_sizes, out_sizes = (info.in_height, info.in_width), (info.out_height, info.out_width)
+    conv_util.check_filter_fits(op_name, x_shape, filter.shape, in_sizes, out_sizes, pad)
+    if tuple(dy_shape) != info.out_shape:
+        raise ValueError(
+            f"{op_name}: x of shape [{js_list(dy_shape)}] is not what a conv2d of an input of shape "
+            f"[{js_list(x_shape)}] with this filter, strides and pad gives: [{js_list(info.out_shape)}]"
+        )
+    dy4 = reshape(dy, dy_shape) if dy.rank == 3 else dy
+    attrs = {
+        "strides": strides,
+        "pad": pad,
+        "data_format": data_format,
+        "dim_rounding_mode": dim_rounding_mode,
+        "input_shape": x_shape,
+    }
+    result = ENGINE.run_kernel(CONV2D_BACKPROP_INPUT, {"dy": dy4, "filter": filter}, attrs)
+    return reshape(result, result.shape[1:]) if dy.rank == 3 else result

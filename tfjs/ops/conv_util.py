@@ -1,0 +1,687 @@
+"""TF.js's conv_util: the shapes, strides, dilations and padding of a convolution or pooling
+window (computeConv2DInfo, computePool2DInfo, the 3-D versions, the 'same' split, explicit
+pads and dim_rounding_mode), with the argument checks its ops make.
+
+Names are TF.js's in snake_case; the info records are frozen dataclasses whose fields are
+TF.js's Conv2DInfo/Conv3DInfo fields in snake_case.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, Union
+
+import numpy as np
+
+from tfjs.tensor_format import js_list, js_number_to_string
+
+PadType = Literal["SAME", "VALID", "NUMBER", "EXPLICIT"]
+DataFormat = Literal["channelsFirst", "channelsLast"]
+RoundingMode = Literal["floor", "round", "ceil"]
+# NHWC: [[0, 0], [top, bottom], [left, right], [0, 0]]; NCHW: [[0, 0], [0, 0], [top, bottom], [left, right]]
+ExplicitPadding = Sequence[Sequence[int]]
+Pad = Union[str, int, float, ExplicitPadding]  # noqa: UP007 (a runtime alias)
+
+_ROUNDING_MODES = ("floor", "round", "ceil")
+
+
+@dataclass(frozen=True)
+class PadInfo:
+    top: int
+    left: int
+    right: int
+    bottom: int
+    type: PadType
+
+
+@dataclass(frozen=True)
+class PadInfo3D:
+    top: int
+    left: int
+    right: int
+    bottom: int
+    front: int
+    back: int
+    type: PadType
+
+
+@dataclass(frozen=True)
+class Conv2DInfo:
+    """The forward pass of a 2-D convolution or pooling (TF.js's Conv2DInfo)."""
+
+    batch_size: int
+    in_height: int
+    in_width: int
+    in_channels: int
+    out_height: int
+    out_width: int
+    out_channels: int
+    data_format: DataFormat
+    stride_height: int
+    stride_width: int
+    dilation_height: int
+    dilation_width: int
+    filter_height: int
+    filter_width: int
+    effective_filter_height: int
+    effective_filter_width: int
+    pad_info: PadInfo
+    in_shape: tuple[int, int, int, int]
+    out_shape: tuple[int, int, int, int]
+    filter_shape: tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class Conv3DInfo:
+    """The forward pass of a 3-D convolution or pooling (TF.js's Conv3DInfo)."""
+
+    batch_size: int
+    in_depth: int
+    in_height: int
+    in_width: int
+    in_channels: int
+    out_depth: int
+    out_height: int
+    out_width: int
+    out_channels: int
+    data_format: DataFormat
+    stride_depth: int
+    stride_height: int
+    stride_width: int
+    dilation_depth: int
+    dilation_height: int
+    dilation_width: int
+    filter_depth: int
+    filter_height: int
+    filter_width: int
+    effective_filter_depth: int
+    effective_filter_height: int
+    effective_filter_width: int
+    pad_info: PadInfo3D
+    in_shape: tuple[int, int, int, int, int]
+    out_shape: tuple[int, int, int, int, int]
+    filter_shape: tuple[int, int, int, int, int]
+
+
+# ---------------------------------------------------------------------------------------
+# TF.js's conv_util functions
+# ---------------------------------------------------------------------------------------
+
+
+def compute_dilation2d_info(
+    input_shape: Sequence[int],
+    filter_shape: Sequence[int],
+    strides: int | Sequence[int],
+    pad: Pad,
+    data_format: str = "NHWC",
+    dilations: int | Sequence[int] = 1,
+) -> Conv2DInfo:
+    """TF.js's computeDilation2DInfo: a [h, w, depth] filter whose depth is the input's."""
+    filter4 = (*filter_shape, input_shape[3])
+    return compute_conv2d_info(
+        input_shape, filter4, strides, dilations, pad, None, False, convert_conv2d_data_format(data_format)
+    )
+
+
+def compute_pool2d_info(
+    in_shape: Sequence[int],
+    filter_size: int | Sequence[int],
+    strides: int | Sequence[int],
+    dilations: int | Sequence[int],
+    pad: Pad,
+    rounding_mode: RoundingMode | None = None,
+    data_format: DataFormat = "channelsLast",
+) -> Conv2DInfo:
+    """TF.js's computePool2DInfo: a pooling window as a conv2d whose filter keeps the channels."""
+    filter_height, filter_width, _ = parse_tuple_param(filter_size)
+    if data_format == "channelsLast":
+        channels = in_shape[3]
+    elif data_format == "channelsFirst":
+        channels = in_shape[1]
+    else:
+        raise ValueError(f"Unknown dataFormat {data_format}")
+    filter_shape = (filter_height, filter_width, channels, channels)
+    return compute_conv2d_info(
+        in_shape, filter_shape, strides, dilations, pad, rounding_mode, False, data_format
+    )
+
+
+def compute_pool3d_info(
+    in_shape: Sequence[int],
+    filter_size: int | Sequence[int],
+    strides: int | Sequence[int],
+    dilations: int | Sequence[int],
+    pad: Pad,
+    rounding_mode: RoundingMode | None = None,
+    data_format: str = "NDHWC",
+) -> Conv3DInfo:
+    """TF.js's computePool3DInfo (data_format 'NDHWC' or 'NCDHW')."""
+    filter_depth, filter_height, filter_width = parse_3tuple_param(filter_size)
+    if data_format == "NDHWC":
+        fmt: DataFormat = "channelsLast"
+        channels = in_shape[4]
+    elif data_format == "NCDHW":
+        fmt = "channelsFirst"
+        channels = in_shape[1]
+    else:
+        raise ValueError(f"Unknown dataFormat {data_format}")
+    filter_shape = (filter_depth, filter_height, filter_width, channels, channels)
+    return compute_conv3d_info(in_shape, filter_shape, strides, dilations, pad, False, fmt, rounding_mode)
+
+
+def compute_conv2d_info(
+    in_shape: Sequence[int],
+    filter_shape: Sequence[int],
+    strides: int | Sequence[int],
+    dilations: int | Sequence[int],
+    pad: Pad,
+    rounding_mode: RoundingMode | None = None,
+    depthwise: bool = False,
+    data_format: DataFormat = "channelsLast",
+) -> Conv2DInfo:
+    """TF.js's computeConv2DInfo.
+
+    >>> info = compute_conv2d_info([1, 5, 5, 2], [3, 3, 2, 4], 2, 1, "same")
+    >>> info.out_shape, info.pad_info
+    ((1, 3, 3, 4), PadInfo(top=1, left=1, right=1, bottom=1, type='SAME'))
+    """
+    in_shape = tuple(int(d) for d in in_shape)
+    filter_shape = tuple(int(d) for d in filter_shape)
+    if data_format == "channelsLast":
+        batch_size, in_height, in_width, in_channels = in_shape
+    elif data_format == "channelsFirst":
+        batch_size, in_channels, in_height, in_width = in_shape
+    else:
+        raise ValueError(f"Unknown dataFormat {data_format}")
+    filter_height, filter_width, _, filter_channels = filter_shape
+    stride_height, stride_width, _ = parse_tuple_param(strides)
+    dilation_height, dilation_width, _ = parse_tuple_param(dilations)
+    effective_filter_height = get_effective_filter_size(filter_height, dilation_height)
+    effective_filter_width = get_effective_filter_size(filter_width, dilation_width)
+    pad_info, out_height, out_width = _get_pad_and_out_info(
+        pad,
+        in_height,
+        in_width,
+        stride_height,
+        stride_width,
+        effective_filter_height,
+        effective_filter_width,
+        rounding_mode,
+        data_format,
+    )
+    out_channels = filter_channels * in_channels if depthwise else filter_channels
+    if data_format == "channelsFirst":
+        out_shape = (batch_size, out_channels, out_height, out_width)
+    else:
+        out_shape = (batch_size, out_height, out_width, out_channels)
+    return Conv2DInfo(
+        batch_size=batch_size,
+        in_height=in_height,
+        in_width=in_width,
+        in_channels=in_channels,
+        out_height=out_height,
+        out_width=out_width,
+        out_channels=out_channels,
+        data_format=data_format,
+        stride_height=stride_height,
+        stride_width=stride_width,
+        dilation_height=dilation_height,
+        dilation_width=dilation_width,
+        filter_height=filter_height,
+        filter_width=filter_width,
+        effective_filter_height=effective_filter_height,
+        effective_filter_width=effective_filter_width,
+        pad_info=pad_info,
+        in_shape=in_shape,
+        out_shape=out_shape,
+        filter_shape=filter_shape,
+    )
+
+
+def compute_conv3d_info(
+    in_shape: Sequence[int],
+    filter_shape: Sequence[int],
+    strides: int | Sequence[int],
+    dilations: int | Sequence[int],
+    pad: Pad,
+    depthwise: bool = False,
+    data_format: DataFormat = "channelsLast",
+    rounding_mode: RoundingMode | None = None,
+) -> Conv3DInfo:
+    """TF.js's computeConv3DInfo (pad 'same', 'valid' or a number).
+
+    >>> compute_conv3d_info([1, 4, 4, 4, 1], [2, 2, 2, 1, 3], 2, 1, "valid").out_shape
+    (1, 2, 2, 2, 3)
+    """
+    in_shape = tuple(int(d) for d in in_shape)
+    filter_shape = tuple(int(d) for d in filter_shape)
+    if data_format == "channelsLast":
+        batch_size, in_depth, in_height, in_width, in_channels = in_shape
+    elif data_format == "channelsFirst":
+        batch_size, in_channels, in_depth, in_height, in_width = in_shape
+    else:
+        raise ValueError(f"Unknown dataFormat {data_format}")
+    filter_depth, filter_height, filter_width, _, filter_channels = filter_shape
+    stride_depth, stride_height, stride_width = parse_3tuple_param(strides)
+    dilation_depth, dilation_height, dilation_width = parse_3tuple_param(dilations)
+    effective_filter_depth = get_effective_filter_size(filter_depth, dilation_depth)
+    effective_filter_height = get_effective_filter_size(filter_height, dilation_height)
+    effective_filter_width = get_effective_filter_size(filter_width, dilation_width)
+    pad_info, out_depth, out_height, out_width = _get_3d_pad_and_out_info(
+        pad,
+        in_depth,
+        in_height,
+        in_width,
+        stride_depth,
+        stride_height,
+        stride_width,
+        effective_filter_depth,
+        effective_filter_height,
+        effective_filter_width,
+        rounding_mode,
+    )
+    out_channels = filter_channels * in_channels if depthwise else filter_channels
+    if data_format == "channelsFirst":
+        out_shape = (batch_size, out_channels, out_depth, out_height, out_width)
+    else:
+        out_shape = (batch_size, out_depth, out_height, out_width, out_channels)
+    return Conv3DInfo(
+        batch_size=batch_size,
+        in_depth=in_depth,
+        in_height=in_height,
+        in_width=in_width,
+        in_channels=in_channels,
+        out_depth=out_depth,
+        out_height=out_height,
+        out_width=out_width,
+        out_channels=out_channels,
+        data_format=data_format,
+        stride_depth=stride_depth,
+        stride_height=stride_height,
+        stride_width=stride_width,
+        dilation_depth=dilation_depth,
+        dilation_height=dilation_height,
+        dilation_width=dilation_width,
+        filter_depth=filter_depth,
+        filter_height=filter_height,
+        filter_width=filter_width,
+        effective_filter_depth=effective_filter_depth,
+        effective_filter_height=effective_filter_height,
+        effective_filter_width=effective_filter_width,
+        pad_info=pad_info,
+        in_shape=in_shape,
+        out_shape=out_shape,
+        filter_shape=filter_shape,
+    )
+
+
+def compute_default_pad(input_shape: Sequence[int], field_size: int, stride: int, dilation: int = 1) -> int:
+    """TF.js's computeDefaultPad: the pad that keeps the size for stride 1."""
+    effective = get_effective_filter_size(field_size, dilation)
+    return math.floor((input_shape[0] * (stride - 1) - stride + effective) / 2)
+
+
+def get_effective_filter_size(filter_size: int, dilation: int) -> int:
+    """The extent of a dilated filter: filter_size + (filter_size - 1) * (dilation - 1)."""
+    if dilation <= 1:
+        return filter_size
+    return filter_size + (filter_size - 1) * (dilation - 1)
+
+
+def parse_tuple_param(param: int | Sequence[int]) -> tuple[int, int, int]:
+    """TF.js's parseTupleParam: a number for every dimension, or [h, w] (then 1), or [a, b, c]."""
+    if _is_number(param):
+        return (param, param, param)
+    values = list(param)
+    if len(values) == 2:
+        return (values[0], values[1], 1)
+    return tuple(values)
+
+
+def parse_3tuple_param(param: int | Sequence[int]) -> tuple[int, int, int]:
+    """TF.js's parse3TupleParam: a number for all three dimensions, or [d, h, w]."""
+    if _is_number(param):
+        return (param, param, param)
+    return tuple(param)
+
+
+def tuple_values_are_one(param: int | Sequence[int]) -> bool:
+    """TF.js's tupleValuesAreOne."""
+    return all(v == 1 for v in parse_tuple_param(param))
+
+
+def either_strides_or_dilations_are_one(strides: int | Sequence[int], dilations: int | Sequence[int]) -> bool:
+    """TF.js's eitherStridesOrDilationsAreOne."""
+    return tuple_values_are_one(strides) or tuple_values_are_one(dilations)
+
+
+def strides_or_dilations_are_positive(values: int | Sequence[int]) -> bool:
+    """TF.js's stridesOrDilationsArePositive."""
+    return all(v > 0 for v in parse_tuple_param(values))
+
+
+def convert_conv2d_data_format(data_format: str) -> DataFormat:
+    """TF.js's convertConv2DDataFormat: 'NHWC' -> 'channelsLast', 'NCHW' -> 'channelsFirst'."""
+    if data_format == "NHWC":
+        return "channelsLast"
+    if data_format == "NCHW":
+        return "channelsFirst"
+    raise ValueError(f"Unknown dataFormat {data_format}")
+
+
+def check_pad_on_dim_rounding_mode(op_desc: str, pad: Pad, dim_rounding_mode: str | None) -> None:
+    """TF.js's checkPadOnDimRoundingMode: with a rounding mode, the pad must be integers.
+
+    The message is `<op_desc>: Error in <op_desc>: ...`; pass the Python op name, e.g.
+    'conv2d' (TF.js's camelCase name appears in its own message only where they differ).
+    """
+    check_pad_on_dim_rounding_mode_as(op_desc, op_desc, pad, dim_rounding_mode)
+
+
+def check_pad_on_dim_rounding_mode_as(
+    op_name: str, js_op_desc: str, pad: Pad, dim_rounding_mode: str | None
+) -> None:
+    """check_pad_on_dim_rounding_mode with TF.js's camelCase name (`js_op_desc`) in the text."""
+    if dim_rounding_mode is None:
+        return
+    prefix = (
+        f"{op_name}: Error in {js_op_desc}: pad must be an integer when using "
+        f"dimRoundingMode {dim_rounding_mode}"
+    )
+    if isinstance(pad, str):
+        raise ValueError(f"{prefix} but got pad {pad}.")
+    if _is_number(pad):
+        if not float(pad).is_integer():
+            raise ValueError(f"{prefix} but got pad {js_number_to_string(float(pad))}.")
+        return
+    for pair in pad:
+        for v in pair:
+            if not (_is_number(v) and float(v).is_integer()):
+                raise ValueError(f"{prefix} but got pad {_js_value(v)}.")
+
+
+# ---------------------------------------------------------------------------------------
+# Argument checks the Python ops share (TF.js leaves most of these to JavaScript's typing)
+# ---------------------------------------------------------------------------------------
+
+
+def check_tuple_param(
+    value: Any, name: str, op_name: str, length: int = 2, *, allow_3: bool = False
+) -> int | tuple[int, ...]:
+    """`value` (strides, dilations, filter size) as an int or a tuple of `length` ints.
+
+    Positivity is left to the ops (TF.js's messages); this only rejects what JavaScript's
+    typing would: non-numbers, non-integers and lists of the wrong length.
+    """
+    if _is_number(value):
+        if not float(value).is_integer():
+            raise ValueError(
+                f"{op_name}: {name} must be an integer or a list of integers, got {_js_value(value)}"
+            )
+        return int(value)
+    if isinstance(value, (list, tuple, np.ndarray)):
+        values = list(value)
+        lengths = (length, 3) if allow_3 else (length,)
+        if len(values) in lengths and all(_is_number(v) and float(v).is_integer() for v in values):
+            return tuple(int(v) for v in values)
+        want = " or ".join(str(n) for n in lengths)
+        raise ValueError(
+            f"{op_name}: {name} must be an integer or a list of {want} integers, got [{js_list_any(values)}]"
+        )
+    raise TypeError(f"{op_name}: {name} must be an integer or a list of integers, got {value!r}")
+
+
+def check_pad(pad: Any, op_name: str, rank: int = 4, *, explicit: bool = True) -> Pad:
+    """`pad` as 'same', 'valid', a non-negative integer, or (where `explicit`) `rank` pairs
+    of non-negative integers; normalised (ints, pairs as tuples). TF.js reads a fractional
+    pad as fractional indices (NaN results): an error here."""
+    if isinstance(pad, str):
+        if pad in ("same", "valid"):
+            return pad
+        raise ValueError(f"{op_name}: Unknown padding parameter: {pad}")
+    if _is_number(pad):
+        if not math.isfinite(float(pad)) or pad < 0 or not float(pad).is_integer():
+            raise ValueError(f"{op_name}: pad must be a non-negative integer, got {_js_value(pad)}")
+        return int(pad)
+    if explicit and isinstance(pad, (list, tuple, np.ndarray)):
+        pairs = list(pad)
+        ok = len(pairs) == rank and all(
+            isinstance(p, (list, tuple, np.ndarray))
+            and len(p) == 2
+            and all(_is_number(v) and float(v).is_integer() and v >= 0 for v in p)
+            for p in pairs
+        )
+        if not ok:
+            raise ValueError(
+                f"{op_name}: explicit pad must be {rank} pairs of non-negative integers, got {pad!r}"
+            )
+        return tuple((int(a), int(b)) for a, b in pairs)
+    kinds = "'same', 'valid', a number or explicit pairs" if explicit else "'same', 'valid' or a number"
+    raise ValueError(f"{op_name}: Unknown padding parameter: {pad!r} (expected {kinds})")
+
+
+def check_dim_rounding_mode(dim_rounding_mode: Any, op_name: str) -> None:
+    """None or one of 'floor', 'round', 'ceil'."""
+    if dim_rounding_mode is not None and dim_rounding_mode not in _ROUNDING_MODES:
+        raise ValueError(f"{op_name}: Unknown roundingMode {dim_rounding_mode}")
+
+
+def check_data_format(data_format: Any, op_name: str, allowed: Sequence[str] = ("NHWC", "NCHW")) -> str:
+    """`data_format` as one of `allowed` (TF.js's 'Unknown dataFormat' message)."""
+    if data_format not in allowed:
+        raise ValueError(f"{op_name}: Unknown dataFormat {data_format}")
+    return data_format
+
+
+def check_filter_fits(
+    op_name: str,
+    x_shape: Sequence[int],
+    filter_shape: Sequence[int],
+    in_sizes: Sequence[int],
+    out_sizes: Sequence[int],
+    pad: Any,
+) -> None:
+    """A filter larger than its (padded) input is an error naming the shapes, where TF.js
+    would return an empty or garbage tensor: each output size must be at least 1 (or 0 for
+    an empty input dimension)."""
+    if any(o < 0 or (o == 0 and i > 0) for i, o in zip(in_sizes, out_sizes, strict=True)):
+        raise ValueError(
+            f"{op_name}: the filter of shape [{js_list(filter_shape)}] is larger than the input x of "
+            f"shape [{js_list(x_shape)}] with pad {_pad_text(pad)} (output size [{js_list(out_sizes)}])"
+        )
+
+
+def check_strides_and_dilations(
+    op_name: str, js_op_name: str, strides: Any, dilations: Any, *, stride_word: str = "strides"
+) -> tuple[Any, Any]:
+    """Parses strides and dilations (ints or pairs) and makes TF.js's conv2d checks, in its
+    words: not both > 1, dilations > 0, strides > 0."""
+    strides = check_tuple_param(strides, stride_word, op_name)
+    dilation_word = "dilations" if stride_word == "strides" else "dilation"
+    dilations = check_tuple_param(dilations, dilation_word, op_name)
+    if not either_strides_or_dilations_are_one(strides, dilations):
+        raise ValueError(
+            f"{op_name}: Error in {js_op_name}: Either {stride_word} or {dilation_word} must be 1. "
+            f"Got {stride_word} {js_param(strides)} and {dilation_word} '{js_param(dilations)}'"
+        )
+    if not strides_or_dilations_are_positive(dilations):
+        raise ValueError(f"{op_name}: Error in {js_op_name}: Dilated rates should be larger than 0.")
+    if not strides_or_dilations_are_positive(strides):
+        word = "Strides" if stride_word == "strides" else "Stride"
+        raise ValueError(f"{op_name}: Error in {js_op_name}: {word} should be larger than 0.")
+    return strides, dilations
+
+
+def js_param(value: Any) -> str:
+    """A number or a list as a JavaScript template string writes it (`2` or `2,2`)."""
+    if isinstance(value, (list, tuple, np.ndarray)):
+        return js_list_any(list(value))
+    return _js_value(value)
+
+
+def js_list_any(values: Sequence[Any]) -> str:
+    return ",".join(_js_value(v) for v in values)
+
+
+# ---------------------------------------------------------------------------------------
+# internals
+# ---------------------------------------------------------------------------------------
+
+
+def _is_number(value: Any) -> bool:
+    number = isinstance(value, (int, float, np.integer, np.floating))
+    return number and not isinstance(value, (bool, np.bool_))
+
+
+def _js_value(value: Any) -> str:
+    if _is_number(value):
+        return js_number_to_string(float(value))
+    if isinstance(value, (list, tuple, np.ndarray)):
+        return js_list_any(list(value))
+    return str(value)
+
+
+def _pad_text(pad: Any) -> str:
+    if isinstance(pad, str):
+        return f"'{pad}'"
+    if isinstance(pad, (list, tuple, np.ndarray)):
+        return "[" + ", ".join(f"[{js_list_any(list(p))}]" for p in pad) + "]"
+    return _js_value(pad)
+
+
+def _round(value: float, rounding_mode: str | None) -> int:
+    """TF.js's round: truncation when no rounding mode, else ceil/floor/JavaScript's Math.round."""
+    if not rounding_mode:
+        return math.trunc(value)
+    if rounding_mode == "round":
+        return math.floor(value + 0.5)
+    if rounding_mode == "ceil":
+        return math.ceil(value)
+    if rounding_mode == "floor":
+        return math.floor(value)
+    raise ValueError(f"Unknown roundingMode {rounding_mode}")
+
+
+def _compute_output_shape_2d(
+    in_shape: Sequence[int], field_size: int, stride: int, zero_pad: float | None, rounding_mode: str | None
+) -> tuple[int, int]:
+    if zero_pad is None:
+        zero_pad = compute_default_pad(in_shape, field_size, stride)
+    rows = _round((in_shape[0] - field_size + 2 * zero_pad) / stride + 1, rounding_mode)
+    cols = _round((in_shape[1] - field_size + 2 * zero_pad) / stride + 1, rounding_mode)
+    return rows, cols
+
+
+def _compute_output_shape_4d(
+    in_shape: Sequence[int],
+    filter_shape: Sequence[int],
+    out_channels: int,
+    strides: Sequence[int],
+    zero_pad: float | None,
+    rounding_mode: str | None,
+) -> list[int]:
+    if zero_pad is None:
+        zero_pad = compute_default_pad(in_shape, filter_shape[0], strides[0])
+    out_shape = [0, 0, 0, out_channels]
+    for i in range(3):
+        if in_shape[i] + 2 * zero_pad >= filter_shape[i]:
+            size = (in_shape[i] - filter_shape[i] + 2 * zero_pad) / strides[i] + 1
+            out_shape[i] = _round(size, rounding_mode)
+    return out_shape
+
+
+def _get_pad_and_out_info(
+    pad: Pad,
+    in_height: int,
+    in_width: int,
+    stride_height: int,
+    stride_width: int,
+    filter_height: int,
+    filter_width: int,
+    rounding_mode: str | None,
+    data_format: DataFormat,
+) -> tuple[PadInfo, int, int]:
+    if _is_number(pad):
+        pad_type: PadType = "VALID" if pad == 0 else "NUMBER"
+        info = PadInfo(top=pad, bottom=pad, left=pad, right=pad, type=pad_type)
+        out_height, out_width = _compute_output_shape_2d(
+            (in_height, in_width), filter_height, stride_height, pad, rounding_mode
+        )
+        return info, out_height, out_width
+    if pad == "same":
+        out_height = math.ceil(in_height / stride_height)
+        out_width = math.ceil(in_width / stride_width)
+        along_height = max(0, (out_height - 1) * stride_height + filter_height - in_height)
+        along_width = max(0, (out_width - 1) * stride_width + filter_width - in_width)
+        top = along_height // 2
+        left = along_width // 2
+        info = PadInfo(top=top, bottom=along_height - top, left=left, right=along_width - left, type="SAME")
+        return info, out_height, out_width
+    if pad == "valid":
+        info = PadInfo(top=0, bottom=0, left=0, right=0, type="VALID")
+        out_height = math.ceil((in_height - filter_height + 1) / stride_height)
+        out_width = math.ceil((in_width - filter_width + 1) / stride_width)
+        return info, out_height, out_width
+    if isinstance(pad, (list, tuple, np.ndarray)):
+        rows, cols = (pad[1], pad[2]) if data_format == "channelsLast" else (pad[2], pad[3])
+        top, bottom = int(rows[0]), int(rows[1])
+        left, right = int(cols[0]), int(cols[1])
+        pad_type = "VALID" if top == bottom == left == right == 0 else "EXPLICIT"
+        info = PadInfo(top=top, bottom=bottom, left=left, right=right, type=pad_type)
+        out_height = _round((in_height - filter_height + top + bottom) / stride_height + 1, rounding_mode)
+        out_width = _round((in_width - filter_width + left + right) / stride_width + 1, rounding_mode)
+        return info, out_height, out_width
+    raise ValueError(f"Unknown padding parameter: {pad}")
+
+
+def _get_3d_pad_and_out_info(
+    pad: Pad,
+    in_depth: int,
+    in_height: int,
+    in_width: int,
+    stride_depth: int,
+    stride_height: int,
+    stride_width: int,
+    filter_depth: int,
+    filter_height: int,
+    filter_width: int,
+    rounding_mode: str | None,
+) -> tuple[PadInfo3D, int, int, int]:
+    if pad == "valid":
+        pad = 0
+    if _is_number(pad):
+        pad_type: PadType = "VALID" if pad == 0 else "NUMBER"
+        info = PadInfo3D(top=pad, bottom=pad, left=pad, right=pad, front=pad, back=pad, type=pad_type)
+        out = _compute_output_shape_4d(
+            (in_depth, in_height, in_width, 1),
+            (filter_depth, filter_height, filter_width),
+            1,
+            (stride_depth, stride_height, stride_width),
+            pad,
+            rounding_mode,
+        )
+        return info, out[0], out[1], out[2]
+    if pad == "same":
+        out_depth = math.ceil(in_depth / stride_depth)
+        out_height = math.ceil(in_height / stride_height)
+        out_width = math.ceil(in_width / stride_width)
+        # TF.js does not clamp these at 0 (unlike the 2-D 'same' split)
+        along_depth = (out_depth - 1) * stride_depth + filter_depth - in_depth
+        along_height = (out_height - 1) * stride_height + filter_height - in_height
+        along_width = (out_width - 1) * stride_width + filter_width - in_width
+        front = along_depth // 2
+        top = along_height // 2
+        left = along_width // 2
+        info = PadInfo3D(
+            top=top,
+            bottom=along_height - top,
+            left=left,
+            right=along_width - left,
+            front=front,
+            back=along_depth - front,
+            type="SAME",
+        )
+        return info, out_depth, out_height, out_width
+    raise ValueError(f"Unknown padding parameter: {pad}")

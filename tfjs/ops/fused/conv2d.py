@@ -1,0 +1,122 @@
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tfjs.engine import ENGINE
+from tfjs.kernel_names import FUSED_CONV2D
+from tfjs.ops import conv_util
+from tfjs.ops.broadcast_util import assert_and_get_broadcast_shape
+from tfjs.ops.conv2d import conv2d_attrs
+from tfjs.ops.conv_util import Pad
+from tfjs.ops.fused.fused_util import assert_fits_output, fused_activation_inputs, fused_bias
+from tfjs.ops.operation import op
+from tfjs.ops.reshape import reshape
+from tfjs.tensor import Tensor
+from tfjs.tensor_format import js_list
+from tfjs.tensor_util import TensorLike, convert_to_tensor
+
+NAME = "fused.conv2d"
+
+
+@op
+def conv2d(
+    x: TensorLike,
+    filter: TensorLike,  # noqa: A002 (TF.js's argument name)
+    strides: int | Sequence[int],
+    pad: Pad,
+    data_format: str = "NHWC",
+    dilations: int | Sequence[int] = (1, 1),
+    dim_rounding_mode: str | None = None,
+    bias: TensorLike | None = None,
+    activation: str | None = "linear",
+    prelu_activation_weights: TensorLike | None = None,
+    leakyrelu_alpha: float | None = None,
+) -> Tensor:
+    """Computes a 2-D convolution (as `tf.conv2d`), adds `bias` and applies `activation`
+    ('linear', 'relu', 'prelu' with `prelu_activation_weights`, 'elu', 'relu6',
+    'leakyrelu' with `leakyrelu_alpha`, default 0.2, or 'sigmoid') in one kernel.
+
+    `bias` broadcasts to the result (NCHW: a scalar or one value per output channel);
+    the PReLU weights are a scalar, one per output channel, or 3-D broadcasting to the
+    result.
+
+    >>> x = tf.tensor4d([1, 2, 3, 4], [1, 2, 2, 1])
+    >>> tf.fused.conv2d(x, tf.ones([2, 2, 1, 1]), 1, "valid", bias=tf.scalar(-20), activation="relu").array_sync()
+    [[[[0.0]]]]
+    """
+    x_tensor = convert_to_tensor(x, "x", NAME, "float32")
+    filter_tensor = convert_to_tensor(filter, "filter", NAME, "float32")
+    x_shape = x_tensor.shape if x_tensor.rank != 3 else (1, *x_tensor.shape)
+    if len(x_shape) == 4 and filter_tensor.rank == 4:
+        # TF.js's fused conv2d words this check as conv2d's.
+        conv_util.check_pad_on_dim_rounding_mode_as(NAME, "fused conv2d", pad, dim_rounding_mode)
+        in_depth = x_shape[3] if data_format == "NHWC" else x_shape[1]
+        if data_format in ("NHWC", "NCHW") and in_depth != filter_tensor.shape[2]:
+            raise ValueError(
+                f"{NAME}: Error in conv2d: depth of input ({in_depth}) must match input depth for "
+                f"filter {filter_tensor.shape[2]}."
+            )
+    attrs, info = conv2d_attrs(
+        NAME,
+        "fused conv2d",
+        "conv2D",
+        x_shape,
+        filter_tensor.shape,
+        strides,
+        pad,
+        data_format,
+        dilations,
+        dim_rounding_mode,
+    )
+    bias_tensor = fused_bias(bias, x_tensor.dtype, NAME)
+    if bias_tensor is not None:
+        _check_bias(bias_tensor.shape, info, data_format)
+    name, weights, alpha = fused_activation_inputs(activation, prelu_activation_weights, leakyrelu_alpha, NAME)
+    if weights is not None:
+        _check_prelu_weights(weights.shape, info)
+    inputs = {"x": reshape(x_tensor, x_shape) if x_tensor.rank == 3 else x_tensor, "filter": filter_tensor}
+    if bias_tensor is not None:
+        inputs["bias"] = bias_tensor
+    if weights is not None:
+        inputs["prelu_activation_weights"] = weights
+    result = ENGINE.run_kernel(FUSED_CONV2D, inputs, {**attrs, "activation": name, "leakyrelu_alpha": alpha})
+    return reshape(result, result.shape[1:]) if x_tensor.rank == 3 else result
+
+
+def _check_bias(shape: tuple[int, ...], info: conv_util.Conv2DInfo, data_format: str) -> None:
+    """TF.js: NHWC, a bias that broadcasts; NCHW, a scalar or one value per output channel."""
+    if data_format == "NHWC":
+        assert_fits_output(shape, info.out_shape, "bias", NAME)
+        return
+    if len(shape) > 1:
+        raise ValueError(
+            f"{NAME}: Error in fused conv2d: only supports scalar or 1-D Tensor bias for NCHW format but "
+            f"got the bias of rank-{len(shape)}."
+        )
+    if len(shape) == 1 and shape[0] not in (info.out_channels, 1):
+        raise ValueError(
+            f"{NAME}: Error in fused conv2d: bias shape ({js_list(shape)}) is not compatible with the number "
+            f"of output channels ({info.out_channels})"
+        )
+
+
+def _check_prelu_weights(shape: tuple[int, ...], info: conv_util.Conv2DInfo) -> None:
+    """TF.js: a scalar, one weight per output channel, or 3-D broadcasting to the result."""
+    if len(shape) not in (0, 1, 3):
+        raise ValueError(
+            f"{NAME}: Error in fused conv2d: only supports scalar, 1-D Tensor or 3-D Tensor PReLU activation "
+            f"weights but got a tensor of rank-{len(shape)}."
+        )
+    if len(shape) == 1 and shape[0] not in (1, info.out_channels):
+        raise ValueError(
+            f"{NAME}: Error in fused conv2d: PReLU activation weights ({js_list(shape)}) is not compatible "
+            f"with the number of output channels ({info.out_channels})."
+        )
+    if len(shape) == 3:
+        try:
+            assert_and_get_broadcast_shape(shape, info.out_shape, NAME)
+        except ValueError:
+            raise ValueError(
+                f"{NAME}: Error in fused conv2d: PReLU activation weights ({js_list(shape)}) is not "
+                f"compatible with the output shape of the conv2d ({js_list(info.out_shape)})."
+            ) from None

@@ -1,0 +1,71 @@
+"""What the fused ops share: the activation names and the checks of bias, PReLU weights
+and leaky relu's alpha (TF.js's fused_util and the checks its fused ops make)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tfjs.dtypes import upcast_type
+from tfjs.ops.binary_util import assert_not_complex
+from tfjs.ops.broadcast_util import assert_and_get_broadcast_shape
+from tfjs.ops.cast import cast
+from tfjs.ops.clip_by_value import number_arg
+from tfjs.tensor import Tensor
+from tfjs.tensor_format import js_list
+from tfjs.tensor_util import TensorLike, convert_to_tensor
+
+ACTIVATIONS = ("linear", "relu", "prelu", "elu", "relu6", "leakyrelu", "sigmoid")
+
+# TF.js's leakyRelu default alpha (fused.matMul's default too).
+LEAKYRELU_ALPHA = 0.2
+
+
+def check_activation(activation: str | None, op_name: str) -> str:
+    """The activation's name ('linear' for None), or an error naming the ones there are."""
+    activation = activation or "linear"
+    if activation not in ACTIVATIONS:
+        raise ValueError(
+            f"{op_name}: Activation {activation} has not been implemented for the CPU backend. "
+            f"The fused activations are {', '.join(ACTIVATIONS)}."
+        )
+    return activation
+
+
+def fused_bias(bias: TensorLike | None, dtype: str, op_name: str) -> Tensor | None:
+    """`bias` as a tensor of the result's dtype (TF.js's makeTypesMatch with x)."""
+    if bias is None:
+        return None
+    bias_tensor = assert_not_complex(convert_to_tensor(bias, "bias", op_name), op_name, "bias")
+    target = upcast_type(bias_tensor.dtype, dtype)
+    return bias_tensor if bias_tensor.dtype == target else cast(bias_tensor, target)
+
+
+def assert_fits_output(shape: Sequence[int], out_shape: Sequence[int], what: str, op_name: str) -> None:
+    """`shape` must broadcast to the result's shape (a bias or PReLU weights that would
+    grow the result is refused: TF.js's reshape back to the result's shape would fail)."""
+    broadcast = assert_and_get_broadcast_shape(out_shape, shape, op_name)
+    if tuple(broadcast) != tuple(out_shape):
+        raise ValueError(
+            f"{op_name}: {what} of shape [{js_list(shape)}] does not broadcast to the result's shape "
+            f"[{js_list(out_shape)}]"
+        )
+
+
+def fused_activation_inputs(
+    activation: str | None,
+    prelu_activation_weights: TensorLike | None,
+    leakyrelu_alpha: Any,
+    op_name: str,
+) -> tuple[str, Tensor | None, float]:
+    """The activation's name, the PReLU weights as a tensor and leaky relu's alpha
+    (default 0.2), checked."""
+    name = check_activation(activation, op_name)
+    weights = None
+    if prelu_activation_weights is not None:
+        weights = convert_to_tensor(prelu_activation_weights, "prelu_activation_weights", op_name)
+        assert_not_complex(weights, op_name, "prelu_activation_weights")
+    elif name == "prelu":
+        raise ValueError(f"{op_name}: the 'prelu' activation needs prelu_activation_weights")
+    alpha = LEAKYRELU_ALPHA if leakyrelu_alpha is None else number_arg(leakyrelu_alpha, "leakyrelu_alpha", op_name)
+    return name, weights, alpha

@@ -1,0 +1,77 @@
+from __future__ import annotations
+
+from tfjs.engine import ENGINE
+from tfjs.kernel_names import FUSED_MAT_MUL
+from tfjs.ops.binary_util import make_types_match
+from tfjs.ops.broadcast_util import assert_and_get_broadcast_shape
+from tfjs.ops.fused.fused_util import assert_fits_output, fused_activation_inputs, fused_bias
+from tfjs.ops.operation import op
+from tfjs.tensor import Tensor
+from tfjs.tensor_format import js_list
+from tfjs.tensor_util import TensorLike, convert_to_tensor
+
+NAME = "fused.mat_mul"
+
+
+@op
+def mat_mul(
+    a: TensorLike,
+    b: TensorLike,
+    transpose_a: bool = False,
+    transpose_b: bool = False,
+    bias: TensorLike | None = None,
+    activation: str | None = "linear",
+    prelu_activation_weights: TensorLike | None = None,
+    leakyrelu_alpha: float = 0.2,
+) -> Tensor:
+    """Computes the dot product of two matrices (as `tf.mat_mul`, batch dimensions
+    broadcast), adds `bias` and applies `activation` ('linear', 'relu', 'prelu' with
+    `prelu_activation_weights`, 'elu', 'relu6', 'leakyrelu' with `leakyrelu_alpha`, or
+    'sigmoid') in one kernel. `bias` and the PReLU weights broadcast to the result.
+
+    >>> a, b = tf.tensor2d([[1, 2], [3, 4]]), tf.tensor2d([[1, -1], [1, -1]])
+    >>> tf.fused.mat_mul(a, b, bias=tf.tensor1d([0, 10]), activation="relu").array_sync()
+    [[3.0, 7.0], [7.0, 3.0]]
+    """
+    a_tensor = convert_to_tensor(a, "a", NAME)
+    b_tensor = convert_to_tensor(b, "b", NAME)
+    a_tensor, b_tensor = make_types_match(a_tensor, b_tensor)
+    if a_tensor.rank < 2 or b_tensor.rank < 2:
+        raise ValueError(
+            f"{NAME}: both inputs must have rank at least 2, got shapes [{js_list(a_tensor.shape)}] "
+            f"and [{js_list(b_tensor.shape)}]"
+        )
+    inner_a = a_tensor.shape[-2] if transpose_a else a_tensor.shape[-1]
+    inner_b = b_tensor.shape[-1] if transpose_b else b_tensor.shape[-2]
+    if inner_a != inner_b:
+        raise ValueError(
+            f"{NAME}: Error in fused matMul: inner shapes ({inner_a}) and ({inner_b}) of Tensors with shapes "
+            f"{js_list(a_tensor.shape)} and {js_list(b_tensor.shape)} and "
+            f"transposeA={_js_bool(transpose_a)} and transposeB={_js_bool(transpose_b)} must match."
+        )
+    outer_a = a_tensor.shape[-1] if transpose_a else a_tensor.shape[-2]
+    outer_b = b_tensor.shape[-2] if transpose_b else b_tensor.shape[-1]
+    batch = assert_and_get_broadcast_shape(a_tensor.shape[:-2], b_tensor.shape[:-2], NAME)
+    out_shape = (*batch, outer_a, outer_b)
+    bias_tensor = fused_bias(bias, a_tensor.dtype, NAME)
+    if bias_tensor is not None:
+        assert_fits_output(bias_tensor.shape, out_shape, "bias", NAME)
+    name, weights, alpha = fused_activation_inputs(activation, prelu_activation_weights, leakyrelu_alpha, NAME)
+    if weights is not None:
+        assert_fits_output(weights.shape, out_shape, "prelu_activation_weights", NAME)
+    inputs = {"a": a_tensor, "b": b_tensor}
+    if bias_tensor is not None:
+        inputs["bias"] = bias_tensor
+    if weights is not None:
+        inputs["prelu_activation_weights"] = weights
+    attrs = {
+        "transpose_a": bool(transpose_a),
+        "transpose_b": bool(transpose_b),
+        "activation": name,
+        "leakyrelu_alpha": alpha,
+    }
+    return ENGINE.run_kernel(FUSED_MAT_MUL, inputs, attrs)
+
+
+def _js_bool(value: object) -> str:
+    return "true" if value else "false"

@@ -1,0 +1,37 @@
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tfjs.kernel_names import RESIZE_BILINEAR
+from tfjs.ops.image.resize_util import resize
+from tfjs.ops.operation import op
+from tfjs.tensor import Tensor
+from tfjs.tensor_util import TensorLike, convert_to_tensor
+
+
+@op
+def resize_bilinear(
+    images: TensorLike, size: Sequence[int], align_corners: bool = False, half_pixel_centers: bool = False
+) -> Tensor:
+    """Bilinear resize a single 3D image or a batch of 3D images (`[batch, height,
+    width, channels]`) to `size` = `[new_height, new_width]`; each channel is resized
+    individually. The result is float32.
+
+    `align_corners`: rescale by `(new_height - 1) / (height - 1)`, which aligns the 4
+    corners of the images and the resized images, instead of `new_height / height`.
+    `half_pixel_centers`: pixel centers at 0.5 (the top left pixel is at (0.5, 0.5));
+    not with `align_corners`.
+
+    >>> tf.image.resize_bilinear(tf.tensor3d([[[0], [2]]]), [1, 4]).array_sync()
+    [[[0.0], [1.0], [2.0], [2.0]]]
+    """
+    image_tensor = convert_to_tensor(images, "images", "resize_bilinear")
+    return resize(
+        image_tensor,
+        size,
+        align_corners,
+        half_pixel_centers,
+        RESIZE_BILINEAR,
+        "resize_bilinear",
+        "resizeBilinear",
+    )

@@ -1,0 +1,46 @@
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from tfjs.engine import ENGINE
+from tfjs.kernel_names import MAX_POOL_3D
+from tfjs.ops.binary_util import assert_not_complex
+from tfjs.ops.operation import op
+from tfjs.ops.pool_util import check_pool3d_args
+from tfjs.ops.reshape import reshape
+from tfjs.tensor import Tensor
+from tfjs.tensor_util import TensorLike, convert_to_tensor
+
+
+@op
+def max_pool3d(
+    x: TensorLike,
+    filter_size: int | Sequence[int] | None,
+    strides: int | Sequence[int],
+    pad: str | int,
+    dim_rounding_mode: Literal["floor", "round", "ceil"] | None = None,
+    data_format: Literal["NDHWC", "NCDHW"] = "NDHWC",
+) -> Tensor:
+    """Computes the 3D max pooling of a volume (rank 4 [depth, height, width, channels]
+    or rank 5 [batch, depth, height, width, channels]).
+
+    `filter_size` (None: TF.js's default [1, 1, 1]) and `strides` are [depth, height,
+    width] or one number for all three; `pad` is 'same', 'valid' or a number;
+    `dim_rounding_mode` ('floor', 'round', 'ceil') rounds the output size when `pad` is a
+    number; only 'NDHWC' is supported, as in TF.js. NaN never wins (a window holding only
+    NaN gives -Infinity). The result is float32 whatever the input's dtype, as TF.js's
+    cpu kernel makes it.
+
+    >>> tf.max_pool3d(tf.tensor4d([1, 2, 3, 4, 5, 6, 7, 8], [2, 2, 2, 1]), 2, 1, "valid").array_sync()
+    [[[[8.0]]]]
+    """
+    name = "max_pool3d"
+    x_tensor = assert_not_complex(convert_to_tensor(x, "x", name), name, tfjs_name="maxPool3d")
+    if filter_size is None:
+        filter_size = (1, 1, 1)
+    args = (filter_size, strides, pad, dim_rounding_mode, data_format)
+    shape, attrs = check_pool3d_args(x_tensor, *args, name)
+    x5d = reshape(x_tensor, shape) if x_tensor.rank == 4 else x_tensor
+    result = ENGINE.run_kernel(MAX_POOL_3D, {"x": x5d}, attrs)
+    return reshape(result, result.shape[1:]) if x_tensor.rank == 4 else result

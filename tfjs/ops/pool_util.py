@@ -1,0 +1,115 @@
+"""Argument checks the pooling ops share (avg_pool, max_pool, their 3-D versions,
+max_pool_with_argmax, pool): TF.js's messages where it has them, prefixed with the Python
+op name, and clear errors where TF.js would compute garbage."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tfjs.ops.conv_util import (
+    Pad,
+    check_dim_rounding_mode,
+    check_filter_fits,
+    check_pad,
+    check_pad_on_dim_rounding_mode_as,
+    check_tuple_param,
+    compute_pool2d_info,
+    compute_pool3d_info,
+    js_param,
+    parse_3tuple_param,
+    parse_tuple_param,
+)
+from tfjs.tensor import Tensor
+
+
+def check_rank(rank: int, want: int, op_name: str, js_name: str, what: str = "x") -> None:
+    if rank != want:
+        raise ValueError(f"{op_name}: Error in {js_name}: {what} must be rank {want} but got rank {rank}.")
+
+
+def check_window(
+    filter_size: Any, strides: Any, op_name: str, js_name: str, length: int, filter_name: str = "filter_size"
+) -> tuple[int | tuple[int, ...], int | tuple[int, ...]]:
+    """`filter_size` and `strides` as ints or `length`-tuples of positive ints."""
+    filter_size = check_tuple_param(filter_size, filter_name, op_name, length)
+    strides = check_tuple_param(strides, "strides", op_name, length)
+    parse = parse_tuple_param if length == 2 else parse_3tuple_param
+    if any(s <= 0 for s in parse(strides)):
+        raise ValueError(f"{op_name}: Error in {js_name}: Stride must be > 0, but got '{js_param(strides)}'")
+    if any(f <= 0 for f in parse(filter_size)):
+        raise ValueError(f"{op_name}: {filter_name} must be > 0, but got '{js_param(filter_size)}'")
+    return filter_size, strides
+
+
+def check_pool_pad(
+    pad: Any, dim_rounding_mode: Any, op_name: str, js_name: str, *, explicit: bool = True
+) -> Pad:
+    """`pad` checked as TF.js's checkPadOnDimRoundingMode does, then as a whole number or
+    pairs of them (TF.js reads a fractional pad as fractional indices: garbage)."""
+    check_dim_rounding_mode(dim_rounding_mode, op_name)
+    check_pad_on_dim_rounding_mode_as(op_name, js_name, pad, dim_rounding_mode)
+    return check_pad(pad, op_name, 4, explicit=explicit)
+
+
+def pool2d_out_shape(
+    shape: tuple[int, ...],
+    filter_size: Any,
+    strides: Any,
+    dilations: Any,
+    pad: Pad,
+    dim_rounding_mode: Any,
+    op_name: str,
+) -> tuple[int, ...]:
+    """The output shape of a 2-D pooling of a [batch, height, width, channels] input; a
+    window that does not fit the input is an error."""
+    info = compute_pool2d_info(shape, filter_size, strides, dilations, pad, dim_rounding_mode)
+    filter_shape = (info.effective_filter_height, info.effective_filter_width)
+    in_sizes, out_sizes = (info.in_height, info.in_width), (info.out_height, info.out_width)
+    check_filter_fits(op_name, shape, filter_shape, in_sizes, out_sizes, pad)
+    return info.out_shape
+
+
+def pool3d_out_shape(
+    shape: tuple[int, ...], filter_size: Any, strides: Any, pad: Pad, dim_rounding_mode: Any, op_name: str
+) -> tuple[int, ...]:
+    info = compute_pool3d_info(shape, filter_size, strides, 1, pad, dim_rounding_mode)
+    filter_shape = (info.filter_depth, info.filter_height, info.filter_width)
+    in_sizes = (info.in_depth, info.in_height, info.in_width)
+    out_sizes = (info.out_depth, info.out_height, info.out_width)
+    check_filter_fits(op_name, shape, filter_shape, in_sizes, out_sizes, pad)
+    return info.out_shape
+
+
+_JS_NAMES = {"avg_pool3d": "avgPool3d", "max_pool3d": "maxPool3d"}
+
+
+def check_pool3d_args(
+    x: Tensor,
+    filter_size: Any,
+    strides: Any,
+    pad: Any,
+    dim_rounding_mode: Any,
+    data_format: Any,
+    op_name: str,
+) -> tuple[tuple[int, ...], dict[str, Any]]:
+    """The checks avg_pool3d and max_pool3d share, in TF.js's order: the 5-D shape `x` is
+    pooled as, and the kernel's attributes."""
+    js_name = _JS_NAMES[op_name]
+    check_rank(x.rank + 1 if x.rank == 4 else x.rank, 5, op_name, js_name)
+    if data_format != "NDHWC":
+        raise ValueError(
+            f"{op_name}: Error in {js_name}: Only NDHWC is currently supported, "
+            f"but got dataFormat of {data_format}"
+        )
+    filter_size, strides = check_window(filter_size, strides, op_name, js_name, 3)
+    pad = check_pool_pad(pad, dim_rounding_mode, op_name, js_name, explicit=False)
+    shape = (1, *x.shape) if x.rank == 4 else x.shape
+    pool3d_out_shape(shape, filter_size, strides, pad, dim_rounding_mode, op_name)
+    attrs = {
+        "filter_size": filter_size,
+        "strides": strides,
+        "pad": pad,
+        "dim_rounding_mode": dim_rounding_mode,
+        "data_format": data_format,
+    }
+    return shape, attrs

@@ -1,0 +1,34 @@
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tfjs.ops.mul import mul
+from tfjs.ops.operation import op
+from tfjs.ops.rfft import rfft
+from tfjs.ops.signal.frame import frame
+from tfjs.ops.signal.hann_window import hann_window
+from tfjs.ops.signal_ops_util import check_length, enclosing_power_of_two
+from tfjs.tensor import Tensor
+from tfjs.tensor_util import TensorLike
+
+
+@op
+def stft(
+    signal: TensorLike,
+    frame_length: int,
+    frame_step: int,
+    fft_length: int | None = None,
+    window_fn: Callable[[int], Tensor] = hann_window,
+) -> Tensor:
+    """Computes the Short-time Fourier Transform of a 1-D signal: the `rfft` of each
+    frame (see `frame`) times the window `window_fn(frame_length)`. `fft_length`
+    defaults to the smallest power of 2 enclosing `frame_length`.
+
+    >>> tf.signal.stft(tf.tensor1d([1, 1, 1, 1]), 3, 1).shape
+    (2, 3)
+    """
+    length = check_length(frame_length, "frame_length", "stft", minimum=1)
+    if fft_length is None:
+        fft_length = enclosing_power_of_two(length)
+    framed = frame(signal, length, frame_step)
+    return rfft(mul(framed, window_fn(length)), fft_length)

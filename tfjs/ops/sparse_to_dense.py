@@ -1,0 +1,73 @@
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tfjs.engine import ENGINE
+from tfjs.kernel_names import SPARSE_TO_DENSE
+from tfjs.ops.operation import op
+from tfjs.ops.scatter_nd import assert_scatter_indices
+from tfjs.ops.slicing_util import is_int
+from tfjs.tensor import Tensor
+from tfjs.tensor_format import js_list
+from tfjs.tensor_util import TensorLike, convert_to_tensor
+
+
+@op
+def sparse_to_dense(
+    sparse_indices: TensorLike,
+    sparse_values: TensorLike,
+    output_shape: Sequence[int],
+    default_value: TensorLike = 0,
+) -> Tensor:
+    """A dense tensor of `output_shape`: `default_value` everywhere except at
+    `sparse_indices` (int32: a scalar or vector of indices into a 1-D output, or a matrix
+    of index rows), which get `sparse_values` (a scalar for all, or one value per index;
+    of repeated indices the last wins).
+
+    >>> tf.sparse_to_dense(tf.tensor1d([0, 2], "int32"), tf.tensor1d([5, 6]), [4]).array_sync()
+    [5.0, 0.0, 6.0, 0.0]
+    """
+    name = "sparse_to_dense"
+    shape_ok = isinstance(output_shape, (list, tuple)) and all(is_int(d) and d >= 0 for d in output_shape)
+    if not shape_ok:
+        shown = js_list(output_shape) if isinstance(output_shape, (list, tuple)) else output_shape
+        raise ValueError(
+            f"{name}: Tensor must have a shape comprised of positive integers but got shape [{shown}]."
+        )
+    shape = tuple(int(d) for d in output_shape)
+    indices = convert_to_tensor(sparse_indices, "sparse_indices", name, "int32")
+    values = convert_to_tensor(sparse_values, "sparse_values", name, "string_or_numeric")
+    default = convert_to_tensor(default_value, "default_value", name, values.dtype)
+    _validate(indices, values, shape, default)
+    assert_scatter_indices(indices, shape, name)
+    return ENGINE.run_kernel(
+        SPARSE_TO_DENSE,
+        {"sparse_indices": indices, "sparse_values": values, "default_value": default},
+        {"output_shape": shape},
+    )
+
+
+def _validate(indices: Tensor, values: Tensor, shape: tuple[int, ...], default: Tensor) -> None:
+    """TF.js's sparse_to_dense_util.validateInput, and a default value to fill with."""
+    name = "sparse_to_dense"
+    if indices.rank > 2:
+        raise ValueError(
+            f"{name}: sparseIndices should be a scalar, vector, or matrix, but got shape "
+            f"{js_list(indices.shape)}."
+        )
+    num_elems = indices.shape[0] if indices.rank > 0 else 1
+    num_dims = indices.shape[1] if indices.rank > 1 else 1
+    if len(shape) != num_dims:
+        raise ValueError(
+            f"{name}: outputShape has incorrect number of elements:, {len(shape)}, should be: {num_dims}."
+        )
+    if not (values.rank == 0 or (values.rank == 1 and values.size == num_elems)):
+        raise ValueError(
+            f"{name}: sparseValues has incorrect shape {js_list(values.shape)}, should be [] or [{num_elems}]"
+        )
+    if values.dtype != default.dtype:
+        raise TypeError(f"{name}: sparseValues.dtype must match defaultValues.dtype")
+    if default.size == 0:  # TF.js fills with its first value, which does not exist
+        raise ValueError(f"{name}: default_value must hold a value, but got shape [{js_list(default.shape)}]")
+    if values.dtype == "complex64":
+        raise TypeError(f"{name}: Unsupported type complex64")
