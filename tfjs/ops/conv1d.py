@@ -1,11 +1,14 @@
 from __future__ import annotations
 
+import math
+
 from tfjs.ops import conv_util
-from tfjs.ops.conv2d import conv2d
+from tfjs.ops.conv2d import conv2d, conv2d_attrs
 from tfjs.ops.conv_util import Pad
 from tfjs.ops.operation import op
 from tfjs.ops.reshape import reshape
 from tfjs.tensor import Tensor
+from tfjs.tensor_format import js_list
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 
@@ -56,8 +59,21 @@ def conv1d(
             raise TypeError(
                 f"Argument '{name}' passed to 'conv2d' must be float32 tensor, but got {tensor.dtype} tensor"
             )
-    x4 = reshape(x_tensor, (x_shape[0], 1, x_shape[1], x_shape[2]))
-    filter4 = reshape(filter_tensor, (1, *filter_tensor.shape))
+    x4_shape = (x_shape[0], 1, x_shape[1], x_shape[2])
+    filter4_shape = (1, *filter_tensor.shape)
+    names = ("conv1d", "conv2d", "conv2D")
+    args = (x4_shape, filter4_shape, (1, stride), pad, "NHWC", (1, dilation), dim_rounding_mode)
+    _, info = conv2d_attrs(*names, *args)
+    if info.out_height != 1:
+        # a pad that is a number pads the height of 1 too: TF.js's reshape refuses the result
+        out = info.out_shape
+        kept = (out[2], out[3]) if x_tensor.rank == 2 else (out[0], out[2], out[3])
+        raise ValueError(
+            f"conv1d: Size({math.prod(out)}) must match the product of shape {js_list(kept)} "
+            f"(pad {pad} also pads the height of 1 of the conv2d conv1d runs as)"
+        )
+    x4 = reshape(x_tensor, x4_shape)
+    filter4 = reshape(filter_tensor, filter4_shape)
     result = conv2d(x4, filter4, (1, stride), pad, "NHWC", (1, dilation), dim_rounding_mode)
     if x_tensor.rank == 2:
         return reshape(result, (result.shape[2], result.shape[3]))

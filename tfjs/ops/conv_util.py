@@ -547,7 +547,7 @@ def _pad_text(pad: Any) -> str:
     if isinstance(pad, str):
         return f"'{pad}'"
     if isinstance(pad, (list, tuple, np.ndarray)):
-        return "[" + ", ".join(f"[{js_list_any(list(p))}]" for p in pad) + "]"
+        return "[" + ", ".join("[" + ", ".join(_js_value(v) for v in p) + "]" for p in pad) + "]"
     return _js_value(pad)
 
 

@@ -14,6 +14,8 @@ module.exports = ({tf, NaN_, Inf, range}) => {
     // conv2d
     'conv2d/valid_basic': () => tf.conv2d(seq([1, 3, 3, 1]), tf.ones([2, 2, 1, 1]), 1, 'valid'),
     'conv2d/valid_channels': () => tf.conv2d(t([2, 4, 5, 3]), t([3, 2, 3, 4]), 1, 'valid'),
+    'conv2d/rounding_accumulation': () => tf.conv2d(thirds([1, 5, 5, 4]), thirds([3, 3, 4, 3]), 1, 'same'),
+    'conv2d/rounding_accumulation_nchw_1x1': () => tf.conv2d(thirds([1, 8, 3, 3]), thirds([1, 1, 8, 2]), 1, 'valid', 'NCHW'),
     'conv2d/same_stride2': () => tf.conv2d(t([1, 5, 5, 2]), t([3, 3, 2, 3]), 2, 'same'),
     'conv2d/same_uneven_split': () => tf.conv2d(seq([1, 4, 6, 1]), t([2, 2, 1, 2]), [2, 3], 'same'),
     'conv2d/same_even_filter': () => tf.conv2d(seq([1, 4, 4, 1]), t([4, 2, 1, 1]), 1, 'same'),
@@ -26,6 +28,8 @@ module.exports = ({tf, NaN_, Inf, range}) => {
     'conv2d/explicit_nchw': () => tf.conv2d(t([1, 2, 3, 3]), t([2, 2, 2, 1]), [2, 1], [[0, 0], [0, 0], [2, 1], [1, 0]], 'NCHW'),
     'conv2d/explicit_zero': () => tf.conv2d(seq([1, 3, 3, 1]), t([2, 2, 1, 1]), 1, [[0, 0], [0, 0], [0, 0], [0, 0]]),
     'conv2d/numeric_pad': () => tf.conv2d(seq([1, 4, 4, 1]), t([3, 3, 1, 1]), 1, 1),
+    // a numeric pad sizes both dimensions with the filter's height and the height's stride (TF.js's computeOutputShape2D)
+    'conv2d/numeric_pad_non_square': () => tf.conv2d(seq([1, 5, 7, 1]), t([1, 3, 1, 1]), [1, 2], 1),
     'conv2d/numeric_pad_truncates': () => tf.conv2d(seq([1, 6, 6, 1]), t([3, 3, 1, 1]), 2, 1),
     'conv2d/rounding_floor': () => tf.conv2d(seq([1, 6, 6, 1]), t([3, 3, 1, 1]), 2, 1, 'NHWC', 1, 'floor'),
     'conv2d/rounding_round': () => tf.conv2d(seq([1, 6, 6, 1]), t([3, 3, 1, 1]), 2, 1, 'NHWC', 1, 'round'),
@@ -84,10 +88,13 @@ module.exports = ({tf, NaN_, Inf, range}) => {
     // conv2dTranspose
     'conv2d_transpose/valid_basic': () => tf.conv2dTranspose(seq([1, 2, 2, 1]), tf.ones([2, 2, 1, 1]), [1, 3, 3, 1], 1, 'valid'),
     'conv2d_transpose/same_stride2': () => tf.conv2dTranspose(t([1, 3, 3, 2]), t([3, 3, 4, 2]), [1, 5, 5, 4], 2, 'same'),
+    'conv2d_transpose/rounding': () => tf.conv2dTranspose(thirds([1, 3, 3, 4]), thirds([3, 3, 2, 4]), [1, 6, 6, 2], 2, 'same'),
     'conv2d_transpose/same_stride2_even': () => tf.conv2dTranspose(t([2, 2, 3, 1]), t([3, 2, 2, 1]), [2, 4, 6, 2], 2, 'same'),
     'conv2d_transpose/valid_stride_uneven': () => tf.conv2dTranspose(t([1, 2, 3, 2]), t([2, 3, 1, 2]), [1, 5, 7, 1], [3, 2], 'valid'),
     'conv2d_transpose/rank3': () => tf.conv2dTranspose(t([3, 3, 2]), t([2, 2, 1, 2]), [4, 4, 1], 1, 'valid'),
-    'conv2d_transpose/explicit_pad': () => tf.conv2dTranspose(t([1, 3, 4, 1]), t([2, 2, 2, 1]), [1, 3, 3, 2], 1,
+    'conv2d_transpose/explicit_pad': () => tf.conv2dTranspose(t([1, 3, 2, 1]), t([2, 2, 2, 1]), [1, 3, 3, 2], 1,
+        [[0, 0], [1, 0], [0, 0], [0, 0]]),
+    'conv2d_transpose/dy_wider_than_output': () => tf.conv2dTranspose(t([1, 3, 4, 1]), t([2, 2, 2, 1]), [1, 3, 3, 2], 1,
         [[0, 0], [1, 0], [0, 0], [0, 0]]),
     'conv2d_transpose/numeric_pad_rounding': () => tf.conv2dTranspose(t([1, 4, 4, 1]), t([3, 3, 1, 1]), [1, 6, 6, 1], 2, 1, 'ceil'),
     'conv2d_transpose/int32_input': () => tf.conv2dTranspose(i32([1, 2, 3, 4], [1, 2, 2, 1]), tf.ones([2, 2, 1, 1]), [1, 3, 3, 1], 1, 'valid'),
@@ -111,6 +118,7 @@ module.exports = ({tf, NaN_, Inf, range}) => {
     'depthwise_conv2d/explicit_pad': () => tf.depthwiseConv2d(t([1, 3, 3, 2]), t([2, 2, 2, 1]), 1, [[0, 0], [2, 0], [1, 1], [0, 0]]),
     'depthwise_conv2d/numeric_pad_rounding': () => tf.depthwiseConv2d(t([1, 6, 6, 1]), t([3, 3, 1, 1]), 2, 1, 'NHWC', 1, 'round'),
     'depthwise_conv2d/long_sum': () => tf.depthwiseConv2d(t([1, 7, 7, 2]), t([5, 5, 2, 1]), 1, 'valid'),
+    'depthwise_conv2d/rounding_each_tap': () => tf.depthwiseConv2d(thirds([1, 7, 7, 2]), thirds([5, 5, 2, 2]), 1, 'same'),
     'depthwise_conv2d/special_values': () => tf.depthwiseConv2d(special(), tf.ones([2, 2, 1, 1]), 1, 'valid'),
     'depthwise_conv2d/inf_filter_same': () => tf.depthwiseConv2d(seq([1, 3, 3, 1]), infFilter(), 1, 'same'),
     'depthwise_conv2d/negative_zero': () => tf.depthwiseConv2d(tf.tensor4d([-0, -0, -0, -0], [1, 2, 2, 1]), tf.ones([1, 1, 1, 1]), 1, 'valid'),
@@ -125,6 +133,7 @@ module.exports = ({tf, NaN_, Inf, range}) => {
 
     // separableConv2d
     'separable_conv2d/valid': () => tf.separableConv2d(t([1, 5, 5, 2]), t([3, 3, 2, 2]), t([1, 1, 4, 3]), 1, 'valid'),
+    'separable_conv2d/rounding': () => tf.separableConv2d(thirds([1, 5, 5, 2]), thirds([3, 3, 2, 2]), thirds([1, 1, 4, 3]), 1, 'same'),
     'separable_conv2d/same_stride2': () => tf.separableConv2d(t([2, 4, 5, 1]), t([2, 2, 1, 3]), t([1, 1, 3, 2]), 2, 'same'),
     'separable_conv2d/dilation': () => tf.separableConv2d(t([1, 6, 6, 2]), t([2, 2, 2, 1]), t([1, 1, 2, 2]), 1, 'valid', 2),
     'separable_conv2d/rank3': () => tf.separableConv2d(t([4, 4, 2]), t([2, 2, 2, 1]), t([1, 1, 2, 1]), 1, 'same'),

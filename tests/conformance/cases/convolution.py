@@ -35,6 +35,10 @@ CASES = {
     # conv2d
     "conv2d/valid_basic": lambda: tf.conv2d(seq([1, 3, 3, 1]), tf.ones([2, 2, 1, 1]), 1, "valid"),
     "conv2d/valid_channels": lambda: tf.conv2d(t([2, 4, 5, 3]), t([3, 2, 3, 4]), 1, "valid"),
+    "conv2d/rounding_accumulation": lambda: tf.conv2d(thirds([1, 5, 5, 4]), thirds([3, 3, 4, 3]), 1, "same"),
+    "conv2d/rounding_accumulation_nchw_1x1": lambda: tf.conv2d(
+        thirds([1, 8, 3, 3]), thirds([1, 1, 8, 2]), 1, "valid", "NCHW"
+    ),
     "conv2d/same_stride2": lambda: tf.conv2d(t([1, 5, 5, 2]), t([3, 3, 2, 3]), 2, "same"),
     "conv2d/same_uneven_split": lambda: tf.conv2d(seq([1, 4, 6, 1]), t([2, 2, 1, 2]), [2, 3], "same"),
     "conv2d/same_even_filter": lambda: tf.conv2d(seq([1, 4, 4, 1]), t([4, 2, 1, 1]), 1, "same"),
@@ -55,6 +59,9 @@ CASES = {
         seq([1, 3, 3, 1]), t([2, 2, 1, 1]), 1, [[0, 0], [0, 0], [0, 0], [0, 0]]
     ),
     "conv2d/numeric_pad": lambda: tf.conv2d(seq([1, 4, 4, 1]), t([3, 3, 1, 1]), 1, 1),
+    # a numeric pad sizes both dimensions with the filter's height and the height's stride
+    # (TF.js's computeOutputShape2D)
+    "conv2d/numeric_pad_non_square": lambda: tf.conv2d(seq([1, 5, 7, 1]), t([1, 3, 1, 1]), [1, 2], 1),
     "conv2d/numeric_pad_truncates": lambda: tf.conv2d(seq([1, 6, 6, 1]), t([3, 3, 1, 1]), 2, 1),
     "conv2d/rounding_floor": lambda: tf.conv2d(seq([1, 6, 6, 1]), t([3, 3, 1, 1]), 2, 1, "NHWC", 1, "floor"),
     "conv2d/rounding_round": lambda: tf.conv2d(seq([1, 6, 6, 1]), t([3, 3, 1, 1]), 2, 1, "NHWC", 1, "round"),
@@ -156,6 +163,9 @@ CASES = {
     "conv2d_transpose/same_stride2": lambda: tf.conv2d_transpose(
         t([1, 3, 3, 2]), t([3, 3, 4, 2]), [1, 5, 5, 4], 2, "same"
     ),
+    "conv2d_transpose/rounding": lambda: tf.conv2d_transpose(
+        thirds([1, 3, 3, 4]), thirds([3, 3, 2, 4]), [1, 6, 6, 2], 2, "same"
+    ),
     "conv2d_transpose/same_stride2_even": lambda: tf.conv2d_transpose(
         t([2, 2, 3, 1]), t([3, 2, 2, 1]), [2, 4, 6, 2], 2, "same"
     ),
@@ -166,6 +176,9 @@ CASES = {
         t([3, 3, 2]), t([2, 2, 1, 2]), [4, 4, 1], 1, "valid"
     ),
     "conv2d_transpose/explicit_pad": lambda: tf.conv2d_transpose(
+        t([1, 3, 2, 1]), t([2, 2, 2, 1]), [1, 3, 3, 2], 1, [[0, 0], [1, 0], [0, 0], [0, 0]]
+    ),
+    "conv2d_transpose/dy_wider_than_output": lambda: tf.conv2d_transpose(
         t([1, 3, 4, 1]), t([2, 2, 2, 1]), [1, 3, 3, 2], 1, [[0, 0], [1, 0], [0, 0], [0, 0]]
     ),
     "conv2d_transpose/numeric_pad_rounding": lambda: tf.conv2d_transpose(
@@ -224,6 +237,9 @@ CASES = {
         t([1, 6, 6, 1]), t([3, 3, 1, 1]), 2, 1, "NHWC", 1, "round"
     ),
     "depthwise_conv2d/long_sum": lambda: tf.depthwise_conv2d(t([1, 7, 7, 2]), t([5, 5, 2, 1]), 1, "valid"),
+    "depthwise_conv2d/rounding_each_tap": lambda: tf.depthwise_conv2d(
+        thirds([1, 7, 7, 2]), thirds([5, 5, 2, 2]), 1, "same"
+    ),
     "depthwise_conv2d/special_values": lambda: tf.depthwise_conv2d(
         special(), tf.ones([2, 2, 1, 1]), 1, "valid"
     ),
@@ -261,6 +277,9 @@ CASES = {
     "separable_conv2d/valid": lambda: tf.separable_conv2d(
         t([1, 5, 5, 2]), t([3, 3, 2, 2]), t([1, 1, 4, 3]), 1, "valid"
     ),
+    "separable_conv2d/rounding": lambda: tf.separable_conv2d(
+        thirds([1, 5, 5, 2]), thirds([3, 3, 2, 2]), thirds([1, 1, 4, 3]), 1, "same"
+    ),
     "separable_conv2d/same_stride2": lambda: tf.separable_conv2d(
         t([2, 4, 5, 1]), t([2, 2, 1, 3]), t([1, 1, 3, 2]), 2, "same"
     ),
@@ -293,7 +312,21 @@ CASES = {
     ),
 }
 
+# TF.js's Conv2D adds each product into a Float32Array (a rounding per term); this
+# project sums in float64 through BLAS and rounds once, so sums that round (thirds) may
+# differ in the last bit or two. Depthwise convolutions round per tap as TF.js does, and
+# Conv2DBackpropInput sums in a double as TF.js does: those cases are bit for bit.
+RTOL = {
+    "conv2d/rounding_accumulation": 1e-6,
+    "conv2d/rounding_accumulation_nchw_1x1": 1e-6,
+    "separable_conv2d/rounding": 1e-6,
+}
+
 KNOWN_DIFFERENCES = {
+    # TF.js reads a dy (x) larger than what a conv2d of output_shape gives by its leading
+    # rows and columns (and a smaller one out of bounds); this project raises a ValueError
+    # naming both shapes.
+    "conv2d_transpose/dy_wider_than_output",
     # TF.js's cpu DepthwiseConv2dNative ignores dataFormat and reads an NCHW tensor as if it
     # were NHWC (here a [1, 2, 3, 2] input gives a [1, 1, 2, 2] result of mixed-up pixels);
     # this project convolves the NCHW tensor's channels and returns [1, 2, 2, 2].

@@ -9,12 +9,18 @@ from tests.conformance.values import i32, inf, nan
 nms = tf.image.non_max_suppression
 soft = tf.image.non_max_suppression_with_score
 padded = tf.image.non_max_suppression_padded
+nms_async = tf.image.non_max_suppression_async
+soft_async = tf.image.non_max_suppression_with_score_async
+padded_async = tf.image.non_max_suppression_padded_async
 # fmt: off
 CLUSTERS = [0, 0, 1, 1, 0, 0.1, 1, 1.1, 0, -0.1, 1, 0.9, 0, 10, 1, 11, 0, 10.1, 1, 11.1, 0, 100, 1, 101]
 FLIPPED = [1, 1, 0, 0, 0, 0.1, 1, 1.1, 0, 0.9, 1, -0.1, 0, 10, 1, 11, 1, 10.1, 0, 11.1, 1, 101, 0, 100]
 # Overlapping boxes along a line: each overlaps its neighbours by a different amount.
 CHAIN = [0, 0, 2, 2, 0, 0.5, 2, 2.5, 0, 1, 2, 3, 0, 1.7, 2, 3.7, 0, 2.2, 2, 4.2,
          0.3, 0, 2.3, 2, 5, 5, 6, 6, 0, 0.25, 2, 2.25]
+ZERO_AREA = [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 1, 1, 1, 1, 1, 1]
+NAN_BOX = [0, 0, 1, 1, 3, 3, 4, 4, nan, 0, 1, 1, 7, 7, 8, 8]
+HUGE_TINY = [0, 0, 1e38, 3e38, 0, 0, 2e38, 3e38, 0, 0, 1e-30, 1e-30, 0, 0, 2e-30, 1e-30, 0, 0, 1e-45, 1e-45]
 # fmt: on
 
 
@@ -71,7 +77,7 @@ CASES = {
     ),
     "nms/nan_inf_scores": lambda: nms(clusters(), tf.tensor1d([nan, inf, -inf, 0.5, nan, inf]), 6),
     "nms/zero_area_boxes": lambda: nms(
-        tf.tensor2d([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 1, 1, 1, 1, 1, 1], [4, 4]),
+        tf.tensor2d(ZERO_AREA, [4, 4]),
         tf.tensor1d([0.9, 0.8, 0.7, 0.6]),
         4,
         0,
@@ -89,7 +95,7 @@ CASES = {
         0,
     ),
     "nms/nan_boxes_negative_scores": lambda: nms(
-        tf.tensor2d([0, 0, 1, 1, 3, 3, 4, 4, nan, 0, 1, 1, 7, 7, 8, 8], [4, 4]),
+        tf.tensor2d(NAN_BOX, [4, 4]),
         tf.tensor1d([1, -0.5, -1, -0.25]),
         4,
     ),
@@ -154,32 +160,20 @@ CASES = {
     "padded/int32": lambda: list(padded(i32([0, 0, 4, 4, 1, 1, 5, 5], [2, 4]), i32([1, 2]), 2, 0.1, 0, True)),
     "padded/bad_columns": lambda: padded(tf.zeros([2, 5]), tf.tensor1d([1, 2]), 2),
     "padded/complex_boxes": lambda: padded(complex_boxes(), tf.tensor1d([1, 2]), 2),
-    "nms_async/three_clusters": lambda: tf.image.non_max_suppression_async(
-        clusters(), cluster_scores(), 3, 0.5, 0
-    ),
-    "nms_async/int32": lambda: tf.image.non_max_suppression_async(
+    "nms_async/three_clusters": lambda: nms_async(clusters(), cluster_scores(), 3, 0.5, 0),
+    "nms_async/int32": lambda: nms_async(
         i32([0, 0, 4, 4, 1, 1, 5, 5, 6, 6, 7, 7], [3, 4]), i32([1, 3, 2]), 3, 0.1
     ),
-    "nms_async/nan_boxes_negative_scores": lambda: tf.image.non_max_suppression_async(
-        tf.tensor2d([0, 0, 1, 1, 3, 3, 4, 4, nan, 0, 1, 1, 7, 7, 8, 8], [4, 4]),
+    "nms_async/nan_boxes_negative_scores": lambda: nms_async(
+        tf.tensor2d(NAN_BOX, [4, 4]),
         tf.tensor1d([1, -0.5, -1, -0.25]),
         4,
     ),
-    "nms_async/empty": lambda: tf.image.non_max_suppression_async(tf.zeros([0, 4]), tf.zeros([0]), 3),
-    "nms_async/scores_mismatch": lambda: tf.image.non_max_suppression_async(clusters(), tf.zeros([5]), 3),
-    "with_score_async/soft": lambda: listed(
-        tf.image.non_max_suppression_with_score_async(chain(), chain_scores(), 8, 1.0, 0, 0.5)
-    ),
-    "with_score_async/bad_sigma": lambda: tf.image.non_max_suppression_with_score_async(
-        clusters(), cluster_scores(), 6, 0.5, 0, 2
-    ),
-    "padded_async/pad_five": lambda: listed(
-        tf.image.non_max_suppression_padded_async(clusters(), cluster_scores(), 5, 0.5, 0, True)
-    ),
-    "padded_async/no_pad": lambda: listed(
-        tf.image.non_max_suppression_padded_async(clusters(), cluster_scores(), 5, 0.5, 0)
-    ),
-    "padded_async/bad_iou": lambda: tf.image.non_max_suppression_padded_async(
-        clusters(), cluster_scores(), 5, 1.5
-    ),
+    "nms_async/empty": lambda: nms_async(tf.zeros([0, 4]), tf.zeros([0]), 3),
+    "nms_async/scores_mismatch": lambda: nms_async(clusters(), tf.zeros([5]), 3),
+    "with_score_async/soft": lambda: listed(soft_async(chain(), chain_scores(), 8, 1.0, 0, 0.5)),
+    "with_score_async/bad_sigma": lambda: soft_async(clusters(), cluster_scores(), 6, 0.5, 0, 2),
+    "padded_async/pad_five": lambda: listed(padded_async(clusters(), cluster_scores(), 5, 0.5, 0, True)),
+    "padded_async/no_pad": lambda: listed(padded_async(clusters(), cluster_scores(), 5, 0.5, 0)),
+    "padded_async/bad_iou": lambda: padded_async(clusters(), cluster_scores(), 5, 1.5),
 }

@@ -26,7 +26,7 @@ async def non_max_suppression_with_score_async(
     >>> boxes = tf.tensor2d([[0, 0, 1, 1], [0, 0.5, 1, 1.5]])
     >>> result = asyncio.run(tf.image.non_max_suppression_with_score_async(boxes, [0.9, 0.8], 2, 1.0, 0, 0.5))
     >>> result.selected_indices.array_sync(), [round(s, 4) for s in result.selected_scores.array_sync()]
-    ([0, 1], [0.9, 0.7166])
+    ([0, 1], [0.9, 0.7159])
     """
     boxes_values, scores_values, params = await read_nms_inputs(
         boxes,

@@ -18,8 +18,8 @@ def rgb_to_grayscale(image: TensorLike) -> Tensor:
     """Converts images from RGB format to grayscale: the last dimension (size 3, rank 2
     to 6) becomes size 1, `0.2989 r + 0.587 g + 0.114 b` in the image's dtype.
 
-    >>> tf.image.rgb_to_grayscale(tf.tensor2d([[255, 0, 0], [10, 10, 10]])).array_sync()
-    [[76.21949768066406], [10.0]]
+    >>> tf.image.rgb_to_grayscale(tf.tensor2d([[255, 0, 0], [10, 10, 10]], None, "int32")).array_sync()
+    [[76], [9]]
     """
     image_tensor = convert_to_tensor(image, "image", "rgb_to_grayscale")
     rank = image_tensor.rank

@@ -57,7 +57,8 @@ def threshold(
         )
     if image_tensor.dtype not in ("int32", "float32"):
         raise TypeError(
-            f"{NAME}: Error in dtype: image dtype must be int32 or float32,but got dtype {image_tensor.dtype}."
+            f"{NAME}: Error in dtype: image dtype must be int32 or float32,"
+            f"but got dtype {image_tensor.dtype}."
         )
     check_choice(method, ("binary", "otsu"), f"{NAME}: Method must be binary or otsu, but was {method}")
     value = check_number(thresh_value, "thresh_value", NAME)

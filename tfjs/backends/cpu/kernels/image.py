@@ -78,12 +78,12 @@ def resize_bilinear(
     row_ratio, col_ratio = _resize_ratios((old_height, old_width), (new_height, new_width), align_corners)
     rows = _bilinear_sources(row_ratio, new_height, old_height, half_pixel_centers)
     cols = _bilinear_sources(col_ratio, new_width, old_width, half_pixel_centers)
-    values = x.astype(np.float64)
-    top, bottom = values[:, rows[0]], values[:, rows[1]]
-    col_frac = cols[2][None, None, :, None]
-    top_row = _lerp(top[:, :, cols[0]], top[:, :, cols[1]], col_frac)
-    bottom_row = _lerp(bottom[:, :, cols[0]], bottom[:, :, cols[1]], col_frac)
-    return backend.make_output(_lerp(top_row, bottom_row, rows[2][None, :, None, None]), "float32")
+    # TF.js's `top` and `bottom` rows depend only on the source row: interpolate every
+    # source row along the columns once, then pick and blend rows (the same operations).
+    left, right = np.take(x, cols[0], axis=2), np.take(x, cols[1], axis=2)
+    across = _lerp(left.astype(np.float64), right.astype(np.float64), cols[2][None, None, :, None])
+    top, bottom = np.take(across, rows[0], axis=1), np.take(across, rows[1], axis=1)
+    return backend.make_output(_lerp(top, bottom, rows[2][None, :, None, None]), "float32")
 
 
 def _bilinear_sources(

@@ -46,7 +46,7 @@ class _Windows:
         strides: Sequence[int],
         pad_before: Sequence[int],
         out: Sequence[int],
-        fill: float,
+        mode: str,
     ) -> None:
         self.in_spatial = values.shape[1:-1]
         self.window, self.strides, self.pad_before, self.out = window, strides, pad_before, out
@@ -56,7 +56,14 @@ class _Windows:
             max(0, (o - 1) * s - p + f - n)
             for o, s, p, f, n in zip(out, strides, pad_before, window, self.in_spatial, strict=True)
         ]
-        padded = np.pad(values, [(0, 0), *zip(before, after, strict=True), (0, 0)], constant_values=fill)
+        # Doubles, as TF.js's loop computes; pads add 0 to a sum and never beat a maximum.
+        padded_shape = [n + b + a for n, b, a in zip(self.in_spatial, before, after, strict=True)]
+        fill = 0.0 if mode == "avg" else -np.inf
+        padded = np.full((values.shape[0], *padded_shape, values.shape[-1]), fill)
+        inner = tuple(slice(b, b + n) for b, n in zip(before, self.in_spatial, strict=True))
+        padded[(slice(None), *inner)] = values
+        if mode == "max":  # TF.js's `pixel > max` never takes a NaN
+            np.copyto(padded, -np.inf, where=np.isnan(padded))
         axes = tuple(range(1, 1 + len(window)))
         view = sliding_window_view(padded, tuple(window), axis=axes)
         geometry = zip(before, pad_before, out, strides, strict=True)
@@ -97,17 +104,6 @@ class _Windows:
         return corner.reshape((1,) * (axis + 1) + (o,) + (1,) * (len(self.out) - axis))
 
 
-def _windows(
-    values: np.ndarray,
-    window: Sequence[int],
-    strides: Sequence[int],
-    pad_before: Sequence[int],
-    out: Sequence[int],
-    fill: float,
-) -> _Windows:
-    return _Windows(np.asarray(values, dtype=np.float64), window, strides, pad_before, out, fill)
-
-
 def _window_means(windows: _Windows, empty_is_nan: bool) -> np.ndarray:
     if windows.size <= _SEQUENTIAL_WINDOW:
         total = np.zeros(windows.view.shape[: -len(windows.window)])
@@ -122,28 +118,23 @@ def _window_means(windows: _Windows, empty_is_nan: bool) -> np.ndarray:
         return total / count
 
 
-def _window_maxima(windows: _Windows) -> tuple[np.ndarray, np.ndarray]:
-    """The first maximum of each window (NaN replaced by -Infinity beforehand) and its
-    position inside the window (-1 where every value is -Infinity)."""
+def _window_maxima(windows: _Windows, positions: bool = False) -> tuple[np.ndarray, np.ndarray | None]:
+    """The first maximum of each window (NaN replaced by -Infinity beforehand) and, with
+    `positions`, its position inside the window (-1 where every value is -Infinity)."""
     if windows.size <= _SEQUENTIAL_WINDOW:
         best = np.full(windows.view.shape[: -len(windows.window)], -np.inf)
-        where = np.full(best.shape, -1, dtype=np.int64)
+        where = np.full(best.shape, -1, dtype=np.int64) if positions else None
         for k, index in windows.positions():
             value = windows.at(index)
             greater = value > best
             best = np.where(greater, value, best)
-            where = np.where(greater, k, where)
+            if where is not None:
+                where = np.where(greater, k, where)
         return best, where
     flat = windows.flat()
-    where = flat.argmax(axis=-1)
-    best = np.take_along_axis(flat, where[..., None], axis=-1)[..., 0]
-    return best, np.where(best == -np.inf, -1, where)
-
-
-def _max_input(values: np.ndarray) -> np.ndarray:
-    """The input as doubles with NaN as -Infinity: TF.js's `pixel > max` never takes a NaN."""
-    as_double = np.asarray(values, dtype=np.float64)
-    return np.where(np.isnan(as_double), -np.inf, as_double)
+    first = flat.argmax(axis=-1)
+    best = np.take_along_axis(flat, first[..., None], axis=-1)[..., 0]
+    return best, np.where(best == -np.inf, -1, first) if positions else None
 
 
 def _stored(values: np.ndarray, dtype: str) -> np.ndarray:
@@ -178,17 +169,19 @@ def _pool3d_geometry(info: Any) -> tuple[tuple[int, ...], ...]:
     )
 
 
+def _pooled(
+    values: np.ndarray, geometry: tuple[tuple[int, ...], ...], mode: str, empty_is_nan: bool
+) -> np.ndarray:
+    windows = _Windows(values, *geometry, mode)
+    return _window_means(windows, empty_is_nan) if mode == "avg" else _window_maxima(windows)[0]
+
+
 def _pool2d(backend: CpuBackend, x: Any, info: Any, mode: str) -> TensorInfo:
     if (info.filter_height, info.filter_width) == (1, 1) and tuple(info.in_shape) == tuple(info.out_shape):
         return backend.forward(x, x.shape)  # TF.js's identity shortcut: NaN and -0 kept as they are
     if _empty(info.out_shape):
         return backend.make_output(np.zeros(info.out_shape), x.dtype)
-    window, strides, pad_before, out = _pool2d_geometry(info)
-    values = backend.values(x)
-    if mode == "avg":
-        result = _window_means(_windows(values, window, strides, pad_before, out, 0.0), empty_is_nan=True)
-    else:
-        result, _ = _window_maxima(_windows(_max_input(values), window, strides, pad_before, out, -np.inf))
+    result = _pooled(backend.values(x), _pool2d_geometry(info), mode, empty_is_nan=True)
     return backend.make_output(_stored(result, x.dtype), x.dtype)
 
 
@@ -196,12 +189,7 @@ def _pool3d(backend: CpuBackend, x: Any, info: Any, mode: str) -> TensorInfo:
     """TF.js's 3-D kernels fill a buffer of the input's dtype and label it float32."""
     if _empty(info.out_shape):
         return backend.make_output(np.zeros(info.out_shape), "float32")
-    window, strides, pad_before, out = _pool3d_geometry(info)
-    values = backend.values(x)
-    if mode == "avg":
-        result = _window_means(_windows(values, window, strides, pad_before, out, 0.0), empty_is_nan=False)
-    else:
-        result, _ = _window_maxima(_windows(_max_input(values), window, strides, pad_before, out, -np.inf))
+    result = _pooled(backend.values(x), _pool3d_geometry(info), mode, empty_is_nan=False)
     return backend.make_output(_stored(result, x.dtype).astype(np.float32), "float32")
 
 
@@ -263,8 +251,8 @@ def max_pool_with_argmax(
         zeros = np.zeros(info.out_shape)
         return [backend.make_output(zeros, x.dtype), backend.make_output(zeros, "int32")]
     window, strides_hw, pad_before, out = _pool2d_geometry(info)
-    windows = _windows(_max_input(backend.values(x)), window, strides_hw, pad_before, out, -np.inf)
-    best, where = _window_maxima(windows)
+    windows = _Windows(backend.values(x), window, strides_hw, pad_before, out, "max")
+    best, where = _window_maxima(windows, positions=True)
     height, width, channels = info.in_height, info.in_width, info.in_channels
     row = windows.corners(0) + where // window[1]
     col = windows.corners(1) + where % window[1]

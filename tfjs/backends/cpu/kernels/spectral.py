@@ -5,8 +5,8 @@ TF.js takes each row of the batch on its own. A power-of-two length goes through
 recursive radix-2 Cooley-Tukey whose every stage stores float32 values (the twiddles
 too), with the inverse divided by the length once at the end; any other length is a
 plain DFT summed in doubles, column after column, then stored as float32. Both are
-done here on the whole batch at once, with the same roundings in the same order, so
-the numbers are TF.js's to the last bit.
+done here on the whole batch at once, with the same roundings in the same order and
+V8's own sine and cosine (trig_util), so the numbers are TF.js's to the last bit.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import numpy as np
 
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
+from tfjs.backends.cpu.kernels.trig_util import js_cos, js_sin
 from tfjs.kernel_names import FFT, IFFT
 from tfjs.kernel_registry import kernel
 
@@ -77,7 +78,7 @@ def _radix2(real: np.ndarray, imag: np.ndarray, inverse: bool) -> tuple[np.ndarr
 def _twiddles(n: int, inverse: bool) -> tuple[np.ndarray, np.ndarray]:
     """exp(∓2πi k/n) for k < n/2, stored as float32 (as doubles, for the products)."""
     x = (2.0 if inverse else -2.0) * math.pi * (np.arange(n // 2) / n)
-    return np.cos(x).astype(np.float32).astype(np.float64), np.sin(x).astype(np.float32).astype(np.float64)
+    return js_cos(x).astype(np.float32).astype(np.float64), js_sin(x).astype(np.float32).astype(np.float64)
 
 
 def _dft(real: np.ndarray, imag: np.ndarray, inverse: bool) -> tuple[np.ndarray, np.ndarray]:
@@ -91,7 +92,7 @@ def _dft(real: np.ndarray, imag: np.ndarray, inverse: bool) -> tuple[np.ndarray,
     acc_imag = np.zeros((batch, n))
     for c in range(n):
         x = sign * math.pi * ((rows * c) / n)
-        w_real, w_imag = np.cos(x), np.sin(x)
+        w_real, w_imag = js_cos(x), js_sin(x)
         t_real, t_imag = real64[:, c : c + 1], imag64[:, c : c + 1]
         acc_real += t_real * w_real - t_imag * w_imag
         acc_imag += t_real * w_imag + t_imag * w_real

@@ -61,7 +61,8 @@ def _high_word(x: np.ndarray) -> np.ndarray:
     return (x.view(np.int64) >> 32).astype(np.int64)
 
 
-def _trig(x: np.ndarray, cosine: bool) -> np.ndarray:
+def _trig(values: np.ndarray, cosine: bool) -> np.ndarray:
+    x = np.ascontiguousarray(values).reshape(-1)
     hx = _high_word(x)
     ix = hx & 0x7FFFFFFF
     n, y0, y1 = _rem_pio2(x, hx, ix)
@@ -78,7 +79,7 @@ def _trig(x: np.ndarray, cosine: bool) -> np.ndarray:
     large = (ix > 0x413921FB) & (ix < 0x7FF00000)
     if large.any():
         result[large] = (np.cos if cosine else np.sin)(x[large])
-    return result
+    return result.reshape(values.shape)
 
 
 def _rem_pio2(x: np.ndarray, hx: np.ndarray, ix: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
