@@ -52,9 +52,13 @@ def test_keyword_arguments(backend):
         c = tf.conv1d(tf.ones([6, 2]), filter=tf.ones([3, 2, 1]), stride=1, pad="valid", dilation=2)
         assert c.shape == (2, 1)
         s = tf.separable_conv2d(
-            tf.ones([5, 5, 1]), depthwise_filter=tf.ones([3, 3, 1, 2]), pointwise_filter=tf.ones([1, 1, 2, 1]),
-            strides=1, pad="valid", dilation=2,
-        )  # fmt: skip
+            tf.ones([5, 5, 1]),
+            depthwise_filter=tf.ones([3, 3, 1, 2]),
+            pointwise_filter=tf.ones([1, 1, 2, 1]),
+            strides=1,
+            pad="valid",
+            dilation=2,
+        )
         assert s.array_sync() == [[[18.0]]]
         tr = tf.conv2d_transpose(
             tf.ones([1, 2, 2, 1]),

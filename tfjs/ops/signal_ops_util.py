@@ -15,7 +15,7 @@ def enclosing_power_of_two(value: int) -> int:
     """2**N for the integer N with 2**N >= value, as TF.js computes it (through logs)."""
     if value <= 0:
         return 0  # TF.js: 2 ** ceil(log(0) / log(2)) = 2 ** -Infinity
-    return int(math.floor(2.0 ** math.ceil(math.log(value) / math.log(2.0))))
+    return math.floor(2.0 ** math.ceil(math.log(value) / math.log(2.0)))
 
 
 def cosine_window(window_length: int, a: float, b: float, op_name: str) -> Tensor:

@@ -143,5 +143,6 @@ module.exports = ({tf, NaN_, Inf, range}) => {
     'mat_mul/bias_not_broadcasting': () => mm({bias: tf.tensor1d([1, 2, 3])}),
     'mat_mul/batch_not_broadcasting': () => tf.fused.matMul({a: tf.ones([2, 3, 4]), b: tf.ones([3, 4, 2])}),
     'mat_mul/unknown_activation': () => mm({activation: 'softmax'}),
+    'mat_mul/complex': () => tf.fused.matMul({a: tf.complex([[1]], [[1]]), b: tf.complex([[1]], [[1]])}),
   };
 };

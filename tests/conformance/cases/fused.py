@@ -126,7 +126,9 @@ CASES = {
     "conv2d/strides_and_dilations": lambda: conv(strides=2, dilations=2),
     "conv2d/rounding_with_same": lambda: conv(dim_rounding_mode="floor"),
     "conv2d/bias_not_broadcasting": lambda: conv(bias=t1([1, 2, 3])),
-    "conv2d/nchw_bias_rank_2": lambda: tf.fused.conv2d(x_nchw(), w(), 1, "same", "NCHW", bias=tf.ones([2, 1])),
+    "conv2d/nchw_bias_rank_2": lambda: tf.fused.conv2d(
+        x_nchw(), w(), 1, "same", "NCHW", bias=tf.ones([2, 1])
+    ),
     "conv2d/nchw_bias_channels": lambda: tf.fused.conv2d(x_nchw(), w(), 1, "same", "NCHW", bias=tf.ones([3])),
     "conv2d/prelu_rank_2": lambda: conv(activation="prelu", prelu_activation_weights=tf.ones([1, 2])),
     "conv2d/prelu_channels_mismatch": lambda: conv(activation="prelu", prelu_activation_weights=tf.ones([3])),
@@ -160,8 +162,12 @@ CASES = {
         activation="relu",
     ),
     "depthwise_conv2d/bad_x_rank": lambda: tf.fused.depthwise_conv2d(tf.zeros([4, 3]), dw(), 1, "valid"),
-    "depthwise_conv2d/bad_filter_rank": lambda: tf.fused.depthwise_conv2d(x(), tf.zeros([2, 3, 2]), 1, "valid"),
-    "depthwise_conv2d/bad_channels": lambda: tf.fused.depthwise_conv2d(x(), tf.zeros([2, 2, 2, 1]), 1, "valid"),
+    "depthwise_conv2d/bad_filter_rank": lambda: tf.fused.depthwise_conv2d(
+        x(), tf.zeros([2, 3, 2]), 1, "valid"
+    ),
+    "depthwise_conv2d/bad_channels": lambda: tf.fused.depthwise_conv2d(
+        x(), tf.zeros([2, 2, 2, 1]), 1, "valid"
+    ),
     "depthwise_conv2d/strides_and_dilations": lambda: depthwise(strides=2, dilations=2),
     "depthwise_conv2d/rounding_with_valid": lambda: depthwise(dim_rounding_mode="round"),
     "depthwise_conv2d/bias_not_broadcasting": lambda: depthwise(bias=t1([1, 2])),
@@ -178,7 +184,9 @@ CASES = {
     "mat_mul/leakyrelu": lambda: mm(activation="leakyrelu", leakyrelu_alpha=0.1),
     "mat_mul/leakyrelu_default_alpha": lambda: mm(activation="leakyrelu"),
     "mat_mul/prelu": lambda: mm(activation="prelu", prelu_activation_weights=t1([0.5, -0.5])),
-    "mat_mul/prelu_matrix": lambda: mm(activation="prelu", prelu_activation_weights=tf.tensor2d(wave(6, 1), [3, 2])),
+    "mat_mul/prelu_matrix": lambda: mm(
+        activation="prelu", prelu_activation_weights=tf.tensor2d(wave(6, 1), [3, 2])
+    ),
     "mat_mul/transpose_a": lambda: tf.fused.mat_mul(
         tf.transpose(a()), b(), True, bias=tf.scalar(1), activation="relu"
     ),
@@ -189,7 +197,10 @@ CASES = {
         tf.transpose(a()), tf.transpose(b()), True, True, bias=t1([2, -2]), activation="elu"
     ),
     "mat_mul/batch": lambda: tf.fused.mat_mul(
-        tf.tensor3d(wave(24, 2), [2, 3, 4]), tf.tensor3d(wave(16, 1), [2, 4, 2]), bias=t1([1, -1]), activation="relu"
+        tf.tensor3d(wave(24, 2), [2, 3, 4]),
+        tf.tensor3d(wave(16, 1), [2, 4, 2]),
+        bias=t1([1, -1]),
+        activation="relu",
     ),
     "mat_mul/batch_broadcast": lambda: tf.fused.mat_mul(
         tf.tensor3d(wave(24, 2), [2, 3, 4]), b(), bias=t1([1, -1]), activation="relu6"
@@ -208,9 +219,14 @@ CASES = {
     ),
     "mat_mul/nested_arrays": lambda: tf.fused.mat_mul([[1, 2]], [[3], [4]], bias=[-20], activation="relu"),
     "mat_mul/special": lambda: tf.fused.mat_mul(
-        tf.tensor2d([[nan, 1], [inf, 1], [-0.0, 0]]), tf.tensor2d([[1], [1]]), bias=t1([-0.0]), activation="relu"
+        tf.tensor2d([[nan, 1], [inf, 1], [-0.0, 0]]),
+        tf.tensor2d([[1], [1]]),
+        bias=t1([-0.0]),
+        activation="relu",
     ),
-    "mat_mul/empty": lambda: tf.fused.mat_mul(tf.zeros([0, 3]), tf.ones([3, 2]), bias=t1([1, 2]), activation="relu"),
+    "mat_mul/empty": lambda: tf.fused.mat_mul(
+        tf.zeros([0, 3]), tf.ones([3, 2]), bias=t1([1, 2]), activation="relu"
+    ),
     "mat_mul/empty_inner": lambda: tf.fused.mat_mul(
         tf.zeros([2, 0]), tf.zeros([0, 2]), bias=t1([1, -2]), activation="relu"
     ),
@@ -219,6 +235,7 @@ CASES = {
     "mat_mul/bias_not_broadcasting": lambda: mm(bias=t1([1, 2, 3])),
     "mat_mul/batch_not_broadcasting": lambda: tf.fused.mat_mul(tf.ones([2, 3, 4]), tf.ones([3, 4, 2])),
     "mat_mul/unknown_activation": lambda: mm(activation="softmax"),
+    "mat_mul/complex": lambda: tf.fused.mat_mul(tf.complex([[1]], [[1]]), tf.complex([[1]], [[1]])),
 }
 
 KNOWN_DIFFERENCES = {

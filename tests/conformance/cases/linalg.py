@@ -33,7 +33,9 @@ CASES = {
     "band_part/special_values": lambda: L.band_part(tf.tensor2d([[nan, -0.0], [inf, -inf]]), 0, 1),
     "band_part/nan_out_of_band": lambda: L.band_part(tf.tensor2d([[1, nan], [-0.0, 2]]), 1, 0),
     "band_part/scalar_tensors": lambda: L.band_part(m33(), tf.scalar(1, "int32"), tf.scalar(-1, "int32")),
-    "band_part/scalar_tensors_clamped": lambda: L.band_part(m33(), tf.scalar(7, "int32"), tf.scalar(0, "int32")),
+    "band_part/scalar_tensors_clamped": lambda: L.band_part(
+        m33(), tf.scalar(7, "int32"), tf.scalar(0, "int32")
+    ),
     "band_part/scalar_tensor_and_number": lambda: L.band_part(m34(), 0, tf.scalar(2, "int32")),
     "band_part/nested_arrays": lambda: L.band_part([[1, 2], [3, 4]], 0, 0),
     "band_part/one_by_one": lambda: L.band_part(tf.tensor2d([[5]]), 0, 0),

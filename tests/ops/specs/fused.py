@@ -61,7 +61,9 @@ SPECS: list[OpSpec] = [
     ),
     OpSpec(
         "fused.conv2d",
-        lambda x, w, alpha: tf.fused.conv2d(x, w, 1, "valid", activation="prelu", prelu_activation_weights=alpha),
+        lambda x, w, alpha: tf.fused.conv2d(
+            x, w, 1, "valid", activation="prelu", prelu_activation_weights=alpha
+        ),
         lambda x, w, alpha: _leaky(_conv_valid(x, w), alpha),
         (X, W, ((2,), F32)),
         F32,

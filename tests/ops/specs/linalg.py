@@ -41,7 +41,7 @@ def _householder_q(x: np.ndarray) -> np.ndarray:
             r[j:] -= tau * np.outer(w, w @ r[j:])
             q[:, j:] -= tau * np.outer(q[:, j:] @ w, w)
         qs.append(q)
-    return np.stack(qs).reshape(x.shape[:-1] + (x.shape[-2],))
+    return np.stack(qs).reshape((*x.shape[:-1], x.shape[-2]))
 
 
 SPECS: list[OpSpec] = [

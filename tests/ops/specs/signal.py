@@ -19,7 +19,9 @@ def _window(n: int, a: float, b: float) -> np.ndarray:
 
 
 SPECS: list[OpSpec] = [
-    OpSpec("signal.frame", lambda x: tf.signal.frame(x, 4, 3), lambda x: _frames(x, 4, 3), (((20,), F32),), F32),
+    OpSpec(
+        "signal.frame", lambda x: tf.signal.frame(x, 4, 3), lambda x: _frames(x, 4, 3), (((20,), F32),), F32
+    ),
     OpSpec(
         "signal.frame",
         lambda x: tf.signal.frame(x, 4, 3, True, -1),
@@ -37,7 +39,9 @@ SPECS: list[OpSpec] = [
         F32,
         id_suffix="even",
     ),
-    OpSpec("signal.hamming_window", lambda: tf.signal.hamming_window(8), lambda: _window(8, 0.54, 0.46), (), F32),
+    OpSpec(
+        "signal.hamming_window", lambda: tf.signal.hamming_window(8), lambda: _window(8, 0.54, 0.46), (), F32
+    ),
     OpSpec(
         "signal.stft",
         lambda x: tf.signal.stft(x, 6, 2),

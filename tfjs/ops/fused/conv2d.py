@@ -40,8 +40,8 @@ def conv2d(
     the PReLU weights are a scalar, one per output channel, or 3-D broadcasting to the
     result.
 
-    >>> x = tf.tensor4d([1, 2, 3, 4], [1, 2, 2, 1])
-    >>> tf.fused.conv2d(x, tf.ones([2, 2, 1, 1]), 1, "valid", bias=tf.scalar(-20), activation="relu").array_sync()
+    >>> x, w = tf.tensor4d([1, 2, 3, 4], [1, 2, 2, 1]), tf.ones([2, 2, 1, 1])
+    >>> tf.fused.conv2d(x, w, 1, "valid", bias=tf.scalar(-20), activation="relu").array_sync()
     [[[[0.0]]]]
     """
     x_tensor = convert_to_tensor(x, "x", NAME, "float32")
@@ -71,7 +71,9 @@ def conv2d(
     bias_tensor = fused_bias(bias, x_tensor.dtype, NAME)
     if bias_tensor is not None:
         _check_bias(bias_tensor.shape, info, data_format)
-    name, weights, alpha = fused_activation_inputs(activation, prelu_activation_weights, leakyrelu_alpha, NAME)
+    name, weights, alpha = fused_activation_inputs(
+        activation, prelu_activation_weights, leakyrelu_alpha, NAME
+    )
     if weights is not None:
         _check_prelu_weights(weights.shape, info)
     inputs = {"x": reshape(x_tensor, x_shape) if x_tensor.rank == 3 else x_tensor, "filter": filter_tensor}

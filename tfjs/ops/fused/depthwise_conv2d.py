@@ -60,7 +60,9 @@ def depthwise_conv2d(
     bias_tensor = fused_bias(bias, x_tensor.dtype, NAME)
     if bias_tensor is not None:
         assert_fits_output(bias_tensor.shape, info.out_shape, "bias", NAME)
-    name, weights, alpha = fused_activation_inputs(activation, prelu_activation_weights, leakyrelu_alpha, NAME)
+    name, weights, alpha = fused_activation_inputs(
+        activation, prelu_activation_weights, leakyrelu_alpha, NAME
+    )
     if weights is not None:
         assert_fits_output(weights.shape, info.out_shape, "prelu_activation_weights", NAME)
     inputs = {"x": reshape(x_tensor, x_shape) if x_tensor.rank == 3 else x_tensor, "filter": filter_tensor}

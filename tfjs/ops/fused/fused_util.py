@@ -67,5 +67,9 @@ def fused_activation_inputs(
         assert_not_complex(weights, op_name, "prelu_activation_weights")
     elif name == "prelu":
         raise ValueError(f"{op_name}: the 'prelu' activation needs prelu_activation_weights")
-    alpha = LEAKYRELU_ALPHA if leakyrelu_alpha is None else number_arg(leakyrelu_alpha, "leakyrelu_alpha", op_name)
+    alpha = (
+        LEAKYRELU_ALPHA
+        if leakyrelu_alpha is None
+        else number_arg(leakyrelu_alpha, "leakyrelu_alpha", op_name)
+    )
     return name, weights, alpha

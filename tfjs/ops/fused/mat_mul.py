@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import FUSED_MAT_MUL
-from tfjs.ops.binary_util import make_types_match
+from tfjs.ops.binary_util import assert_not_complex, make_types_match
 from tfjs.ops.broadcast_util import assert_and_get_broadcast_shape
 from tfjs.ops.fused.fused_util import assert_fits_output, fused_activation_inputs, fused_bias
 from tfjs.ops.operation import op
@@ -33,8 +33,8 @@ def mat_mul(
     >>> tf.fused.mat_mul(a, b, bias=tf.tensor1d([0, 10]), activation="relu").array_sync()
     [[3.0, 7.0], [7.0, 3.0]]
     """
-    a_tensor = convert_to_tensor(a, "a", NAME)
-    b_tensor = convert_to_tensor(b, "b", NAME)
+    a_tensor = assert_not_complex(convert_to_tensor(a, "a", NAME), NAME, "a", "matMul")
+    b_tensor = assert_not_complex(convert_to_tensor(b, "b", NAME), NAME, "b", "matMul")
     a_tensor, b_tensor = make_types_match(a_tensor, b_tensor)
     if a_tensor.rank < 2 or b_tensor.rank < 2:
         raise ValueError(
@@ -56,7 +56,9 @@ def mat_mul(
     bias_tensor = fused_bias(bias, a_tensor.dtype, NAME)
     if bias_tensor is not None:
         assert_fits_output(bias_tensor.shape, out_shape, "bias", NAME)
-    name, weights, alpha = fused_activation_inputs(activation, prelu_activation_weights, leakyrelu_alpha, NAME)
+    name, weights, alpha = fused_activation_inputs(
+        activation, prelu_activation_weights, leakyrelu_alpha, NAME
+    )
     if weights is not None:
         assert_fits_output(weights.shape, out_shape, "prelu_activation_weights", NAME)
     inputs = {"a": a_tensor, "b": b_tensor}

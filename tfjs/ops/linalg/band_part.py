@@ -56,10 +56,14 @@ def _band_limit(count: int | Tensor, name: str, size: int, what: str) -> Tensor:
         whole = scalar(size, "int32")
         return where(less(count, 0), whole, minimum(count, whole))
     if not isinstance(count, numbers.Real) or isinstance(count, bool):
-        raise TypeError(f"band_part: {name} must be a number or an int32 scalar, but got {type(count).__name__}")
+        raise TypeError(
+            f"band_part: {name} must be a number or an int32 scalar, but got {type(count).__name__}"
+        )
     value = float(count)
     if not math.isfinite(value) or not value.is_integer():
-        raise ValueError(f"band_part: bandPart(): {name} must be an integer, got {js_number_to_string(value)}.")
+        raise ValueError(
+            f"band_part: bandPart(): {name} must be an integer, got {js_number_to_string(value)}."
+        )
     if value > size:
         raise ValueError(
             f"band_part: bandPart(): {name} ({js_number_to_string(value)}) "

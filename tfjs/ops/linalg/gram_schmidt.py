@@ -28,36 +28,45 @@ def gram_schmidt(xs: Sequence[TensorLike] | TensorLike) -> list[Tensor] | Tensor
     if is_matrix:
         matrix = convert_to_tensor(xs, "xs", "gram_schmidt")
         if matrix.rank != 2:
-            raise ValueError(f"gram_schmidt: xs must be a 2D tensor or a list of 1D tensors, got rank {matrix.rank}")
-        vectors = [convert_to_tensor(x, "xs", "gram_schmidt") for x in _rows(matrix)]
+            raise ValueError(
+                f"gram_schmidt: xs must be a 2D tensor or a list of 1D tensors, got rank {matrix.rank}"
+            )
+        _check(list(matrix.shape[1:]) * matrix.shape[0], matrix.dtype)
+        vectors = unstack(matrix, 0)
     else:
         vectors = [convert_to_tensor(x, f"xs[{i}]", "gram_schmidt") for i, x in enumerate(xs)]
         for i, x in enumerate(vectors):
             if x.rank != 1:
                 raise ValueError(f"gram_schmidt: xs[{i}] must be a 1D tensor, got rank {x.rank}")
-    if not vectors:
-        raise ValueError("gram_schmidt: Gram-Schmidt process: input must not be null, undefined, or empty")
-    dim = vectors[0].shape[0]
-    for x in vectors[1:]:
-        if x.shape[0] != dim:
-            raise ValueError(
-                f"gram_schmidt: Gram-Schmidt: Non-unique lengths found in the input vectors: ({x.shape[0]} vs. {dim})"
-            )
-    if len(vectors) > dim:
-        raise ValueError(
-            f"gram_schmidt: Gram-Schmidt: Number of vectors ({len(vectors)}) exceeds number of dimensions ({dim})."
-        )
-    dtype = vectors[0].dtype if is_matrix else next((x.dtype for x in vectors if x.dtype != "float32"), "float32")
-    if dtype != "float32":  # the first vector's norm ends in sqrt, which takes float32 only
-        raise TypeError(f"gram_schmidt: Argument 'x' passed to 'sqrt' must be float32 tensor, but got {dtype} tensor")
+        _check([x.shape[0] for x in vectors], vectors[0].dtype if vectors else "float32")
     ys: list[Tensor] = []
     for x in vectors:
         ys.append(ENGINE.tidy(lambda x=x: _orthonormal(x, ys)))
     return stack(ys, 0) if is_matrix else ys
 
 
-def _rows(matrix: Tensor) -> list[Tensor]:
-    return unstack(matrix, 0) if matrix.shape[0] > 0 else []
+def _check(lengths: list[int], dtype: str) -> None:
+    """TF.js's checks of the vectors' count and lengths; then, as the first vector's norm
+    ends in sqrt, which takes float32 only, its dtype (later vectors are upcast by their
+    products with the first ones)."""
+    if not lengths:
+        raise ValueError("gram_schmidt: Gram-Schmidt process: input must not be null, undefined, or empty")
+    dim = lengths[0]
+    for length in lengths[1:]:
+        if length != dim:
+            raise ValueError(
+                "gram_schmidt: Gram-Schmidt: Non-unique lengths found in the input vectors: "
+                f"({length} vs. {dim})"
+            )
+    if len(lengths) > dim:
+        raise ValueError(
+            f"gram_schmidt: Gram-Schmidt: Number of vectors ({len(lengths)}) exceeds "
+            f"number of dimensions ({dim})."
+        )
+    if dtype != "float32":
+        raise TypeError(
+            f"gram_schmidt: Argument 'x' passed to 'sqrt' must be float32 tensor, but got {dtype} tensor"
+        )
 
 
 def _orthonormal(x: Tensor, ys: list[Tensor]) -> Tensor:

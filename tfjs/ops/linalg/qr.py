@@ -28,8 +28,8 @@ from tfjs.tensor_util import TensorLike, convert_to_tensor
 @op
 def qr(x: TensorLike, full_matrices: bool = False) -> list[Tensor]:
     """QR decomposition of each inner-most matrix of `x` by Householder transformations:
-    `[q, r]`, q orthogonal and r upper triangular, `q @ r == x`. For an m×n matrix with
-    m > n, q is m×n and r n×n, unless `full_matrices` (q m×m, r m×n).
+    `[q, r]`, q orthogonal and r upper triangular, `q @ r == x`. For an mxn matrix with
+    m > n, q is mxn and r nxn, unless `full_matrices` (q mxm, r mxn).
 
     >>> q, r = tf.linalg.qr(tf.tensor2d([[1, 2], [3, 4]]))
     >>> r.array_sync()

@@ -44,7 +44,8 @@ def conv2d_values(x: np.ndarray, w: np.ndarray, info: Conv2DInfo) -> np.ndarray:
         y = _conv2d_per_tap(x_nhwc, w, info)
     else:
         y = _conv2d_im2col(x_nhwc, w, info)
-    y = (y + 0.0).astype(np.float32)  # + 0.0: a sum that starts at +0 is never -0
+    np.add(y, 0.0, out=y)  # a sum that starts at +0 (TF.js's) is never -0
+    y = y.astype(np.float32)
     return y.transpose(0, 3, 1, 2) if channels_first else y
 
 
@@ -59,10 +60,12 @@ def depthwise_conv2d_values(x: np.ndarray, w: np.ndarray, info: Conv2DInfo) -> n
     n, c = info.batch_size, info.in_channels
     multiplier = w.shape[3]
     out = np.zeros((n, info.out_height, info.out_width, c, multiplier), np.float32)
-    w64 = w.astype(np.float64)
+    x64, w64 = x_nhwc.astype(np.float64), w.astype(np.float64)
     for kh, kw, out_index, x_index in _taps(info):
         region = out[out_index]
-        region[...] = region + x_nhwc[x_index][..., None].astype(np.float64) * w64[kh, kw]
+        term = x64[x_index][..., None] * w64[kh, kw]
+        term += region
+        region[...] = term  # rounds to float32 after each tap, as TF.js's Float32Array does
     y = out.reshape(n, info.out_height, info.out_width, c * multiplier)
     return y.transpose(0, 3, 1, 2) if channels_first else y
 
@@ -221,7 +224,10 @@ def _conv2d_im2col(x: np.ndarray, w: np.ndarray, info: Conv2DInfo) -> np.ndarray
             :, :: info.stride_height, :: info.stride_width, :, :: info.dilation_height, :: info.dilation_width
         ]
         patches = windows.transpose(0, 1, 2, 4, 5, 3)  # [n, oh, ow, fh, fw, in]
-    columns = patches[:, :oh, :ow].astype(np.float64).reshape(n * oh * ow, fh * fw * in_c)
+    # one pass from the strided window view into a C-ordered float64 matrix (BLAS needs it)
+    columns = np.empty((n, oh, ow, fh, fw, in_c) if fh * fw > 1 else (n, oh, ow, in_c), np.float64)
+    np.copyto(columns, patches[:, :oh, :ow])
+    columns = columns.reshape(n * oh * ow, fh * fw * in_c)
     return (columns @ w_matrix).reshape(n, oh, ow, out_c)
 
 

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
 
 from tfjs import dtypes
 from tfjs.backends.backend import TensorInfo
@@ -31,6 +32,8 @@ Window = tuple[slice, slice]  # (output positions, input positions) along one ax
 # wrap after every product; float sums below this cannot overflow float32 on the way.
 _EXACT = float(2**53)
 _FLOAT32_MAX = float(np.finfo(np.float32).max)
+# about how many float64 values an im2col block may hold (32 MB)
+_CHUNK = 1 << 22
 
 
 def tap_window(out_size: int, stride: int, pad_before: int, offset: int, in_size: int) -> Window | None:
@@ -75,14 +78,49 @@ def _as_rows(values: np.ndarray) -> np.ndarray:
 
 
 def conv3d_values(x: np.ndarray, w: np.ndarray, info: Any) -> np.ndarray:
-    """The NDHWC convolution of float64 `x` with float64 `w`, summed in float64."""
+    """The NDHWC convolution of finite float64 `x` with `w`, summed in float64: one BLAS
+    product of an im2col matrix (built a few output planes at a time, so it stays near
+    _CHUNK values) with the filter as a [fd * fh * fw * in, out] matrix."""
     out = np.zeros(info.out_shape, dtype=np.float64)
     if out.size == 0 or x.size == 0:
         return out
-    for (a, b, c), out_idx, in_idx in _conv_taps(info):
-        region = out[out_idx]
-        region += (_as_rows(x[in_idx]) @ w[a, b, c]).reshape(region.shape)
+    view = _windows(x, info)  # N oD oH oW in fd fh fw
+    matrix = w.reshape(-1, info.out_channels)
+    per_plane = info.batch_size * info.out_height * info.out_width * matrix.shape[0]
+    step = max(1, _CHUNK // max(1, per_plane))
+    for start in range(0, info.out_depth, step):
+        part = view[:, start : start + step].transpose(0, 1, 2, 3, 5, 6, 7, 4)
+        target = out[:, start : start + step]
+        target[...] = (part.reshape(-1, matrix.shape[0]) @ matrix).reshape(target.shape)
     return out
+
+
+def _windows(x: np.ndarray, info: Any) -> np.ndarray:
+    """Every output position's window of x (zeros outside it: finite values only), as a
+    strided view shaped [N, oD, oH, oW, in, fd, fh, fw]."""
+    pad = info.pad_info
+    axes = zip(
+        (info.out_depth, info.out_height, info.out_width),
+        (info.stride_depth, info.stride_height, info.stride_width),
+        (pad.front, pad.top, pad.left),
+        (info.effective_filter_depth, info.effective_filter_height, info.effective_filter_width),
+        x.shape[1:4],
+        strict=True,
+    )
+    # the input span the windows read, [first, end) per axis: TF.js's pads may be negative
+    spans = [(-before, (n_out - 1) * stride - before + extent) for n_out, stride, before, extent, _ in axes]
+    source = np.zeros((x.shape[0], *(end - first for first, end in spans), x.shape[4]))
+    dst, src = [slice(None)], [slice(None)]
+    for (first, end), size in zip(spans, x.shape[1:4], strict=True):
+        lo, hi = max(first, 0), min(end, size)
+        dst.append(slice(lo - first, max(hi - first, lo - first)))
+        src.append(slice(lo, max(hi, lo)))
+    source[tuple(dst)] = x[tuple(src)]
+    extents = (info.effective_filter_depth, info.effective_filter_height, info.effective_filter_width)
+    view = sliding_window_view(source, extents, axis=(1, 2, 3))
+    view = view[:, :: info.stride_depth, :: info.stride_height, :: info.stride_width]
+    view = view[..., :: info.dilation_depth, :: info.dilation_height, :: info.dilation_width]
+    return view[:, : info.out_depth, : info.out_height, : info.out_width]
 
 
 def _conv_taps(info: Any) -> Iterator[tuple[tuple[int, ...], tuple[slice, ...], tuple[slice, ...]]]:
