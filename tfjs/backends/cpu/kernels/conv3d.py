@@ -95,32 +95,78 @@ def conv3d_values(x: np.ndarray, w: np.ndarray, info: Any) -> np.ndarray:
     return out
 
 
-def _windows(x: np.ndarray, info: Any) -> np.ndarray:
-    """Every output position's window of x (zeros outside it: finite values only), as a
-    strided view shaped [N, oD, oH, oW, in, fd, fh, fw]."""
+def _spans(info: Any) -> list[tuple[int, int]]:
+    """The input span the windows read, [first, end) per spatial axis (TF.js's 'same'
+    pads may be negative: then first > 0)."""
     pad = info.pad_info
     axes = zip(
         (info.out_depth, info.out_height, info.out_width),
         (info.stride_depth, info.stride_height, info.stride_width),
         (pad.front, pad.top, pad.left),
         (info.effective_filter_depth, info.effective_filter_height, info.effective_filter_width),
-        x.shape[1:4],
         strict=True,
     )
-    # the input span the windows read, [first, end) per axis: TF.js's pads may be negative
-    spans = [(-before, (n_out - 1) * stride - before + extent) for n_out, stride, before, extent, _ in axes]
+    return [(-before, (n_out - 1) * stride - before + extent) for n_out, stride, before, extent in axes]
+
+
+def _overlap(
+    spans: list[tuple[int, int]], sizes: Sequence[int]
+) -> tuple[tuple[slice, ...], tuple[slice, ...]]:
+    """Where the spans and the input overlap: (index into the span buffer, index into x)."""
+    span_idx, x_idx = [slice(None)], [slice(None)]
+    for (first, end), size in zip(spans, sizes, strict=True):
+        lo, hi = max(first, 0), max(min(end, size), max(first, 0))
+        span_idx.append(slice(lo - first, hi - first))
+        x_idx.append(slice(lo, hi))
+    return tuple(span_idx), tuple(x_idx)
+
+
+def _windows(x: np.ndarray, info: Any) -> np.ndarray:
+    """Every output position's window of x (zeros outside it: finite values only), as a
+    strided view shaped [N, oD, oH, oW, in, fd, fh, fw]."""
+    spans = _spans(info)
     source = np.zeros((x.shape[0], *(end - first for first, end in spans), x.shape[4]))
-    dst, src = [slice(None)], [slice(None)]
-    for (first, end), size in zip(spans, x.shape[1:4], strict=True):
-        lo, hi = max(first, 0), min(end, size)
-        dst.append(slice(lo - first, max(hi - first, lo - first)))
-        src.append(slice(lo, max(hi, lo)))
-    source[tuple(dst)] = x[tuple(src)]
+    span_idx, x_idx = _overlap(spans, x.shape[1:4])
+    source[span_idx] = x[x_idx]
     extents = (info.effective_filter_depth, info.effective_filter_height, info.effective_filter_width)
     view = sliding_window_view(source, extents, axis=(1, 2, 3))
     view = view[:, :: info.stride_depth, :: info.stride_height, :: info.stride_width]
     view = view[..., :: info.dilation_depth, :: info.dilation_height, :: info.dilation_width]
     return view[:, : info.out_depth, : info.out_height, : info.out_width]
+
+
+def conv3d_backprop_input_values(dy: np.ndarray, w: np.ndarray, info: Any) -> np.ndarray:
+    """The gradient of conv3d with respect to its input, in float64: one BLAS product
+    dy @ filter^T gives every tap's contribution (a few output planes at a time), which
+    is added back over the span the windows read; the span outside x is dropped."""
+    dx = np.zeros(info.in_shape, dtype=np.float64)
+    if dx.size == 0 or dy.size == 0:
+        return dx
+    spans = _spans(info)
+    source = np.zeros((dx.shape[0], *(end - first for first, end in spans), dx.shape[4]))
+    matrix = w.reshape(-1, info.out_channels)
+    fd, fh, fw = info.filter_depth, info.filter_height, info.filter_width
+    (sd, sh, sw), (dd, dh, dw) = (
+        (info.stride_depth, info.stride_height, info.stride_width),
+        (info.dilation_depth, info.dilation_height, info.dilation_width),
+    )
+    out_h, out_w = info.out_height, info.out_width
+    step = max(1, _CHUNK // max(1, info.batch_size * out_h * out_w * matrix.shape[0]))
+    for start in range(0, info.out_depth, step):
+        rows = dy[:, start : start + step]
+        planes = rows.shape[1]
+        cols = (_as_rows(rows) @ matrix.T).reshape(*rows.shape[:4], fd, fh, fw, info.in_channels)
+        for a, b, c in itertools.product(range(fd), range(fh), range(fw)):
+            d0, h0, w0 = start * sd + a * dd, b * dh, c * dw
+            source[
+                :,
+                d0 : d0 + (planes - 1) * sd + 1 : sd,
+                h0 : h0 + (out_h - 1) * sh + 1 : sh,
+                w0 : w0 + (out_w - 1) * sw + 1 : sw,
+            ] += cols[:, :, :, :, a, b, c]
+    span_idx, x_idx = _overlap(spans, dx.shape[1:4])
+    dx[x_idx] = source[span_idx]
+    return dx
 
 
 def _conv_taps(info: Any) -> Iterator[tuple[tuple[int, ...], tuple[slice, ...], tuple[slice, ...]]]:
@@ -209,12 +255,7 @@ def conv3d_backprop_input_v2(
     """The gradient of conv3d with respect to its input (float32): each tap scatters
     dy @ filter[tap]^T back to the input positions it read, summed in float64."""
     info = compute_conv3d_info(input_shape, filter.shape, strides, 1, pad)
-    dx = np.zeros(info.in_shape, dtype=np.float64)
     dyv = backend.values(dy).astype(np.float64)
     wv = backend.values(filter).astype(np.float64)
     with np.errstate(all="ignore"):
-        if dx.size and dyv.size:
-            for (a, b, c), out_idx, in_idx in _conv_taps(info):
-                window = dx[in_idx]
-                window += (_as_rows(dyv[out_idx]) @ wv[a, b, c].T).reshape(window.shape)
-        return backend.make_output(dx, "float32")
+        return backend.make_output(conv3d_backprop_input_values(dyv, wv, info), "float32")
