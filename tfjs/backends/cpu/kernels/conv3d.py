@@ -1,13 +1,19 @@
 """3-D convolution kernels: Conv3D and Conv3DBackpropInputV2 (conv3d_transpose).
 
-Both loop over the filter's taps only (at most fd*fh*fw iterations), each tap one float64
-BLAS product over every output position it reaches. A tap touches exactly the positions
-whose input index is inside the input, as TF.js's loops skip the others: there is no
-zero padding, so an infinite weight never meets a padded zero (0 * Inf would be NaN),
-and TF.js's negative 'same' pads (it does not clamp the 3-D split at 0) need no special
-case. The sums are rounded to float32 once; TF.js's Conv3D rounds its Float32Array
-accumulator after every product instead, so a long sum may differ in the last bit
-(where that rounding changes more than a bit, the kernel follows TF.js's stores).
+Conv3D is one float64 BLAS product of an im2col matrix (a strided window view copied a
+few output planes at a time) with the filter, rounded to float32 once. TF.js's loop
+instead stores its running sum into the Float32Array result after every product, so a
+long sum may differ from it in the last bit or so. Where that per-product storing changes
+more than that, the kernel follows TF.js's order of stores, one filter tap and input
+channel at a time over every output position (the taps skip the padding, as TF.js's
+loops do: no 0 * Inf): a partial sum that could leave float32's range, a non-finite
+input, and int32/bool results (their typed arrays truncate and wrap at every store).
+
+Conv3DBackpropInputV2 sums each input position's gradient in a double and stores it
+once, as TF.js does: one BLAS product dy @ filter^T, then each tap's share added back.
+
+TF.js's 3-D 'same' split is not clamped at 0: a negative front pad starts the windows
+inside the input, which the spans below allow.
 """
 
 from __future__ import annotations
@@ -184,8 +190,9 @@ def _conv_taps(info: Any) -> Iterator[tuple[tuple[int, ...], tuple[slice, ...], 
 def _conv3d_stepwise(
     x: np.ndarray, w: np.ndarray, info: Any, store: Callable[[np.ndarray], np.ndarray]
 ) -> np.ndarray:
-    """TF.js's loop for an integer or bool result: its typed array stores (truncates and
-    wraps) the running sum after every product, in TF.js's order (taps, then in-channels)."""
+    """TF.js's loop: its typed array stores (rounds, or truncates and wraps) the running
+    sum after every product, in TF.js's order (taps, then in-channels), each step over
+    every output position the tap reaches."""
     out = np.zeros(info.out_shape, dtype=np.float64)
     if out.size == 0 or x.size == 0:
         return out
@@ -252,8 +259,7 @@ def conv3d_backprop_input_v2(
     pad: str | int,
     input_shape: Sequence[int],
 ) -> TensorInfo:
-    """The gradient of conv3d with respect to its input (float32): each tap scatters
-    dy @ filter[tap]^T back to the input positions it read, summed in float64."""
+    """The gradient of conv3d with respect to its input, float32."""
     info = compute_conv3d_info(input_shape, filter.shape, strides, 1, pad)
     dyv = backend.values(dy).astype(np.float64)
     wv = backend.values(filter).astype(np.float64)
