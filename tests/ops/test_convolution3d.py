@@ -15,6 +15,10 @@ from tests.ops.specs.convolution3d import _conv3d_ref, _dilation2d_ref
 # ---- values that need more than a spec row -------------------------------------------
 
 
+def three(v: int | list[int]) -> tuple[int, ...]:
+    return (v,) * 3 if isinstance(v, int) else tuple(v)
+
+
 def test_chained_dilation2d_and_keywords(backend):
     def run():
         x = tf.tensor3d([1, 5, 2, 0], [2, 2, 1])
@@ -47,9 +51,6 @@ def test_larger_conv3d_matches_numpy(backend, strides, pad, dilations):
     w = rng.standard_normal((3, 2, 3, 5, 6)).astype(np.float32)
     got = tidy_numpy(lambda: tf.conv3d(x, w, strides, pad, "NDHWC", dilations))
 
-    def three(v):
-        return (v,) * 3 if isinstance(v, int) else tuple(v)
-
     want = _conv3d_ref(three(strides), pad, three(dilations))(x.astype(np.float64), w.astype(np.float64))
     np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
 
@@ -67,12 +68,46 @@ def test_conv3d_transpose_is_the_adjoint_of_conv3d(backend, strides, pad):
     np.testing.assert_allclose(np.vdot(y.astype(np.float64), g), np.vdot(x.astype(np.float64), dx), rtol=1e-5)
 
 
+def test_im2col_blocks_give_the_same_values(backend, monkeypatch):
+    # the kernels build their im2col matrices a few output planes at a time
+    from tfjs.backends.cpu.kernels import conv3d as kernels
+
+    rng = np.random.default_rng(9)
+    x = rng.standard_normal((2, 6, 5, 4, 3)).astype(np.float32)
+    w = rng.standard_normal((3, 2, 2, 3, 2)).astype(np.float32)
+    dy = rng.standard_normal((2, 3, 5, 4, 2)).astype(np.float32)
+
+    def run():
+        return [
+            tf.conv3d(x, w, [2, 1, 1], "same"),
+            tf.conv3d_transpose(dy, w, list(x.shape), [2, 1, 1], "same"),
+        ]
+
+    whole = tidy_numpy(run)
+    monkeypatch.setattr(kernels, "_CHUNK", 1)
+    for a, b in zip(tidy_numpy(run), whole, strict=True):
+        np.testing.assert_allclose(a, b, rtol=1e-6)  # BLAS may block a smaller product otherwise
+
+
 def test_larger_dilation2d_matches_numpy(backend):
     rng = np.random.default_rng(8)
     x = rng.standard_normal((2, 11, 13, 4)).astype(np.float32)
     f = rng.standard_normal((3, 4, 4)).astype(np.float32)
     got = tidy_numpy(lambda: tf.dilation2d(x, f, [2, 1], "same", 1))
     np.testing.assert_array_equal(got, _dilation2d_ref((2, 1), "same")(x, f).astype(np.float32))
+
+
+@pytest.mark.parametrize(("strides", "pad", "dilations"), [([1, 2, 1], "same", 1), (1, "same", [1, 2, 2])])
+def test_conv3d_per_product_path_matches_numpy(backend, strides, pad, dilations):
+    # weights near 1e36 could overflow float32 on the way: the kernel then stores after
+    # every product as TF.js does (one tap and in-channel at a time) instead of using BLAS
+    rng = np.random.default_rng(11)
+    x = rng.standard_normal((2, 5, 6, 7, 3)).astype(np.float32)
+    w = (rng.standard_normal((2, 3, 2, 3, 4)) * 1e36).astype(np.float32)
+    got = tidy_numpy(lambda: tf.conv3d(x, w, strides, pad, "NDHWC", dilations))
+
+    want = _conv3d_ref(three(strides), pad, three(dilations))(x.astype(np.float64), w.astype(np.float64))
+    np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e31)
 
 
 def test_conv3d_follows_tfjs_float32_stores_where_they_matter(backend):
