@@ -41,10 +41,25 @@ def test_chained_methods_call_their_op():
     assert result == (0 + 1 + 4 + 9) / 4
 
 
+KERNEL_NAMES = sorted(
+    value for key, value in vars(kernel_names).items() if key.isupper() and isinstance(value, str)
+)
+
+
 def test_every_kernel_name_has_a_cpu_kernel():
-    names = [value for key, value in vars(kernel_names).items() if key.isupper()]
-    missing = [name for name in names if tf.get_kernel(name, "cpu") is None]
+    missing = [name for name in KERNEL_NAMES if tf.get_kernel(name, "cpu") is None]
     assert missing == []
+
+
+def test_every_kernel_has_a_gradient_or_is_listed_as_non_differentiable():
+    from tfjs.kernel_registry import get_gradient
+
+    missing = [
+        n for n in KERNEL_NAMES if get_gradient(n) is None and n not in kernel_names.NON_DIFFERENTIABLE
+    ]
+    both = [n for n in KERNEL_NAMES if get_gradient(n) is not None and n in kernel_names.NON_DIFFERENTIABLE]
+    assert missing == []
+    assert both == []
 
 
 def test_kernel_names_are_tfjs_spelling():

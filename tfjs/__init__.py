@@ -26,6 +26,7 @@ from tfjs.globals import (
     set_backend,
     tidy,
 )
+from tfjs.gradients import custom_grad, grad, grads, value_and_grad, value_and_grads, variable_grads
 from tfjs.kernel_registry import (
     get_kernel,
     get_kernels_for_backend,

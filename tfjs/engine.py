@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
-from tfjs import kernel_registry, profiler
+from tfjs import kernel_registry, profiler, tape
 from tfjs.backends.backend import DataId, KernelBackend, TensorInfo
 from tfjs.dtypes import BYTES_PER_ELEMENT
 from tfjs.environment import ENV
@@ -78,6 +78,12 @@ class Engine:
         self.profiles: list[profiler.ProfileRecorder] = []
         self.timers: list[profiler.TimingInfo] = []
         self.leak_reports: list[LeakReport] = []
+        # The gradient tape: on while gradient_depth > 0, except inside a custom
+        # gradient's forward function (kernel_depth > 0).
+        self.gradient_depth = 0
+        self.kernel_depth = 0
+        self.active_tape: list[tape.TapeNode] | None = None
+        self._tape_node_ids = itertools.count()
 
     # ---- backends -------------------------------------------------------------------
 
@@ -174,8 +180,14 @@ class Engine:
                 self._prepare_input(backend, value, input_name, kernel_name)
         attrs = attrs or {}
         if self.profiles or self.timers or ENV.get("DEBUG") or ENV.get("CHECK_COMPUTATION_FOR_ERRORS"):
-            return profiler.run_instrumented(self, kernel_name, config.kernel_func, backend, inputs, attrs)
-        return self.make_outputs(backend.execute(config.kernel_func, inputs, attrs), backend, kernel_name)
+            outputs = profiler.run_instrumented(self, kernel_name, config.kernel_func, backend, inputs, attrs)
+        else:
+            outputs = self.make_outputs(
+                backend.execute(config.kernel_func, inputs, attrs), backend, kernel_name
+            )
+        if self.gradient_depth and not self.kernel_depth:
+            tape.record_kernel(self, kernel_name, inputs, attrs, outputs)
+        return outputs
 
     def _prepare_input(self, backend: KernelBackend, value: Any, input_name: str, kernel_name: str) -> None:
         if value is None:
@@ -324,6 +336,110 @@ class Engine:
             raise ValueError(f"Variable with name {variable.name} was already registered")
         self.registered_variables[variable.name] = variable
 
+    def share(self, tensor: Tensor) -> Tensor:
+        """A new tracked tensor on `tensor`'s buffer (no copy)."""
+        shared = Tensor(tensor.data_id, tensor.shape, tensor.dtype)
+        self.track_tensor(shared, self._data[tensor.data_id].backend, "share")
+        return shared
+
+    # ---- gradients ------------------------------------------------------------------
+
+    def next_tape_node_id(self) -> int:
+        return next(self._tape_node_ids)
+
+    def gradients(
+        self,
+        f: Callable[[], Tensor],
+        xs: list[Tensor],
+        dy: Tensor | None = None,
+        allow_no_gradients: bool = False,
+    ) -> tuple[Tensor, list[Tensor | None]]:
+        """`f()` and the gradients of it with respect to each of `xs` (None where `f` does
+        not depend on one, when `allow_no_gradients`), scaled by `dy` (default ones)."""
+        if not xs:
+            raise ValueError("gradients() received an empty list of xs.")
+        if dy is not None and dy.dtype != "float32":
+            raise TypeError(f"dy must have 'float32' dtype, but has '{dy.dtype}'")
+        if self.gradient_depth == 0:
+            self.active_tape = []
+        self.gradient_depth += 1
+        try:
+            y = self.tidy("forward", f)
+        except BaseException:
+            self.gradient_depth -= 1
+            self._end_tape_if_outermost()
+            raise
+        self.gradient_depth -= 1
+        try:
+            if not isinstance(y, Tensor):
+                raise TypeError(f"The result y returned by f() must be a tensor, but got {type(y).__name__}")
+            filtered = tape.filtered_nodes(self.active_tape or [], xs, y)
+            if not allow_no_gradients and not filtered:
+                raise ValueError(
+                    "Cannot compute gradient of y=f(x) with respect to x. Make sure that the f you "
+                    "passed encloses all operations that lead from x to y."
+                )
+
+            def backward() -> tuple[Tensor, list[Tensor | None]]:
+                from tfjs.ops.ones import ones
+
+                accumulated = {y.id: ones(y.shape) if dy is None else dy}
+                tape.backpropagate(self, accumulated, filtered)
+                return y, [accumulated.get(x.id) for x in xs]
+
+            return self.tidy("backward", backward)
+        except BaseException:
+            if isinstance(y, Tensor):
+                self.dispose_tensor(y)
+            raise
+        finally:
+            self._end_tape_if_outermost()
+
+    def _end_tape_if_outermost(self) -> None:
+        if self.gradient_depth == 0 and self.active_tape is not None:
+            for node in self.active_tape:
+                for saved in node.saved:
+                    self.dispose_tensor(saved)
+            self.active_tape = None
+
+    def run_custom_grad(self, f: Callable[..., Any], inputs: list[Tensor]) -> Tensor:
+        """Runs `f(*inputs, save)` (which returns the value and its gradient function)
+        without recording its kernels, and records one node whose gradient is `f`'s."""
+        recording = self.gradient_depth > 0 and self.kernel_depth == 0
+        saved: list[Tensor] = []
+
+        def save(tensors: list[Tensor]) -> None:
+            if recording:
+                saved[:] = [tape.save_for_backward(self, t) for t in tensors]
+
+        self.kernel_depth += 1
+        try:
+            value, grad_func = self.tidy(lambda: _value_and_grad_func(f(*inputs, save)))
+        finally:
+            self.kernel_depth -= 1
+        if recording:
+
+            def gradient(dy: Tensor) -> dict[str, Tensor]:
+                result = grad_func(dy, saved)
+                grads = list(result) if isinstance(result, (list, tuple)) else [result]
+                if len(grads) != len(inputs):
+                    raise ValueError(
+                        "The function f passed in custom_grad(f) must return an object where "
+                        "`obj.grad_func` is a function that returns the same number of tensors as "
+                        "inputs passed to f(...)."
+                    )
+                if not all(isinstance(g, Tensor) for g in grads):
+                    raise TypeError(
+                        "The function f passed in custom_grad(f) must return an object where "
+                        "`obj.grad_func` is a function that returns a list of only tensors."
+                    )
+                return {str(i): g for i, g in enumerate(grads)}
+
+            tape.add_node(
+                self, "CustomGradient", {str(i): x for i, x in enumerate(inputs)}, [value], gradient, saved
+            )
+        return value
+
     # ---- scopes ---------------------------------------------------------------------
 
     def start_scope(self, name: str | None = None, is_op: bool = False) -> None:
@@ -380,6 +496,26 @@ class Engine:
             if scope.is_op:
                 return scope.name
         return None
+
+
+def _value_and_grad_func(result: Any) -> tuple[Tensor, Callable[..., Any]]:
+    """A custom gradient's `{"value": ..., "grad_func": ...}` (or a pair), checked."""
+    if isinstance(result, Mapping):
+        value, grad_func = result.get("value"), result.get("grad_func", result.get("gradFunc"))
+    elif isinstance(result, (list, tuple)) and len(result) == 2:
+        value, grad_func = result
+    else:
+        value = grad_func = None
+    if not isinstance(value, Tensor):
+        raise TypeError(
+            "The function f passed in custom_grad(f) must return an object where `obj.value` is a tensor"
+        )
+    if not callable(grad_func):
+        raise TypeError(
+            "The function f passed in custom_grad(f) must return an object where `obj.grad_func` "
+            "is a function."
+        )
+    return value, grad_func
 
 
 def iter_tensors(container: Any) -> Iterator[Tensor]:

@@ -157,3 +157,43 @@ UNPACK = "Unpack"
 UNSORTED_SEGMENT_SUM = "UnsortedSegmentSum"
 ZEROS_LIKE = "ZerosLike"
 COMPLEX_ABS = "ComplexAbs"
+
+# Kernels with no gradient, because their outputs are not differentiable functions of
+# their inputs (integer, bool or string results, random draws, data-dependent selections).
+# Every other kernel registers a gradient; asking a gradient through one of these raises
+# an error naming the kernel.
+NON_DIFFERENTIABLE: frozenset[str] = frozenset(
+    {
+        "All",
+        "Any",
+        "Bincount",
+        "BitwiseAnd",
+        "BroadcastArgs",
+        "DenseBincount",
+        "Equal",
+        "Greater",
+        "Less",
+        "LessEqual",
+        "NotEqual",
+        "LogicalAnd",
+        "LogicalNot",
+        "LogicalOr",
+        "Fill",
+        "LinSpace",
+        "Range",
+        "Multinomial",
+        "NonMaxSuppressionV3",
+        "NonMaxSuppressionV4",
+        "NonMaxSuppressionV5",
+        "SearchSorted",
+        "SparseFillEmptyRows",
+        "SparseReshape",
+        "StaticRegexReplace",
+        "StringNGrams",
+        "StringSplit",
+        "StringToHashBucketFast",
+        "Unique",
+        "RaggedGather",
+        "RaggedRange",
+    }
+)

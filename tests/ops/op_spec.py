@@ -24,7 +24,8 @@ class OpSpec:
     `inputs` are (shape, dtype) pairs, filled with seeded values in [low, high) (int32:
     their floor; bool: whether they are positive); `reference` takes those values as
     float64 (int64 for integer and bool inputs) and returns the expected values;
-    `dtype` is the expected result dtype.
+    `dtype` is the expected result dtype. A `differentiable` row with float32 inputs and
+    result also has its gradient checked against central differences of `reference`.
     """
 
     name: str
@@ -36,10 +37,26 @@ class OpSpec:
     high: float = 5.0
     rtol: float = 1e-6
     id_suffix: str = field(default="")
+    differentiable: bool = True
 
     @property
     def id(self) -> str:
         return self.name + (f"-{self.id_suffix}" if self.id_suffix else "")
+
+
+def make_inputs(spec: OpSpec) -> list[np.ndarray]:
+    """The row's input values, seeded by its id."""
+    rng = np.random.default_rng(sum(map(ord, spec.id)))
+    arrays = []
+    for shape, dtype in spec.inputs:
+        values = rng.uniform(spec.low, spec.high, size=shape)
+        if dtype == "int32":
+            arrays.append(np.floor(values).astype(np.int32))
+        elif dtype == "bool":
+            arrays.append(values > 0)
+        else:
+            arrays.append(values.astype(np.float32))
+    return arrays
 
 
 F32, I32, BOOL = "float32", "int32", "bool"

@@ -7,22 +7,8 @@ import numpy as np
 import pytest
 
 import tfjs as tf
-from tests.ops.op_spec import OpSpec
+from tests.ops.op_spec import OpSpec, make_inputs
 from tests.ops.specs import SPECS
-
-
-def _inputs(spec: OpSpec) -> list[np.ndarray]:
-    rng = np.random.default_rng(sum(map(ord, spec.id)))
-    arrays = []
-    for shape, dtype in spec.inputs:
-        values = rng.uniform(spec.low, spec.high, size=shape)
-        if dtype == "int32":
-            arrays.append(np.floor(values).astype(np.int32))
-        elif dtype == "bool":
-            arrays.append(values > 0)
-        else:
-            arrays.append(values.astype(np.float32))
-    return arrays
 
 
 def _run(spec: OpSpec, arrays: list[np.ndarray]) -> tuple[str, tuple[int, ...], np.ndarray]:
@@ -38,7 +24,7 @@ def _run(spec: OpSpec, arrays: list[np.ndarray]) -> tuple[str, tuple[int, ...], 
 
 @pytest.mark.parametrize("spec", SPECS, ids=[s.id for s in SPECS])
 def test_op_matches_numpy(spec: OpSpec, backend: str):
-    arrays = _inputs(spec)
+    arrays = make_inputs(spec)
     dtype, shape, values = _run(spec, arrays)
     wide = [a.astype(np.int64 if a.dtype.kind in "ib" else np.float64) for a in arrays]
     with np.errstate(all="ignore"):
@@ -59,7 +45,7 @@ def test_op_matches_numpy(spec: OpSpec, backend: str):
 
 @pytest.mark.parametrize("spec", SPECS, ids=[s.id for s in SPECS])
 def test_backend_matches_cpu(spec: OpSpec, backend: str):
-    arrays = _inputs(spec)
+    arrays = make_inputs(spec)
     got = _run(spec, arrays)
     tf.set_backend("cpu")
     want = _run(spec, arrays)

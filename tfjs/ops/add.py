@@ -2,7 +2,9 @@ from __future__ import annotations
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import ADD
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.binary_util import binary_inputs
+from tfjs.ops.broadcast_util import sum_to_shape
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike
@@ -17,3 +19,8 @@ def add(a: TensorLike, b: TensorLike) -> Tensor:
     """
     a, b = binary_inputs(a, b, "add")
     return ENGINE.run_kernel(ADD, {"a": a, "b": b})
+
+
+@register_gradient(ADD, save_inputs=("a", "b"))
+def _add_grad(dy: Tensor, a: Tensor, b: Tensor) -> dict[str, Tensor]:
+    return {"a": sum_to_shape(dy, a.shape), "b": sum_to_shape(dy, b.shape)}

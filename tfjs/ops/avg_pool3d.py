@@ -3,11 +3,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from tfjs.engine import ENGINE
 from tfjs.kernel_names import AVG_POOL_3D
 from tfjs.ops.operation import op
-from tfjs.ops.pool_util import check_pool3d_args
-from tfjs.ops.reshape import reshape
+from tfjs.ops.pool_util import run_pool3d
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
@@ -34,8 +32,4 @@ def avg_pool3d(
     """
     name = "avg_pool3d"
     x_tensor = convert_to_tensor(x, "x", name, "float32")
-    args = (filter_size, strides, pad, dim_rounding_mode, data_format)
-    shape, attrs = check_pool3d_args(x_tensor, *args, name)
-    x5d = reshape(x_tensor, shape) if x_tensor.rank == 4 else x_tensor
-    result = ENGINE.run_kernel(AVG_POOL_3D, {"x": x5d}, attrs)
-    return reshape(result, result.shape[1:]) if x_tensor.rank == 4 else result
+    return run_pool3d(AVG_POOL_3D, x_tensor, filter_size, strides, pad, dim_rounding_mode, data_format, name)

@@ -55,19 +55,26 @@ def batch_norm_inputs(
     return tensors
 
 
-def assert_param_ranks(tensors: dict[str, Tensor | None], rank: int, op_name: str, tfjs_name: str) -> None:
-    """batchNorm2d/3d/4d's checks: x of `rank`, each parameter of `rank` or rank 1."""
-    x = tensors["x"]
-    assert x is not None
-    if x.rank != rank:
-        raise ValueError(f"{op_name}: Error in {tfjs_name}: x must be rank {rank} but got rank {x.rank}.")
-    for name in PARAMS:
-        tensor = tensors[name]
-        if tensor is not None and tensor.rank not in (rank, 1):
+def batch_norm_of_rank(
+    rank: int,
+    x: TensorLike,
+    mean: TensorLike,
+    variance: TensorLike,
+    offset: TensorLike | None,
+    scale: TensorLike | None,
+    variance_epsilon: float | None,
+) -> Tensor:
+    """batch_norm2d/3d/4d: x of `rank`, each parameter of `rank` or rank 1, then batch_norm."""
+    op_name, tfjs_name = f"batch_norm{rank}d", f"batchNorm{rank}D"
+    tensors = batch_norm_inputs(x, mean, variance, offset, scale, op_name)
+    for name, tensor in tensors.items():
+        ranks = (rank,) if name == "x" else (rank, 1)
+        if tensor is not None and tensor.rank not in ranks:
+            what = f"rank {rank}" if name == "x" else f"rank {rank} or rank 1"
             raise ValueError(
-                f"{op_name}: Error in {tfjs_name}: {name} must be rank {rank} or rank 1 "
-                f"but got rank {tensor.rank}."
+                f"{op_name}: Error in {tfjs_name}: {name} must be {what} but got rank {tensor.rank}."
             )
+    return run_batch_norm(tensors, variance_epsilon, op_name)
 
 
 def run_batch_norm(tensors: dict[str, Tensor | None], variance_epsilon: float | None, op_name: str) -> Tensor:

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from tfjs.ops.batch_norm import assert_param_ranks, batch_norm_inputs, run_batch_norm
+from tfjs.ops.batch_norm import batch_norm_of_rank
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike
@@ -21,6 +21,4 @@ def batch_norm2d(
     >>> tf.batch_norm2d(tf.tensor2d([[1, 2], [3, 4]]), [1, 2], [4, 1], [1, 1], None, 0).array_sync()
     [[1.0, 1.0], [2.0, 3.0]]
     """
-    tensors = batch_norm_inputs(x, mean, variance, offset, scale, "batch_norm2d")
-    assert_param_ranks(tensors, 2, "batch_norm2d", "batchNorm2D")
-    return run_batch_norm(tensors, variance_epsilon, "batch_norm2d")
+    return batch_norm_of_rank(2, x, mean, variance, offset, scale, variance_epsilon)

@@ -5,6 +5,7 @@ from tfjs.ops.exp import exp
 from tfjs.ops.log import log
 from tfjs.ops.max import max  # noqa: A004
 from tfjs.ops.operation import op
+from tfjs.ops.softmax import last_axis
 from tfjs.ops.sub import sub
 from tfjs.ops.sum import sum  # noqa: A004
 from tfjs.tensor import Tensor
@@ -20,13 +21,6 @@ def log_softmax(logits: TensorLike, axis: int = -1) -> Tensor:
     [-0.6931471824645996, -0.6931471824645996]
     """
     logits_tensor = convert_to_tensor(logits, "logits", "log_softmax")
-    rank = logits_tensor.rank
-    if axis == -1:
-        axis = rank - 1
-    if axis != rank - 1:
-        raise ValueError(
-            "log_softmax: Log Softmax along a non-last dimension is not yet supported. "
-            f"Logits was rank {rank} and axis was {axis}"
-        )
+    axis = last_axis(logits_tensor.rank, axis, "log_softmax", "Log Softmax", "axis")
     shifted = sub(logits_tensor, max(logits_tensor, axis, True))
     return sub(cast(shifted, "float32"), log(sum(exp(shifted), axis, True)))

@@ -3,13 +3,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from tfjs.engine import ENGINE
 from tfjs.kernel_names import MAX_POOL
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.conv_util import Pad
 from tfjs.ops.operation import op
-from tfjs.ops.pool_util import check_pool_pad, check_rank, check_window, pool2d_out_shape
-from tfjs.ops.reshape import reshape
+from tfjs.ops.pool_util import run_pool2d
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
@@ -35,18 +33,6 @@ def max_pool(
     """
     name, js_name = "max_pool", "maxPool"
     x_tensor = assert_not_complex(convert_to_tensor(x, "x", name), name, tfjs_name=js_name)
-    rank = x_tensor.rank + 1 if x_tensor.rank == 3 else x_tensor.rank
-    check_rank(rank, 4, name, js_name, "input")
-    filter_size, strides = check_window(filter_size, strides, name, js_name, 2)
-    pad = check_pool_pad(pad, dim_rounding_mode, name, js_name)
-    shape = (1, *x_tensor.shape) if x_tensor.rank == 3 else x_tensor.shape
-    pool2d_out_shape(shape, filter_size, strides, 1, pad, dim_rounding_mode, name)
-    x4d = reshape(x_tensor, shape) if x_tensor.rank == 3 else x_tensor
-    attrs = {
-        "filter_size": filter_size,
-        "strides": strides,
-        "pad": pad,
-        "dim_rounding_mode": dim_rounding_mode,
-    }
-    result = ENGINE.run_kernel(MAX_POOL, {"x": x4d}, attrs)
-    return reshape(result, result.shape[1:]) if x_tensor.rank == 3 else result
+    return run_pool2d(
+        MAX_POOL, x_tensor, filter_size, strides, pad, dim_rounding_mode, name, js_name, "input"
+    )

@@ -3,12 +3,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from tfjs.engine import ENGINE
 from tfjs.kernel_names import MAX_POOL_3D
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.operation import op
-from tfjs.ops.pool_util import check_pool3d_args
-from tfjs.ops.reshape import reshape
+from tfjs.ops.pool_util import run_pool3d
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
@@ -39,8 +37,4 @@ def max_pool3d(
     x_tensor = assert_not_complex(convert_to_tensor(x, "x", name), name, tfjs_name="maxPool3d")
     if filter_size is None:
         filter_size = (1, 1, 1)
-    args = (filter_size, strides, pad, dim_rounding_mode, data_format)
-    shape, attrs = check_pool3d_args(x_tensor, *args, name)
-    x5d = reshape(x_tensor, shape) if x_tensor.rank == 4 else x_tensor
-    result = ENGINE.run_kernel(MAX_POOL_3D, {"x": x5d}, attrs)
-    return reshape(result, result.shape[1:]) if x_tensor.rank == 4 else result
+    return run_pool3d(MAX_POOL_3D, x_tensor, filter_size, strides, pad, dim_rounding_mode, data_format, name)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tfjs.engine import ENGINE
 from tfjs.ops.conv_util import (
     Pad,
     check_dim_rounding_mode,
@@ -19,6 +20,7 @@ from tfjs.ops.conv_util import (
     parse_3tuple_param,
     parse_tuple_param,
 )
+from tfjs.ops.reshape import reshape
 from tfjs.tensor import Tensor
 
 
@@ -80,10 +82,38 @@ def pool3d_out_shape(
     return info.out_shape
 
 
+def run_pool2d(
+    kernel_name: str,
+    x: Tensor,
+    filter_size: Any,
+    strides: Any,
+    pad: Any,
+    dim_rounding_mode: Any,
+    op_name: str,
+    js_name: str,
+    x_name: str = "x",
+) -> Tensor:
+    """avg_pool and max_pool after converting x: the checks they share, in TF.js's order
+    (`x_name` is what TF.js's rank message calls x), then the kernel on x as a batch."""
+    check_rank(x.rank + 1 if x.rank == 3 else x.rank, 4, op_name, js_name, x_name)
+    filter_size, strides = check_window(filter_size, strides, op_name, js_name, 2)
+    pad = check_pool_pad(pad, dim_rounding_mode, op_name, js_name)
+    shape = (1, *x.shape) if x.rank == 3 else x.shape
+    pool2d_out_shape(shape, filter_size, strides, 1, pad, dim_rounding_mode, op_name)
+    attrs = {
+        "filter_size": filter_size,
+        "strides": strides,
+        "pad": pad,
+        "dim_rounding_mode": dim_rounding_mode,
+    }
+    return _run_batched(kernel_name, x, shape, attrs)
+
+
 _JS_NAMES = {"avg_pool3d": "avgPool3d", "max_pool3d": "maxPool3d"}
 
 
-def check_pool3d_args(
+def run_pool3d(
+    kernel_name: str,
     x: Tensor,
     filter_size: Any,
     strides: Any,
@@ -91,9 +121,9 @@ def check_pool3d_args(
     dim_rounding_mode: Any,
     data_format: Any,
     op_name: str,
-) -> tuple[tuple[int, ...], dict[str, Any]]:
-    """The checks avg_pool3d and max_pool3d share, in TF.js's order: the 5-D shape `x` is
-    pooled as, and the kernel's attributes."""
+) -> Tensor:
+    """avg_pool3d and max_pool3d after converting x: the checks they share, in TF.js's
+    order, then the kernel on x as a batch."""
     js_name = _JS_NAMES[op_name]
     check_rank(x.rank + 1 if x.rank == 4 else x.rank, 5, op_name, js_name)
     if data_format != "NDHWC":
@@ -112,4 +142,12 @@ def check_pool3d_args(
         "dim_rounding_mode": dim_rounding_mode,
         "data_format": data_format,
     }
-    return shape, attrs
+    return _run_batched(kernel_name, x, shape, attrs)
+
+
+def _run_batched(kernel_name: str, x: Tensor, shape: tuple[int, ...], attrs: dict[str, Any]) -> Tensor:
+    """The kernel on x reshaped to `shape` (a batch of one added when x has none), the
+    result without that batch again."""
+    added = len(shape) > x.rank
+    result = ENGINE.run_kernel(kernel_name, {"x": reshape(x, shape) if added else x}, attrs)
+    return reshape(result, result.shape[1:]) if added else result

@@ -7,6 +7,7 @@ import numpy as np
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import RESHAPE
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
@@ -52,3 +53,8 @@ def reshape(x: TensorLike, shape: Sequence[int]) -> Tensor:
         list(shape) if isinstance(shape, (tuple, np.ndarray)) else shape, x_tensor.size
     )
     return ENGINE.run_kernel(RESHAPE, {"x": x_tensor}, {"shape": new_shape})
+
+
+@register_gradient(RESHAPE, save_inputs=("x",))
+def _reshape_grad(dy: Tensor, x: Tensor) -> dict[str, Tensor]:
+    return {"x": reshape(dy, list(x.shape))}

@@ -16,14 +16,20 @@ def softmax(logits: TensorLike, dim: int = -1) -> Tensor:
     [0.25, 0.25, 0.25, 0.25]
     """
     logits_tensor = convert_to_tensor(logits, "logits", "softmax", "float32")
-    rank = logits_tensor.rank
-    if dim == -1:
-        dim = rank - 1
-    if dim != rank - 1:
-        raise ValueError(
-            "softmax: Softmax along a non-last dimension is not yet supported. "
-            f"Logits was rank {rank} and dim was {dim}"
-        )
-    if rank == 0:  # TF.js's kernel parses [-1] as an axis of a scalar
+    dim = last_axis(logits_tensor.rank, dim, "softmax", "Softmax", "dim")
+    if logits_tensor.rank == 0:  # TF.js's kernel parses [-1] as an axis of a scalar
         raise ValueError("softmax: All values in axis param must be in range [-0, 0) but got axis -1")
     return ENGINE.run_kernel(SOFTMAX, {"logits": logits_tensor}, {"dim": int(dim)})
+
+
+def last_axis(rank: int, axis: int, op_name: str, tfjs_words: str, axis_name: str) -> int:
+    """`axis` (-1: the last) of a rank-`rank` tensor, which softmax and log_softmax require
+    to be the last, as TF.js does."""
+    if axis == -1:
+        axis = rank - 1
+    if axis != rank - 1:
+        raise ValueError(
+            f"{op_name}: {tfjs_words} along a non-last dimension is not yet supported. "
+            f"Logits was rank {rank} and {axis_name} was {axis}"
+        )
+    return axis

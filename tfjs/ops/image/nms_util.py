@@ -8,6 +8,8 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from tfjs.backends.cpu.kernels.nms import non_max_suppression_impl
+from tfjs.engine import ENGINE
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.tensor import Tensor
 from tfjs.tensor_format import js_number_to_string
@@ -91,18 +93,23 @@ def assert_nms_not_complex(boxes: Tensor, scores: Tensor, op_name: str, kernel_n
     assert_not_complex(scores, op_name, "scores", kernel_name)
 
 
-async def read_nms_inputs(
+async def select_async(
     boxes: TensorLike,
     scores: TensorLike,
     max_output_size: Any,
-    iou_threshold: Any,
-    score_threshold: Any,
-    soft_nms_sigma: Any,
+    thresholds: tuple[Any, Any, Any],
     op_name: str,
     kernel_name: str,
-) -> tuple[np.ndarray, np.ndarray, NmsParams]:
-    """The `_async` ops' first half: converts and checks the arguments, then waits for the
-    values of boxes and scores; the tensors it made are disposed whatever happens."""
+    *,
+    pad: bool = False,
+    with_scores: bool = False,
+    with_valid: bool = False,
+) -> list[Tensor]:
+    """What the `_async` ops do: convert and check the arguments (`thresholds`: iou,
+    score, soft-NMS sigma), wait for the values of boxes and scores (the tensors made
+    here are disposed whatever happens), run TF.js's algorithm on them and return the
+    int32 selected indices, then with_scores their float32 scores, with_valid the
+    number of real selections (an int32 scalar)."""
     made: list[Tensor] = []
     try:
         boxes_tensor = convert_to_tensor(boxes, "boxes", op_name)
@@ -111,7 +118,6 @@ async def read_nms_inputs(
         scores_tensor = convert_to_tensor(scores, "scores", op_name)
         if scores_tensor is not scores:
             made.append(scores_tensor)
-        thresholds = (iou_threshold, score_threshold, soft_nms_sigma)
         params = nms_sanity_check(boxes_tensor, scores_tensor, max_output_size, *thresholds, op_name)
         assert_nms_not_complex(boxes_tensor, scores_tensor, op_name, kernel_name)
         boxes_values = await boxes_tensor.data()
@@ -119,4 +125,10 @@ async def read_nms_inputs(
     finally:
         for tensor in made:
             tensor.dispose()
-    return boxes_values, scores_values, params
+    result = non_max_suppression_impl(boxes_values, scores_values, *params, pad)
+    outputs = [ENGINE.make_tensor(result.selected_indices.astype(np.int32), "int32")]
+    if with_scores:
+        outputs.append(ENGINE.make_tensor(result.selected_scores.astype(np.float32), "float32"))
+    if with_valid:
+        outputs.append(ENGINE.make_tensor(np.array(result.valid_outputs, np.int32), "int32"))
+    return outputs

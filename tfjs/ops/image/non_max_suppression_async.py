@@ -2,11 +2,7 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
-
-from tfjs.backends.cpu.kernels.nms import non_max_suppression_impl
-from tfjs.engine import ENGINE
-from tfjs.ops.image.nms_util import read_nms_inputs
+from tfjs.ops.image.nms_util import select_async
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike
 
@@ -27,17 +23,7 @@ async def non_max_suppression_async(
     >>> asyncio.run(tf.image.non_max_suppression_async(boxes, scores, 3)).array_sync()
     [1, 2]
     """
-    boxes_values, scores_values, params = await read_nms_inputs(
-        boxes,
-        scores,
-        max_output_size,
-        iou_threshold,
-        score_threshold,
-        None,
-        "non_max_suppression_async",
-        "NonMaxSuppression",
-    )
-    result = non_max_suppression_impl(
-        boxes_values, scores_values, params.max_output_size, params.iou_threshold, params.score_threshold
-    )
-    return ENGINE.make_tensor(result.selected_indices.astype(np.int32), "int32")
+    thresholds = (iou_threshold, score_threshold, None)
+    name, kernel_name = "non_max_suppression_async", "NonMaxSuppression"
+    (indices,) = await select_async(boxes, scores, max_output_size, thresholds, name, kernel_name)
+    return indices

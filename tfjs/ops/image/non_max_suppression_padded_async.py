@@ -2,11 +2,7 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
-
-from tfjs.backends.cpu.kernels.nms import non_max_suppression_impl
-from tfjs.engine import ENGINE
-from tfjs.ops.image.nms_util import read_nms_inputs
+from tfjs.ops.image.nms_util import select_async
 from tfjs.ops.image.non_max_suppression_padded import NonMaxSuppressionPadded
 from tfjs.tensor_util import TensorLike
 
@@ -29,24 +25,10 @@ async def non_max_suppression_padded_async(
     >>> result.selected_indices.array_sync(), result.valid_outputs.array_sync()
     ([1, 2, 0], 2)
     """
-    boxes_values, scores_values, params = await read_nms_inputs(
-        boxes,
-        scores,
-        max_output_size,
-        iou_threshold,
-        score_threshold,
-        None,
-        "non_max_suppression_padded_async",
-        "NonMaxSuppressionPadded",
+    thresholds = (iou_threshold, score_threshold, None)
+    name, kernel_name = "non_max_suppression_padded_async", "NonMaxSuppressionPadded"
+    pad = bool(pad_to_max_output_size)
+    outputs = await select_async(
+        boxes, scores, max_output_size, thresholds, name, kernel_name, pad=pad, with_valid=True
     )
-    result = non_max_suppression_impl(
-        boxes_values,
-        scores_values,
-        params.max_output_size,
-        params.iou_threshold,
-        params.score_threshold,
-        pad_to_max_output_size=bool(pad_to_max_output_size),
-    )
-    indices = ENGINE.make_tensor(result.selected_indices.astype(np.int32), "int32")
-    valid_outputs = ENGINE.make_tensor(np.array(result.valid_outputs, np.int32), "int32")
-    return NonMaxSuppressionPadded(indices, valid_outputs)
+    return NonMaxSuppressionPadded(*outputs)

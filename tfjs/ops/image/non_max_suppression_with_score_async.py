@@ -2,11 +2,7 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
-
-from tfjs.backends.cpu.kernels.nms import non_max_suppression_impl
-from tfjs.engine import ENGINE
-from tfjs.ops.image.nms_util import read_nms_inputs
+from tfjs.ops.image.nms_util import select_async
 from tfjs.ops.image.non_max_suppression_with_score import NonMaxSuppressionWithScore
 from tfjs.tensor_util import TensorLike
 
@@ -28,17 +24,9 @@ async def non_max_suppression_with_score_async(
     >>> result.selected_indices.array_sync(), [round(s, 4) for s in result.selected_scores.array_sync()]
     ([0, 1], [0.9, 0.7159])
     """
-    boxes_values, scores_values, params = await read_nms_inputs(
-        boxes,
-        scores,
-        max_output_size,
-        iou_threshold,
-        score_threshold,
-        soft_nms_sigma,
-        "non_max_suppression_with_score_async",
-        "NonMaxSuppressionWithScore",
+    thresholds = (iou_threshold, score_threshold, soft_nms_sigma)
+    name, kernel_name = "non_max_suppression_with_score_async", "NonMaxSuppressionWithScore"
+    outputs = await select_async(
+        boxes, scores, max_output_size, thresholds, name, kernel_name, with_scores=True
     )
-    result = non_max_suppression_impl(boxes_values, scores_values, *params)
-    indices = ENGINE.make_tensor(result.selected_indices.astype(np.int32), "int32")
-    selected_scores = ENGINE.make_tensor(result.selected_scores.astype(np.float32), "float32")
-    return NonMaxSuppressionWithScore(indices, selected_scores)
+    return NonMaxSuppressionWithScore(*outputs)

@@ -1,11 +1,15 @@
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from tfjs.ops.cast import cast
 from tfjs.ops.div import div
 from tfjs.ops.losses.loss_ops_util import (
     Reduction,
     broadcast_factor,
     check_weighted_loss,
+    convert_loss_inputs,
     convert_weights,
 )
 from tfjs.ops.mean import mean
@@ -58,3 +62,22 @@ def reduce_weighted_loss(losses: Tensor, weights: Tensor | None, reduction: Redu
     broadcast_weights = mul(weights, ones(losses.shape))
     nonzero = cast(sum(not_equal(broadcast_weights, scalar(0))), "float32")
     return div(sum(weighted), nonzero)
+
+
+def elementwise_loss(
+    loss: Callable[[Tensor, Tensor], Tensor],
+    labels: TensorLike,
+    predictions: TensorLike,
+    weights: TensorLike | None,
+    reduction: Any,
+    op_name: str,
+    tfjs_name: str,
+    names: tuple[str, str] = ("labels", "predictions"),
+) -> Tensor:
+    """A loss of one value per element: the arguments converted and checked as TF.js
+    does, then `loss(labels, predictions)` weighted and reduced."""
+    labels_tensor, predictions_tensor, weights_tensor = convert_loss_inputs(
+        labels, predictions, weights, op_name, tfjs_name, names
+    )
+    checked = check_weighted_loss(labels_tensor.shape, weights_tensor, reduction, op_name)
+    return reduce_weighted_loss(loss(labels_tensor, predictions_tensor), weights_tensor, checked)

@@ -2,19 +2,14 @@ from __future__ import annotations
 
 from tfjs.ops.axis_util import reduction_axes
 from tfjs.ops.losses.compute_weighted_loss import reduce_weighted_loss
-from tfjs.ops.losses.loss_ops_util import (
-    Reduction,
-    assert_shapes_match,
-    check_weighted_loss,
-    convert_weights,
-)
+from tfjs.ops.losses.loss_ops_util import Reduction, check_weighted_loss, convert_loss_inputs
 from tfjs.ops.mul import mul
 from tfjs.ops.operation import op
 from tfjs.ops.scalar import scalar
 from tfjs.ops.sub import sub
 from tfjs.ops.sum import sum  # noqa: A004
 from tfjs.tensor import Tensor
-from tfjs.tensor_util import TensorLike, convert_to_tensor
+from tfjs.tensor_util import TensorLike
 
 
 @op
@@ -35,10 +30,9 @@ def cosine_distance(
     >>> tf.losses.cosine_distance(labels, tf.tensor2d([[0.6, 0.8], [0.6, 0.8]]), 1).array_sync()
     0.29999998211860657
     """
-    labels_tensor = convert_to_tensor(labels, "labels", "cosine_distance")
-    predictions_tensor = convert_to_tensor(predictions, "predictions", "cosine_distance")
-    weights_tensor = convert_weights(weights, "cosine_distance")
-    assert_shapes_match(labels_tensor, predictions_tensor, "cosine_distance", "cosineDistance")
+    labels_tensor, predictions_tensor, weights_tensor = convert_loss_inputs(
+        labels, predictions, weights, "cosine_distance", "cosineDistance"
+    )
     axes = reduction_axes(axis, labels_tensor.shape, "cosine_distance")
     losses_shape = [1 if i in axes else d for i, d in enumerate(labels_tensor.shape)]
     checked = check_weighted_loss(losses_shape, weights_tensor, reduction, "cosine_distance")

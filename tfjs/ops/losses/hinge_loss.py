@@ -1,19 +1,14 @@
 from __future__ import annotations
 
-from tfjs.ops.losses.compute_weighted_loss import reduce_weighted_loss
-from tfjs.ops.losses.loss_ops_util import (
-    Reduction,
-    assert_shapes_match,
-    check_weighted_loss,
-    convert_weights,
-)
+from tfjs.ops.losses.compute_weighted_loss import elementwise_loss
+from tfjs.ops.losses.loss_ops_util import Reduction
 from tfjs.ops.mul import mul
 from tfjs.ops.operation import op
 from tfjs.ops.relu import relu
 from tfjs.ops.scalar import scalar
 from tfjs.ops.sub import sub
 from tfjs.tensor import Tensor
-from tfjs.tensor_util import TensorLike, convert_to_tensor
+from tfjs.tensor_util import TensorLike
 
 
 @op
@@ -32,12 +27,10 @@ def hinge_loss(
     >>> tf.losses.hinge_loss(tf.tensor1d([0, 1, 1]), tf.tensor1d([-0.5, 0.25, 2])).array_sync()
     0.4166666567325592
     """
-    labels_tensor = convert_to_tensor(labels, "labels", "hinge_loss")
-    predictions_tensor = convert_to_tensor(predictions, "predictions", "hinge_loss")
-    weights_tensor = convert_weights(weights, "hinge_loss")
-    assert_shapes_match(labels_tensor, predictions_tensor, "hinge_loss", "hingeLoss")
-    checked = check_weighted_loss(labels_tensor.shape, weights_tensor, reduction, "hinge_loss")
+    return elementwise_loss(_hinge, labels, predictions, weights, reduction, "hinge_loss", "hingeLoss")
+
+
+def _hinge(labels: Tensor, predictions: Tensor) -> Tensor:
     one = scalar(1)
-    signs = sub(mul(scalar(2), labels_tensor), one)
-    losses = relu(sub(one, mul(signs, predictions_tensor)))
-    return reduce_weighted_loss(losses, weights_tensor, checked)
+    signs = sub(mul(scalar(2), labels), one)
+    return relu(sub(one, mul(signs, predictions)))

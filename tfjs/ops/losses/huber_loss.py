@@ -1,14 +1,11 @@
 from __future__ import annotations
 
+from functools import partial
+
 from tfjs.ops.abs import abs  # noqa: A004
 from tfjs.ops.add import add
-from tfjs.ops.losses.compute_weighted_loss import reduce_weighted_loss
-from tfjs.ops.losses.loss_ops_util import (
-    Reduction,
-    assert_shapes_match,
-    check_weighted_loss,
-    convert_weights,
-)
+from tfjs.ops.losses.compute_weighted_loss import elementwise_loss
+from tfjs.ops.losses.loss_ops_util import Reduction
 from tfjs.ops.minimum import minimum
 from tfjs.ops.mul import mul
 from tfjs.ops.operation import op
@@ -16,7 +13,7 @@ from tfjs.ops.scalar import scalar
 from tfjs.ops.square import square
 from tfjs.ops.sub import sub
 from tfjs.tensor import Tensor
-from tfjs.tensor_util import TensorLike, convert_to_tensor
+from tfjs.tensor_util import TensorLike
 
 
 @op
@@ -36,14 +33,13 @@ def huber_loss(
     >>> tf.losses.huber_loss(tf.tensor1d([1, 2, 3]), tf.tensor1d([1.5, 2, 6])).array_sync()
     0.875
     """
-    labels_tensor = convert_to_tensor(labels, "labels", "huber_loss")
-    predictions_tensor = convert_to_tensor(predictions, "predictions", "huber_loss")
-    weights_tensor = convert_weights(weights, "huber_loss")
-    assert_shapes_match(labels_tensor, predictions_tensor, "huber_loss", "huberLoss")
-    checked = check_weighted_loss(labels_tensor.shape, weights_tensor, reduction, "huber_loss")
+    loss = partial(_huber, delta=delta)
+    return elementwise_loss(loss, labels, predictions, weights, reduction, "huber_loss", "huberLoss")
+
+
+def _huber(labels: Tensor, predictions: Tensor, delta: float) -> Tensor:
     delta_scalar = scalar(delta)
-    error = abs(sub(predictions_tensor, labels_tensor))
+    error = abs(sub(predictions, labels))
     quadratic = minimum(error, delta_scalar)
     linear = sub(error, quadratic)
-    losses = add(mul(scalar(0.5), square(quadratic)), mul(delta_scalar, linear))
-    return reduce_weighted_loss(losses, weights_tensor, checked)
+    return add(mul(scalar(0.5), square(quadratic)), mul(delta_scalar, linear))

@@ -47,6 +47,23 @@ def convert_weights(weights: TensorLike | None, op_name: str) -> Tensor | None:
     return None if weights is None else convert_to_tensor(weights, "weights", op_name)
 
 
+def convert_loss_inputs(
+    labels: TensorLike,
+    predictions: TensorLike,
+    weights: TensorLike | None,
+    op_name: str,
+    tfjs_name: str,
+    names: tuple[str, str] = ("labels", "predictions"),
+) -> tuple[Tensor, Tensor, Tensor | None]:
+    """A loss's labels, predictions and weights as tensors, converted in TF.js's order
+    (`names`: the first two arguments' names), labels and predictions of one shape."""
+    labels_tensor = convert_to_tensor(labels, names[0], op_name)
+    predictions_tensor = convert_to_tensor(predictions, names[1], op_name)
+    weights_tensor = convert_weights(weights, op_name)
+    assert_shapes_match(labels_tensor, predictions_tensor, op_name, tfjs_name)
+    return labels_tensor, predictions_tensor, weights_tensor
+
+
 def assert_shapes_match(a: Tensor, b: Tensor, op_name: str, tfjs_name: str) -> None:
     """TF.js's assertShapesMatch with its 'Error in <op>: ' prefix."""
     if a.shape != b.shape:

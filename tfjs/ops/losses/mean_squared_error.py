@@ -1,16 +1,11 @@
 from __future__ import annotations
 
-from tfjs.ops.losses.compute_weighted_loss import reduce_weighted_loss
-from tfjs.ops.losses.loss_ops_util import (
-    Reduction,
-    assert_shapes_match,
-    check_weighted_loss,
-    convert_weights,
-)
+from tfjs.ops.losses.compute_weighted_loss import elementwise_loss
+from tfjs.ops.losses.loss_ops_util import Reduction
 from tfjs.ops.operation import op
 from tfjs.ops.squared_difference import squared_difference
 from tfjs.tensor import Tensor
-from tfjs.tensor_util import TensorLike, convert_to_tensor
+from tfjs.tensor_util import TensorLike
 
 
 @op
@@ -28,10 +23,6 @@ def mean_squared_error(
     >>> tf.losses.mean_squared_error(tf.tensor1d([1, 2, 3]), tf.tensor1d([1, 4, 4])).array_sync()
     1.6666666269302368
     """
-    labels_tensor = convert_to_tensor(labels, "labels", "mean_squared_error")
-    predictions_tensor = convert_to_tensor(predictions, "predictions", "mean_squared_error")
-    weights_tensor = convert_weights(weights, "mean_squared_error")
-    assert_shapes_match(labels_tensor, predictions_tensor, "mean_squared_error", "meanSquaredError")
-    checked = check_weighted_loss(labels_tensor.shape, weights_tensor, reduction, "mean_squared_error")
-    losses = squared_difference(labels_tensor, predictions_tensor)
-    return reduce_weighted_loss(losses, weights_tensor, checked)
+    return elementwise_loss(
+        squared_difference, labels, predictions, weights, reduction, "mean_squared_error", "meanSquaredError"
+    )

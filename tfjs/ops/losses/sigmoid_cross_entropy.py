@@ -1,16 +1,13 @@
 from __future__ import annotations
 
+from functools import partial
+
 from tfjs.ops.abs import abs  # noqa: A004
 from tfjs.ops.add import add
 from tfjs.ops.exp import exp
 from tfjs.ops.log1p import log1p
-from tfjs.ops.losses.compute_weighted_loss import reduce_weighted_loss
-from tfjs.ops.losses.loss_ops_util import (
-    Reduction,
-    assert_shapes_match,
-    check_weighted_loss,
-    convert_weights,
-)
+from tfjs.ops.losses.compute_weighted_loss import elementwise_loss
+from tfjs.ops.losses.loss_ops_util import Reduction
 from tfjs.ops.mul import mul
 from tfjs.ops.neg import neg
 from tfjs.ops.operation import op
@@ -18,7 +15,7 @@ from tfjs.ops.relu import relu
 from tfjs.ops.scalar import scalar
 from tfjs.ops.sub import sub
 from tfjs.tensor import Tensor
-from tfjs.tensor_util import TensorLike, convert_to_tensor
+from tfjs.tensor_util import TensorLike
 
 
 @op
@@ -39,16 +36,18 @@ def sigmoid_cross_entropy(
     >>> tf.losses.sigmoid_cross_entropy(tf.tensor1d([1, 0]), tf.tensor1d([0, 0])).array_sync()
     0.6931471824645996
     """
-    labels = convert_to_tensor(multi_class_labels, "multi_class_labels", "sigmoid_cross_entropy")
-    logits_tensor = convert_to_tensor(logits, "logits", "sigmoid_cross_entropy")
-    weights_tensor = convert_weights(weights, "sigmoid_cross_entropy")
-    assert_shapes_match(labels, logits_tensor, "sigmoid_cross_entropy", "sigmoidCrossEntropy")
-    checked = check_weighted_loss(labels.shape, weights_tensor, reduction, "sigmoid_cross_entropy")
+    loss = partial(_smoothed_sigmoid_cross_entropy, label_smoothing=label_smoothing)
+    arg_names = ("multi_class_labels", "logits")
+    op_names = ("sigmoid_cross_entropy", "sigmoidCrossEntropy")
+    return elementwise_loss(loss, multi_class_labels, logits, weights, reduction, *op_names, arg_names)
+
+
+def _smoothed_sigmoid_cross_entropy(labels: Tensor, logits: Tensor, label_smoothing: float) -> Tensor:
+    """With `label_smoothing` > 0 the labels are first moved towards 1/2."""
     if label_smoothing > 0:
         smoothing = scalar(label_smoothing)
         labels = add(mul(labels, sub(scalar(1), smoothing)), mul(scalar(0.5), smoothing))
-    losses = _sigmoid_cross_entropy_with_logits(labels, logits_tensor)
-    return reduce_weighted_loss(losses, weights_tensor, checked)
+    return _sigmoid_cross_entropy_with_logits(labels, logits)
 
 
 def _sigmoid_cross_entropy_with_logits(labels: Tensor, logits: Tensor) -> Tensor:

@@ -6,12 +6,7 @@ from tfjs.ops.cast import cast
 from tfjs.ops.div import div
 from tfjs.ops.log_sum_exp import log_sum_exp
 from tfjs.ops.losses.compute_weighted_loss import reduce_weighted_loss
-from tfjs.ops.losses.loss_ops_util import (
-    Reduction,
-    assert_shapes_match,
-    check_weighted_loss,
-    convert_weights,
-)
+from tfjs.ops.losses.loss_ops_util import Reduction, check_weighted_loss, convert_loss_inputs
 from tfjs.ops.mul import mul
 from tfjs.ops.neg import neg
 from tfjs.ops.operation import op
@@ -20,7 +15,7 @@ from tfjs.ops.sub import sub
 from tfjs.ops.sum import sum  # noqa: A004
 from tfjs.tensor import Tensor
 from tfjs.tensor_format import js_list
-from tfjs.tensor_util import TensorLike, convert_to_tensor
+from tfjs.tensor_util import TensorLike
 
 
 @op
@@ -44,10 +39,14 @@ def softmax_cross_entropy(
     >>> tf.losses.softmax_cross_entropy(labels, tf.tensor2d([[0, 0], [0, 0]])).array_sync()
     0.6931471824645996
     """
-    labels = convert_to_tensor(onehot_labels, "onehot_labels", "softmax_cross_entropy")
-    logits_tensor = convert_to_tensor(logits, "logits", "softmax_cross_entropy")
-    weights_tensor = convert_weights(weights, "softmax_cross_entropy")
-    assert_shapes_match(labels, logits_tensor, "softmax_cross_entropy", "softmaxCrossEntropy")
+    labels, logits_tensor, weights_tensor = convert_loss_inputs(
+        onehot_labels,
+        logits,
+        weights,
+        "softmax_cross_entropy",
+        "softmaxCrossEntropy",
+        ("onehot_labels", "logits"),
+    )
     smoothing = label_smoothing > 0
     if smoothing and labels.rank < 2:
         raise ValueError(

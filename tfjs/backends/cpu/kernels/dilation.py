@@ -10,7 +10,7 @@ import numpy as np
 from tfjs import dtypes
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
-from tfjs.backends.cpu.kernels.conv3d import tap_windows
+from tfjs.backends.cpu.kernels.conv_util import geometry, tap_windows
 from tfjs.kernel_names import DILATION2D
 from tfjs.kernel_registry import kernel
 from tfjs.ops.conv_util import compute_dilation2d_info
@@ -38,15 +38,7 @@ def dilation2d(
     fv = backend.values(filter).astype(np.float64)
     with np.errstate(all="ignore"):
         if best.size and xv.size:
-            taps = tap_windows(
-                (info.filter_height, info.filter_width),
-                (info.dilation_height, info.dilation_width),
-                (info.stride_height, info.stride_width),
-                (info.pad_info.top, info.pad_info.left),
-                (info.in_height, info.in_width),
-                (info.out_height, info.out_width),
-            )
-            for (h, w), out_idx, in_idx in taps:
+            for (h, w), out_idx, in_idx in tap_windows(geometry(info)):
                 region = best[out_idx]
                 value = xv[in_idx] + fv[h, w]
                 # a strict '>' as TF.js's: NaN never wins, and the first of equal values

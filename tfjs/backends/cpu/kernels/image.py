@@ -7,7 +7,7 @@ in float64 and rounds into the output's typed array once.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -65,25 +65,37 @@ def _unread(shape: tuple[int, ...], dtype: str) -> np.ndarray:
 # ---- resizing -------------------------------------------------------------------------
 
 
+def _resize(
+    backend: CpuBackend,
+    images: Any,
+    size: Sequence[int],
+    align_corners: bool,
+    dtype: str,
+    sources: Callable[[float, int, int], Any],
+    resample: Callable[[np.ndarray, Any, Any], np.ndarray],
+) -> TensorInfo:
+    """What both resize kernels do: `sources(ratio, new size, old size)` gives the source
+    rows (then the columns) of the output, `resample(x, rows, cols)` the output values,
+    stored as `dtype`. An empty image reads TF.js's undefined values."""
+    x = backend.values(images)
+    batch, old_height, old_width, channels = x.shape
+    new_height, new_width = size
+    if x.size == 0:
+        return backend.make_output(_unread((batch, new_height, new_width, channels), dtype), dtype)
+    row_ratio, col_ratio = _resize_ratios((old_height, old_width), (new_height, new_width), align_corners)
+    rows = sources(row_ratio, new_height, old_height)
+    cols = sources(col_ratio, new_width, old_width)
+    return backend.make_output(resample(x, rows, cols), dtype)
+
+
 @kernel(RESIZE_BILINEAR, "cpu")
 def resize_bilinear(
     backend: CpuBackend, images: Any, *, align_corners: bool, half_pixel_centers: bool, size: Sequence[int]
 ) -> TensorInfo:
-    x = backend.values(images)
-    batch, old_height, old_width, channels = x.shape
-    new_height, new_width = size
-    out_shape = (batch, new_height, new_width, channels)
-    if x.size == 0:
-        return backend.make_output(_unread(out_shape, "float32"), "float32")
-    row_ratio, col_ratio = _resize_ratios((old_height, old_width), (new_height, new_width), align_corners)
-    rows = _bilinear_sources(row_ratio, new_height, old_height, half_pixel_centers)
-    cols = _bilinear_sources(col_ratio, new_width, old_width, half_pixel_centers)
-    # TF.js's `top` and `bottom` rows depend only on the source row: interpolate every
-    # source row along the columns once, then pick and blend rows (the same operations).
-    left, right = np.take(x, cols[0], axis=2), np.take(x, cols[1], axis=2)
-    across = _lerp(left.astype(np.float64), right.astype(np.float64), cols[2][None, None, :, None])
-    top, bottom = np.take(across, rows[0], axis=1), np.take(across, rows[1], axis=1)
-    return backend.make_output(_lerp(top, bottom, rows[2][None, :, None, None]), "float32")
+    def sources(ratio: float, new_size: int, old_size: int) -> Any:
+        return _bilinear_sources(ratio, new_size, old_size, half_pixel_centers)
+
+    return _resize(backend, images, size, align_corners, "float32", sources, _bilinear_resample)
 
 
 def _bilinear_sources(
@@ -98,22 +110,23 @@ def _bilinear_sources(
     return floor.astype(np.intp), ceil.astype(np.intp), frac - floor
 
 
+def _bilinear_resample(x: np.ndarray, rows: Any, cols: Any) -> np.ndarray:
+    # TF.js's `top` and `bottom` rows depend only on the source row: interpolate every
+    # source row along the columns once, then pick and blend rows (the same operations).
+    left, right = np.take(x, cols[0], axis=2), np.take(x, cols[1], axis=2)
+    across = _lerp(left.astype(np.float64), right.astype(np.float64), cols[2][None, None, :, None])
+    top, bottom = np.take(across, rows[0], axis=1), np.take(across, rows[1], axis=1)
+    return _lerp(top, bottom, rows[2][None, :, None, None])
+
+
 @kernel(RESIZE_NEAREST_NEIGHBOR, "cpu")
 def resize_nearest_neighbor(
     backend: CpuBackend, images: Any, *, align_corners: bool, half_pixel_centers: bool, size: Sequence[int]
 ) -> TensorInfo:
-    x = backend.values(images)
-    batch, old_height, old_width, channels = x.shape
-    new_height, new_width = size
-    out_shape = (batch, new_height, new_width, channels)
-    if x.size == 0:
-        return backend.make_output(_unread(out_shape, images.dtype), images.dtype)
-    row_ratio, col_ratio = _resize_ratios((old_height, old_width), (new_height, new_width), align_corners)
-    rows = _nearest_sources(row_ratio, new_height, old_height, align_corners, half_pixel_centers)
-    cols = _nearest_sources(col_ratio, new_width, old_width, align_corners, half_pixel_centers)
-    # TF.js writes the result into a Float32Array, whatever the dtype: int32 values
-    # beyond 2**24 come back rounded to float32 (and 2**31 - 1 wraps to -2**31).
-    return backend.make_output(x[:, rows][:, :, cols].astype(np.float32), images.dtype)
+    def sources(ratio: float, new_size: int, old_size: int) -> np.ndarray:
+        return _nearest_sources(ratio, new_size, old_size, align_corners, half_pixel_centers)
+
+    return _resize(backend, images, size, align_corners, images.dtype, sources, _nearest_resample)
 
 
 def _nearest_sources(
@@ -125,6 +138,12 @@ def _nearest_sources(
     if half_pixel_centers:
         nearest = np.maximum(0.0, nearest)
     return nearest.astype(np.intp)
+
+
+def _nearest_resample(x: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+    # TF.js writes the result into a Float32Array, whatever the dtype: int32 values
+    # beyond 2**24 come back rounded to float32 (and 2**31 - 1 wraps to -2**31).
+    return x[:, rows][:, :, cols].astype(np.float32)
 
 
 # ---- crops ----------------------------------------------------------------------------

@@ -21,7 +21,7 @@ import numpy as np
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
 from tfjs.kernel_names import NON_MAX_SUPPRESSION_V3, NON_MAX_SUPPRESSION_V4, NON_MAX_SUPPRESSION_V5
-from tfjs.kernel_registry import kernel
+from tfjs.kernel_registry import KernelFunc, register_kernel
 
 _MAX_BLOCK_ELEMENTS = 1 << 22  # IoUs computed at once: bounds a block's memory
 
@@ -205,66 +205,40 @@ def _visit(
     return np.where(dropped, np.nan, new)
 
 
-def _outputs(backend: CpuBackend, result: NmsResult, *, scores: bool, valid: bool) -> list[TensorInfo]:
-    outputs = [backend.make_output(result.selected_indices, "int32")]
-    if scores:
-        outputs.append(backend.make_output(result.selected_scores, "float32"))
-    if valid:
-        outputs.append(backend.make_output(np.int32(result.valid_outputs), "int32"))
-    return outputs
+def _nms_kernel(*, with_scores: bool, with_valid: bool) -> KernelFunc:
+    """NonMaxSuppressionV3 (the selected indices), V4 (and the valid count: padded) or V5
+    (and the selected scores: soft-NMS): one algorithm, the outputs each returns."""
+
+    def nms(
+        backend: CpuBackend,
+        boxes: Any,
+        scores: Any,
+        *,
+        max_output_size: int,
+        iou_threshold: float,
+        score_threshold: float,
+        soft_nms_sigma: float = 0.0,
+        pad_to_max_output_size: bool = False,
+    ) -> TensorInfo | list[TensorInfo]:
+        result = non_max_suppression_impl(
+            backend.values(boxes),
+            backend.values(scores),
+            max_output_size,
+            iou_threshold,
+            score_threshold,
+            soft_nms_sigma,
+            pad_to_max_output_size,
+        )
+        outputs = [backend.make_output(result.selected_indices, "int32")]
+        if with_scores:
+            outputs.append(backend.make_output(result.selected_scores, "float32"))
+        if with_valid:
+            outputs.append(backend.make_output(np.int32(result.valid_outputs), "int32"))
+        return outputs if len(outputs) > 1 else outputs[0]
+
+    return nms
 
 
-@kernel(NON_MAX_SUPPRESSION_V3, "cpu")
-def non_max_suppression_v3(
-    backend: CpuBackend,
-    boxes: Any,
-    scores: Any,
-    *,
-    max_output_size: int,
-    iou_threshold: float,
-    score_threshold: float,
-) -> TensorInfo:
-    result = non_max_suppression_impl(
-        backend.values(boxes), backend.values(scores), max_output_size, iou_threshold, score_threshold
-    )
-    return _outputs(backend, result, scores=False, valid=False)[0]
-
-
-@kernel(NON_MAX_SUPPRESSION_V4, "cpu")
-def non_max_suppression_v4(
-    backend: CpuBackend,
-    boxes: Any,
-    scores: Any,
-    *,
-    max_output_size: int,
-    iou_threshold: float,
-    score_threshold: float,
-    pad_to_max_output_size: bool,
-) -> list[TensorInfo]:
-    result = non_max_suppression_impl(
-        backend.values(boxes),
-        backend.values(scores),
-        max_output_size,
-        iou_threshold,
-        score_threshold,
-        pad_to_max_output_size=pad_to_max_output_size,
-    )
-    return _outputs(backend, result, scores=False, valid=True)
-
-
-@kernel(NON_MAX_SUPPRESSION_V5, "cpu")
-def non_max_suppression_v5(
-    backend: CpuBackend,
-    boxes: Any,
-    scores: Any,
-    *,
-    max_output_size: int,
-    iou_threshold: float,
-    score_threshold: float,
-    soft_nms_sigma: float,
-) -> list[TensorInfo]:
-    boxes_values, scores_values = backend.values(boxes), backend.values(scores)
-    result = non_max_suppression_impl(
-        boxes_values, scores_values, max_output_size, iou_threshold, score_threshold, soft_nms_sigma
-    )
-    return _outputs(backend, result, scores=True, valid=False)
+register_kernel(NON_MAX_SUPPRESSION_V3, "cpu", _nms_kernel(with_scores=False, with_valid=False))
+register_kernel(NON_MAX_SUPPRESSION_V4, "cpu", _nms_kernel(with_scores=False, with_valid=True))
+register_kernel(NON_MAX_SUPPRESSION_V5, "cpu", _nms_kernel(with_scores=True, with_valid=False))

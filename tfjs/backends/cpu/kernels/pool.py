@@ -27,7 +27,7 @@ from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
 from tfjs.dtypes import to_int32, to_uint8_truth
 from tfjs.kernel_names import AVG_POOL, AVG_POOL_3D, MAX_POOL, MAX_POOL_3D, MAX_POOL_WITH_ARGMAX
-from tfjs.kernel_registry import kernel
+from tfjs.kernel_registry import KernelFunc, kernel, register_kernel
 from tfjs.ops.conv_util import compute_pool2d_info, compute_pool3d_info
 
 # Windows up to this many positions are reduced one position at a time (TF.js's exact
@@ -176,67 +176,58 @@ def _pooled(
     return _window_means(windows, empty_is_nan) if mode == "avg" else _window_maxima(windows)[0]
 
 
-def _pool2d(backend: CpuBackend, x: Any, info: Any, mode: str) -> TensorInfo:
-    if (info.filter_height, info.filter_width) == (1, 1) and tuple(info.in_shape) == tuple(info.out_shape):
-        return backend.forward(x, x.shape)  # TF.js's identity shortcut: NaN and -0 kept as they are
-    if _empty(info.out_shape):
-        return backend.make_output(np.zeros(info.out_shape), x.dtype)
-    result = _pooled(backend.values(x), _pool2d_geometry(info), mode, empty_is_nan=True)
-    return backend.make_output(_stored(result, x.dtype), x.dtype)
+def _pool2d_kernel(mode: str) -> KernelFunc:
+    """AvgPool or MaxPool (`mode` 'avg' or 'max') of a [batch, height, width, channels] x."""
+
+    def pool2d(
+        backend: CpuBackend,
+        x: Any,
+        *,
+        filter_size: Any,
+        strides: Any,
+        pad: Any,
+        dim_rounding_mode: Any = None,
+    ) -> TensorInfo:
+        info = compute_pool2d_info(x.shape, filter_size, strides, 1, pad, dim_rounding_mode)
+        if (info.filter_height, info.filter_width) == (1, 1) and tuple(info.in_shape) == tuple(
+            info.out_shape
+        ):
+            return backend.forward(x, x.shape)  # TF.js's identity shortcut: NaN and -0 kept as they are
+        if _empty(info.out_shape):
+            return backend.make_output(np.zeros(info.out_shape), x.dtype)
+        result = _pooled(backend.values(x), _pool2d_geometry(info), mode, empty_is_nan=True)
+        return backend.make_output(_stored(result, x.dtype), x.dtype)
+
+    return pool2d
 
 
-def _pool3d(backend: CpuBackend, x: Any, info: Any, mode: str) -> TensorInfo:
-    """TF.js's 3-D kernels fill a buffer of the input's dtype and label it float32."""
-    if _empty(info.out_shape):
-        return backend.make_output(np.zeros(info.out_shape), "float32")
-    result = _pooled(backend.values(x), _pool3d_geometry(info), mode, empty_is_nan=False)
-    return backend.make_output(_stored(result, x.dtype).astype(np.float32), "float32")
+def _pool3d_kernel(mode: str) -> KernelFunc:
+    """AvgPool3D or MaxPool3D of a [batch, depth, height, width, channels] x: TF.js's 3-D
+    kernels fill a buffer of the input's dtype and label it float32."""
+
+    def pool3d(
+        backend: CpuBackend,
+        x: Any,
+        *,
+        filter_size: Any,
+        strides: Any,
+        pad: Any,
+        dim_rounding_mode: Any = None,
+        data_format: str = "NDHWC",
+    ) -> TensorInfo:
+        info = compute_pool3d_info(x.shape, filter_size, strides, 1, pad, dim_rounding_mode, data_format)
+        if _empty(info.out_shape):
+            return backend.make_output(np.zeros(info.out_shape), "float32")
+        result = _pooled(backend.values(x), _pool3d_geometry(info), mode, empty_is_nan=False)
+        return backend.make_output(_stored(result, x.dtype).astype(np.float32), "float32")
+
+    return pool3d
 
 
-@kernel(AVG_POOL, "cpu")
-def avg_pool(
-    backend: CpuBackend, x: Any, *, filter_size: Any, strides: Any, pad: Any, dim_rounding_mode: Any = None
-) -> TensorInfo:
-    info = compute_pool2d_info(x.shape, filter_size, strides, 1, pad, dim_rounding_mode)
-    return _pool2d(backend, x, info, "avg")
-
-
-@kernel(MAX_POOL, "cpu")
-def max_pool(
-    backend: CpuBackend, x: Any, *, filter_size: Any, strides: Any, pad: Any, dim_rounding_mode: Any = None
-) -> TensorInfo:
-    info = compute_pool2d_info(x.shape, filter_size, strides, 1, pad, dim_rounding_mode)
-    return _pool2d(backend, x, info, "max")
-
-
-@kernel(AVG_POOL_3D, "cpu")
-def avg_pool3d(
-    backend: CpuBackend,
-    x: Any,
-    *,
-    filter_size: Any,
-    strides: Any,
-    pad: Any,
-    dim_rounding_mode: Any = None,
-    data_format: str = "NDHWC",
-) -> TensorInfo:
-    info = compute_pool3d_info(x.shape, filter_size, strides, 1, pad, dim_rounding_mode, data_format)
-    return _pool3d(backend, x, info, "avg")
-
-
-@kernel(MAX_POOL_3D, "cpu")
-def max_pool3d(
-    backend: CpuBackend,
-    x: Any,
-    *,
-    filter_size: Any,
-    strides: Any,
-    pad: Any,
-    dim_rounding_mode: Any = None,
-    data_format: str = "NDHWC",
-) -> TensorInfo:
-    info = compute_pool3d_info(x.shape, filter_size, strides, 1, pad, dim_rounding_mode, data_format)
-    return _pool3d(backend, x, info, "max")
+register_kernel(AVG_POOL, "cpu", _pool2d_kernel("avg"))
+register_kernel(MAX_POOL, "cpu", _pool2d_kernel("max"))
+register_kernel(AVG_POOL_3D, "cpu", _pool3d_kernel("avg"))
+register_kernel(MAX_POOL_3D, "cpu", _pool3d_kernel("max"))
 
 
 @kernel(MAX_POOL_WITH_ARGMAX, "cpu")

@@ -1,0 +1,293 @@
+"""What the cpu convolution kernels share (Conv2D, Conv3D, their input gradients, the fused
+convolutions, DepthwiseConv2dNative, Dilation2D): a window's geometry along each spatial
+axis, the filter taps in TF.js's loop order, and the forward and input-gradient sums.
+
+Numerics of the forward sum. TF.js's Conv2D and Conv3D add each product into the result's
+typed array (`y += x * w`): the product and the sum are doubles, stored (rounded to
+float32, or truncated and wrapped by an Int32Array/Uint8Array) after every term, in the
+order filter taps (outermost axis first), then input channels. `conv_values` follows
+that order of stores exactly, one filter tap and input channel at a time over every
+output position (a tap in the padding is skipped, as TF.js's loops skip it: no 0 * Inf),
+where it matters or is cheap:
+
+- a partial sum could leave float32's range, or an input is NaN or infinite;
+- an int32 or bool result (its typed array wraps or truncates at every store), unless
+  every partial sum is an integer below 2**53 (then one wrap at the end is the same);
+- a small problem (`_STEPWISE_WORK`): the per-term loop costs about as much as the
+  matrix product's set-up there, so small convolutions are TF.js's to the bit.
+
+Otherwise the sum is one float64 BLAS product of an im2col matrix with the filter,
+rounded once: it equals TF.js's result in nearly every element, and differs by an ulp
+of the largest partial sum where the per-term rounding happens to matter.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
+
+from tfjs import dtypes
+
+# (output positions, input positions) of one filter tap along one axis
+Window = tuple[slice, slice]
+# A tap's index into the filter's spatial axes, and the [batch, *spatial] index of the
+# outputs it reaches and of the inputs they read (channels left whole).
+Tap = tuple[tuple[int, ...], tuple[slice, ...], tuple[slice, ...]]
+
+_FLOAT32_MAX = float(np.finfo(np.float32).max)
+# Integer sums below this are exact in float64.
+_EXACT = float(2**53)
+# About how many float64 values one block of the im2col matrix may hold (8 MB): a block
+# is written and then read by the matrix product while it is still in the cache.
+_CHUNK = 1 << 20
+# Below this many multiply-adds (outputs x taps x input channels) the exact per-term
+# sum is the default: measured, it costs at most a few milliseconds there (each step is
+# a few NumPy calls; the cost grows with the taps x input channels steps).
+_STEPWISE_WORK = 1 << 16
+_STEPWISE_STEPS = 256
+_WHOLE = slice(None)
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """A convolution's window along each spatial axis (outermost first)."""
+
+    filter_sizes: tuple[int, ...]
+    dilations: tuple[int, ...]
+    strides: tuple[int, ...]
+    pads_before: tuple[int, ...]
+    in_sizes: tuple[int, ...]
+    out_sizes: tuple[int, ...]
+
+    @property
+    def extents(self) -> tuple[int, ...]:
+        """The dilated filter's size along each axis."""
+        return tuple((f - 1) * d + 1 for f, d in zip(self.filter_sizes, self.dilations, strict=True))
+
+    def spans(self) -> list[tuple[int, int]]:
+        """The input span the windows read, [first, end) per axis (TF.js's 3-D 'same'
+        pads may be negative: then first > 0)."""
+        axes = zip(self.out_sizes, self.strides, self.pads_before, self.extents, strict=True)
+        return [(-pad, (n_out - 1) * stride - pad + extent) for n_out, stride, pad, extent in axes]
+
+
+def geometry(info: Any) -> Geometry:
+    """The Geometry of a Conv2DInfo or Conv3DInfo (TF.js's convInfo)."""
+    axes = ("depth", "height", "width") if hasattr(info, "in_depth") else ("height", "width")
+    pads = {"depth": info.pad_info.front, "height": info.pad_info.top, "width": info.pad_info.left}
+    if len(axes) == 2:
+        pads.pop("depth")
+    return Geometry(
+        filter_sizes=tuple(getattr(info, f"filter_{a}") for a in axes),
+        dilations=tuple(getattr(info, f"dilation_{a}") for a in axes),
+        strides=tuple(getattr(info, f"stride_{a}") for a in axes),
+        pads_before=tuple(pads.values()),
+        in_sizes=tuple(getattr(info, f"in_{a}") for a in axes),
+        out_sizes=tuple(getattr(info, f"out_{a}") for a in axes),
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# taps
+# ---------------------------------------------------------------------------------------
+
+
+def tap_window(out_size: int, stride: int, pad_before: int, offset: int, in_size: int) -> Window | None:
+    """The output positions o (a slice) whose input index o * stride - pad_before + offset
+    lies in [0, in_size), and those input indices (a strided slice); None when there are none."""
+    first = max(0, -((offset - pad_before) // stride))  # ceil((pad_before - offset) / stride)
+    last = min(out_size, (in_size - 1 + pad_before - offset) // stride + 1)
+    if last <= first:
+        return None
+    start = first * stride - pad_before + offset
+    return slice(first, last), slice(start, start + (last - first - 1) * stride + 1, stride)
+
+
+def tap_windows(g: Geometry) -> Iterator[Tap]:
+    """Every filter tap that reaches the input, in TF.js's loop order (outermost axis
+    first): its index, and the output and input slices ([batch, *spatial]) it pairs."""
+    per_axis = []
+    for size, dilation, stride, pad, n_in, n_out in zip(
+        g.filter_sizes, g.dilations, g.strides, g.pads_before, g.in_sizes, g.out_sizes, strict=True
+    ):
+        windows = ((k, tap_window(n_out, stride, pad, k * dilation, n_in)) for k in range(size))
+        per_axis.append([(k, window) for k, window in windows if window is not None])
+    for combo in itertools.product(*per_axis):
+        index = tuple(k for k, _ in combo)
+        yield index, (_WHOLE, *(w[0] for _, w in combo)), (_WHOLE, *(w[1] for _, w in combo))
+
+
+# ---------------------------------------------------------------------------------------
+# forward sum (Conv2D, Conv3D)
+# ---------------------------------------------------------------------------------------
+
+
+def conv_values(x: np.ndarray, w: np.ndarray, g: Geometry, dtype: str = "float32") -> np.ndarray:
+    """The convolution of channels-last `x` ([batch, *in_sizes, in_channels]) with `w`
+    ([*filter_sizes, in_channels, out_channels]), shaped [batch, *out_sizes,
+    out_channels], as TF.js's typed array of `dtype` (x's) holds it: ready for
+    make_output (bool: the truth of each stored byte)."""
+    out_shape = (x.shape[0], *g.out_sizes, w.shape[-1])
+    if math.prod(out_shape) == 0 or x.size == 0:
+        values = np.zeros(out_shape)
+    elif _sums_once(x, w, dtype, math.prod(out_shape)):
+        values = _conv_im2col(x, w, g)
+        values += 0.0  # a sum that starts at +0 (TF.js's) is never -0
+    else:
+        with np.errstate(all="ignore"):
+            values = _conv_stepwise(x, w, g, dtype)
+    return dtypes.to_uint8_truth(values) if dtype == "bool" else values
+
+
+def _sums_once(x: np.ndarray, w: np.ndarray, dtype: str, outputs: int) -> bool:
+    """Whether one float64 sum stored once gives TF.js's result (up to an ulp), and the
+    problem is too large for the exact per-term loop to be cheap."""
+    terms = w.size // w.shape[-1]  # taps x input channels: the steps of TF.js's sum
+    if outputs * terms < _STEPWISE_WORK and terms <= _STEPWISE_STEPS:
+        return False
+    with np.errstate(all="ignore"):
+        # |x| <= |max| + |min|: an upper bound that stays NaN for a NaN input
+        bound = (abs(float(x.max())) + abs(float(x.min()))) * (abs(float(w.max())) + abs(float(w.min())))
+        bound *= terms
+    if dtype == "float32":
+        return bound < _FLOAT32_MAX / 2
+    # x has the result's dtype (int32 or bool); a float filter may make fractional sums
+    return bound < _EXACT and (w.dtype.kind in "iub" or bool(np.all(np.trunc(w) == w)))
+
+
+def _conv_im2col(x: np.ndarray, w: np.ndarray, g: Geometry) -> np.ndarray:
+    """The float64 sums through BLAS: an im2col matrix (a strided window view copied a
+    block of output rows at a time) times the filter as a [taps * in, out] matrix."""
+    n, out_c = x.shape[0], w.shape[-1]
+    matrix = w.reshape(-1, out_c).astype(np.float64)
+    source = _span_source(x, g)
+    rank = len(g.out_sizes)
+    if all(f == 1 for f in g.filter_sizes):
+        view = source[(_WHOLE, *(slice(None, None, s) for s in g.strides))]  # [N, *out, in]
+    else:
+        view = sliding_window_view(source, g.extents, axis=tuple(range(1, rank + 1)))
+        view = view[(_WHOLE, *(slice(None, None, s) for s in g.strides), _WHOLE)]
+        view = view[(..., *(slice(None, None, d) for d in g.dilations))]
+        # [N, *out, in, *filter] -> [N, *out, *filter, in]
+        view = np.moveaxis(view, rank + 1, -1)
+    view = view[(_WHOLE, *(slice(0, o) for o in g.out_sizes))]
+    out = np.empty((n, *g.out_sizes, out_c))
+    row_values = n * math.prod(g.out_sizes[1:]) * matrix.shape[0]
+    step = max(1, _CHUNK // max(1, row_values))
+    for start in range(0, g.out_sizes[0], step):
+        part = view[:, start : start + step]
+        columns = np.empty(part.shape)  # one pass into C order, float64, as BLAS wants it
+        np.copyto(columns, part)
+        target = out[:, start : start + step]
+        target[...] = (columns.reshape(-1, matrix.shape[0]) @ matrix).reshape(target.shape)
+    return out
+
+
+# How each result dtype's typed array stores a number, and the array that holds them.
+def _to_uint8(values: np.ndarray) -> np.ndarray:
+    """What a Uint8Array stores: truncation, modulo 256, 0 for NaN and ±Infinity."""
+    finite = np.isfinite(values)
+    return np.mod(np.trunc(np.where(finite, values, 0.0)), 256.0)
+
+
+_STORES: dict[str, tuple[type, Callable[[np.ndarray], np.ndarray] | None]] = {
+    "float32": (np.float32, None),  # assignment rounds
+    "int32": (np.int32, dtypes.to_int32),
+    "bool": (np.uint8, _to_uint8),
+}
+
+
+def _conv_stepwise(x: np.ndarray, w: np.ndarray, g: Geometry, dtype: str) -> np.ndarray:
+    """TF.js's loop: the typed array stores the running sum after every product, in
+    TF.js's order (taps, then input channels), each step over every output the tap reaches."""
+    holder, store = _STORES[dtype]
+    out = np.zeros((x.shape[0], *g.out_sizes, w.shape[-1]), holder)
+    channels = np.moveaxis(x, -1, 0).astype(np.float64)  # [in, N, *in_sizes]
+    filters = w.astype(np.float64)
+    for index, out_idx, in_idx in tap_windows(g):
+        region = out[out_idx]
+        term = np.empty(region.shape)
+        for d1, weights in enumerate(filters[index]):
+            np.multiply(channels[d1][in_idx][..., None], weights, out=term)
+            term += region
+            region[...] = term if store is None else store(term)
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# input gradient (Conv2DBackpropInput, Conv3DBackpropInputV2)
+# ---------------------------------------------------------------------------------------
+
+
+def backprop_input_values(dy: np.ndarray, w: np.ndarray, g: Geometry) -> np.ndarray:
+    """The gradient of the convolution with respect to its channels-last input, as float32
+    (TF.js sums each input position's gradient in a double and stores it once): one BLAS
+    product dy @ filter^T gives every tap's contribution (a block of output rows at a
+    time), added back over the span the windows read; the span outside x is dropped.
+    `dy` is [batch, *out_sizes, out_channels], `w` [*filter_sizes, in_channels, out_channels]."""
+    in_c, out_c = w.shape[-2], w.shape[-1]
+    dx = np.zeros((dy.shape[0], *g.in_sizes, in_c), np.float32)
+    if dx.size == 0 or dy.size == 0:
+        return dx
+    spans = g.spans()
+    source = np.zeros((dx.shape[0], *(end - first for first, end in spans), in_c))
+    matrix = w.reshape(-1, out_c).astype(np.float64)
+    step = max(1, _CHUNK // max(1, dy.shape[0] * math.prod(g.out_sizes[1:]) * matrix.shape[0]))
+    with np.errstate(all="ignore"):
+        for start in range(0, g.out_sizes[0], step):
+            rows = dy[:, start : start + step]
+            flat = np.ascontiguousarray(rows, dtype=np.float64).reshape(-1, out_c)
+            cols = (flat @ matrix.T).reshape(*rows.shape[:-1], *g.filter_sizes, in_c)
+            for index in itertools.product(*(range(f) for f in g.filter_sizes)):
+                source[_tap_targets(g, index, start, rows.shape[1:-1])] += cols[(..., *index, _WHOLE)]
+        span_idx, x_idx = _overlap(spans, g.in_sizes)
+        dx[x_idx] = source[span_idx]
+    return dx
+
+
+def _tap_targets(
+    g: Geometry, index: tuple[int, ...], first_row: int, counts: tuple[int, ...]
+) -> tuple[slice, ...]:
+    """The positions of a span buffer that filter tap `index` reads for `counts` outputs
+    per axis, starting at output row `first_row` ([batch, *spatial])."""
+    firsts = [k * d for k, d in zip(index, g.dilations, strict=True)]
+    firsts[0] += first_row * g.strides[0]
+    axes = zip(firsts, counts, g.strides, strict=True)
+    return (
+        _WHOLE,
+        *(slice(first, first + (count - 1) * stride + 1, stride) for first, count, stride in axes),
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# internals
+# ---------------------------------------------------------------------------------------
+
+
+def _overlap(spans: list[tuple[int, int]], sizes: tuple[int, ...]) -> tuple[tuple[slice, ...], ...]:
+    """Where the spans and the input overlap: (index into a span buffer, index into x)."""
+    span_idx, x_idx = [_WHOLE], [_WHOLE]
+    for (first, end), size in zip(spans, sizes, strict=True):
+        lo = max(first, 0)
+        hi = max(min(end, size), lo)
+        span_idx.append(slice(lo - first, hi - first))
+        x_idx.append(slice(lo, hi))
+    return tuple(span_idx), tuple(x_idx)
+
+
+def _span_source(x: np.ndarray, g: Geometry) -> np.ndarray:
+    """`x` over exactly the span its windows read (zeros outside it): a view where the
+    span lies inside x, else a zero-filled copy in x's dtype."""
+    spans = g.spans()
+    if all(first >= 0 and end <= size for (first, end), size in zip(spans, g.in_sizes, strict=True)):
+        return x[(_WHOLE, *(slice(first, end) for first, end in spans))]
+    source = np.zeros((x.shape[0], *(end - first for first, end in spans), x.shape[-1]), x.dtype)
+    span_idx, x_idx = _overlap(spans, g.in_sizes)
+    source[span_idx] = x[x_idx]
+    return source
