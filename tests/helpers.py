@@ -57,3 +57,23 @@ def tidy_numpy(fn: Callable[[], Any]) -> Any:
         return [t.numpy() for t in result] if isinstance(result, list) else result.numpy()
     finally:
         tf.dispose(result)
+
+
+def refuses(
+    error: type[Exception],
+    fragments: Sequence[str],
+    call: Callable[..., Any],
+    *make_inputs: Callable[[], Any],
+) -> None:
+    """`call(*inputs)` raises `error` naming every one of `fragments`, leaving no tensor."""
+    with scope():
+        inputs = [make() for make in make_inputs]
+        before = tf.memory()["num_tensors"]
+        with raises_with(error, *fragments):
+            call(*inputs)
+        assert tf.memory()["num_tensors"] == before
+
+
+def ones(*shape: int) -> Callable[[], tf.Tensor]:
+    """A maker of a float32 tensor of ones of `shape`, for `refuses`."""
+    return lambda: tf.ones(shape)

@@ -6,6 +6,7 @@
 """
 
 from tfjs import backends as backends
+from tfjs import train as train
 from tfjs.backends import cpu as _cpu
 from tfjs.backends.backend import KernelBackend, TensorInfo
 from tfjs.dtypes import DTYPES, upcast_type
@@ -38,6 +39,16 @@ from tfjs.leak_tracker import LeakedTensor, LeakReport, track_leaks
 from tfjs.ops import *
 from tfjs.ops import fused, image, linalg, losses, math, signal, sparse, spectral, string
 from tfjs.ops.losses.loss_ops_util import Reduction
+from tfjs.optimizers import (
+    AdadeltaOptimizer,
+    AdagradOptimizer,
+    AdamaxOptimizer,
+    AdamOptimizer,
+    MomentumOptimizer,
+    Optimizer,
+    RMSPropOptimizer,
+    SGDOptimizer,
+)
 from tfjs.profiler import (
     KernelRecord,
     ProfileInfo,

@@ -12,6 +12,43 @@ const path = require('path');
 const tf = require('@tensorflow/tfjs-core');
 require('@tensorflow/tfjs-backend-cpu');
 
+// tfjs-core's node bundle registers no gradients: TF.js ships them in
+// dist/register_all_gradients.js, an ES module whose extension-less imports node cannot
+// load. So the gradient configs are taken from TF.js's own dist/gradients/*_grad.js text,
+// their imports bound to the same names of the loaded tfjs-core, and registered. (The
+// few whose imports are internal helpers are skipped: cases needing them record an error.)
+function registerTfjsGradients(tf) {
+  const dir = path.join(path.dirname(require.resolve('@tensorflow/tfjs-core/package.json')), 'dist', 'gradients');
+  const namespaces = {broadcast_util: tf.broadcast_util, util: tf.util, axis_util: tf.backend_util};
+  const lookup = (name) => [tf, tf.broadcast_util, tf.util, tf.backend_util].map((m) => m[name]).find((v) => v !== undefined);
+  const skipped = [];
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('_grad.js')).sort()) {
+    let source = fs.readFileSync(path.join(dir, file), 'utf8').replace(/^\/\/# sourceMappingURL.*$/m, '');
+    const names = {};
+    source = source.replace(/^import \* as (\w+) from '[^']+';$/gm, (_, ns) => {
+      names[ns] = namespaces[ns];
+      return '';
+    });
+    source = source.replace(/^import \{([^}]*)\} from '[^']+';$/gm, (_, list) => {
+      for (const item of list.split(',').map((s) => s.trim()).filter(Boolean)) {
+        const [imported, local] = item.split(/\s+as\s+/);
+        names[local || imported] = lookup(imported);
+      }
+      return '';
+    });
+    const exported = source.match(/^export const (\w+)/m);
+    const missing = Object.keys(names).filter((n) => names[n] === undefined);
+    if (!exported || missing.length || /^import /m.test(source)) {
+      skipped.push(file);
+      continue;
+    }
+    source = source.replace(/^export /gm, '');
+    const config = new Function(...Object.keys(names), `${source}\nreturn ${exported[1]};`)(...Object.values(names));
+    if (tf.getGradient == null || tf.getGradient(config.kernelName) == null) tf.registerGradient(config);
+  }
+  return skipped;
+}
+
 const helpers = {
   tf,
   NaN_: NaN,
@@ -53,6 +90,7 @@ async function record(family) {
 
 async function main() {
   await tf.setBackend('cpu');
+  registerTfjsGradients(tf);
   let families = process.argv.slice(2);
   if (families.length === 0) {
     families = fs.readdirSync(path.join(__dirname, 'cases'))

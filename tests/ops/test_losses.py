@@ -8,7 +8,7 @@ import math
 import pytest
 
 import tfjs as tf
-from tests.helpers import no_new_buffers, raises_with, scope
+from tests.helpers import no_new_buffers, ones, refuses
 
 R = tf.losses.Reduction
 L = tf.losses
@@ -85,20 +85,6 @@ def test_values_from_tfjs_tests(backend):
     assert value(lambda: L.softmax_cross_entropy(onehot, logits, weights)) == pytest.approx(4, rel=1e-6)
     per_row = value(lambda: L.softmax_cross_entropy(onehot, logits, [0.1, 0.2, 0.3], 0, R.NONE))
     assert per_row == pytest.approx([2, 4, 6], rel=1e-6)
-
-
-def refuses(error, fragments, call, *make_inputs):
-    """`call(*inputs)` raises `error` naming every one of `fragments`, leaving no tensor."""
-    with scope():
-        inputs = [make() for make in make_inputs]
-        before = tf.memory()["num_tensors"]
-        with raises_with(error, *fragments):
-            call(*inputs)
-        assert tf.memory()["num_tensors"] == before
-
-
-def ones(*shape):
-    return lambda: tf.ones(shape)
 
 
 def test_compute_weighted_loss_reductions(backend):

@@ -7,21 +7,7 @@ import numpy as np
 import pytest
 
 import tfjs as tf
-from tests.helpers import raises_with, scope
-
-
-def ones(*shape):
-    return lambda: tf.ones(shape)
-
-
-def refuses(error, fragments, call, *make_inputs):
-    """`call(*inputs)` raises `error` naming every one of `fragments`, leaving no tensor."""
-    with scope():
-        inputs = [make() for make in make_inputs]
-        before = tf.memory()["num_tensors"]
-        with raises_with(error, *fragments):
-            call(*inputs)
-        assert tf.memory()["num_tensors"] == before
+from tests.helpers import ones, refuses
 
 
 def test_basic_lstm_cell_returns_state_and_output(backend):

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import ACOS
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
@@ -19,3 +20,18 @@ def acos(x: TensorLike) -> Tensor:
     """
     x_tensor = assert_not_complex(convert_to_tensor(x, "x", "acos"), "acos")
     return ENGINE.run_kernel(ACOS, {"x": x_tensor})
+
+
+@register_gradient(ACOS, save_inputs=("x",))
+def _acos_grad(dy: Tensor, x: Tensor) -> dict[str, Tensor]:
+    from tfjs.ops.cast import cast
+    from tfjs.ops.div import div
+    from tfjs.ops.neg import neg
+    from tfjs.ops.scalar import scalar
+    from tfjs.ops.sqrt import sqrt
+    from tfjs.ops.square import square
+    from tfjs.ops.sub import sub
+
+    a = square(cast(x, "float32"))
+    b = sqrt(sub(scalar(1), a))
+    return {"x": neg(div(dy, b))}

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import ACOSH
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
@@ -19,3 +20,15 @@ def acosh(x: TensorLike) -> Tensor:
     """
     x_tensor = assert_not_complex(convert_to_tensor(x, "x", "acosh"), "acosh")
     return ENGINE.run_kernel(ACOSH, {"x": x_tensor})
+
+
+@register_gradient(ACOSH, save_inputs=("x",))
+def _acosh_grad(dy: Tensor, x: Tensor) -> dict[str, Tensor]:
+    from tfjs.ops.cast import cast
+    from tfjs.ops.div import div
+    from tfjs.ops.sqrt import sqrt
+    from tfjs.ops.square import square
+    from tfjs.ops.sub import sub
+
+    a = sqrt(sub(square(cast(x, "float32")), 1))
+    return {"x": div(dy, a)}

@@ -4,6 +4,7 @@ from collections.abc import Sequence
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import ADD_N
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor_list
@@ -39,3 +40,10 @@ def add_n(tensors: Sequence[TensorLike]) -> Tensor:
     if first.dtype == "complex64":
         raise TypeError("add_n: argument 'tensors' can not be complex64 tensors")
     return ENGINE.run_kernel(ADD_N, {"tensors": converted})
+
+
+@register_gradient(ADD_N, save_inputs=("tensors",))
+def _add_n_grad(dy: Tensor, tensors: list[Tensor]) -> dict[str, list[Tensor]]:
+    from tfjs.ops.clone import clone
+
+    return {"tensors": [clone(dy) for _ in tensors]}

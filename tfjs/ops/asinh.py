@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import ASINH
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
@@ -19,3 +20,16 @@ def asinh(x: TensorLike) -> Tensor:
     """
     x_tensor = assert_not_complex(convert_to_tensor(x, "x", "asinh"), "asinh")
     return ENGINE.run_kernel(ASINH, {"x": x_tensor})
+
+
+@register_gradient(ASINH, save_inputs=("x",))
+def _asinh_grad(dy: Tensor, x: Tensor) -> dict[str, Tensor]:
+    from tfjs.ops.add import add
+    from tfjs.ops.cast import cast
+    from tfjs.ops.div import div
+    from tfjs.ops.scalar import scalar
+    from tfjs.ops.sqrt import sqrt
+    from tfjs.ops.square import square
+
+    a = sqrt(add(scalar(1), square(cast(x, "float32"))))
+    return {"x": div(dy, a)}

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import ATAN
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
@@ -19,3 +20,13 @@ def atan(x: TensorLike) -> Tensor:
     """
     x_tensor = assert_not_complex(convert_to_tensor(x, "x", "atan"), "atan")
     return ENGINE.run_kernel(ATAN, {"x": x_tensor})
+
+
+@register_gradient(ATAN, save_inputs=("x",))
+def _atan_grad(dy: Tensor, x: Tensor) -> dict[str, Tensor]:
+    from tfjs.ops.add import add
+    from tfjs.ops.cast import cast
+    from tfjs.ops.div import div
+    from tfjs.ops.square import square
+
+    return {"x": div(dy, add(square(cast(x, "float32")), 1))}

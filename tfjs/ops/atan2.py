@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import ATAN2
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.binary_util import assert_not_complex, binary_inputs
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
@@ -20,3 +21,19 @@ def atan2(a: TensorLike, b: TensorLike) -> Tensor:
     a, b = binary_inputs(a, b, "atan2")
     assert_not_complex(a, "atan2", "a")
     return ENGINE.run_kernel(ATAN2, {"a": a, "b": b})
+
+
+@register_gradient(ATAN2, save_inputs=("a", "b"))
+def _atan2_grad(dy: Tensor, a: Tensor, b: Tensor) -> dict[str, Tensor]:
+    from tfjs.ops.add import add
+    from tfjs.ops.broadcast_util import sum_to_shape
+    from tfjs.ops.div import div
+    from tfjs.ops.mul import mul
+    from tfjs.ops.neg import neg
+    from tfjs.ops.square import square
+
+    d = add(square(a), square(b))
+    return {
+        "a": sum_to_shape(mul(dy, div(b, d)), a.shape),
+        "b": sum_to_shape(neg(mul(dy, div(a, d))), b.shape),
+    }

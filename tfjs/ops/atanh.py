@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import ATANH
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
@@ -19,3 +20,14 @@ def atanh(x: TensorLike) -> Tensor:
     """
     x_tensor = assert_not_complex(convert_to_tensor(x, "x", "atanh"), "atanh")
     return ENGINE.run_kernel(ATANH, {"x": x_tensor})
+
+
+@register_gradient(ATANH, save_inputs=("x",))
+def _atanh_grad(dy: Tensor, x: Tensor) -> dict[str, Tensor]:
+    from tfjs.ops.cast import cast
+    from tfjs.ops.div import div
+    from tfjs.ops.scalar import scalar
+    from tfjs.ops.square import square
+    from tfjs.ops.sub import sub
+
+    return {"x": div(dy, sub(scalar(1), square(cast(x, "float32"))))}

@@ -6,7 +6,7 @@ from typing import Literal
 from tfjs.kernel_names import AVG_POOL
 from tfjs.ops.conv_util import Pad
 from tfjs.ops.operation import op
-from tfjs.ops.pool_util import run_pool2d
+from tfjs.ops.pool_util import run_pool
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
@@ -32,4 +32,4 @@ def avg_pool(
     """
     name, js_name = "avg_pool", "avgPool"
     x_tensor = convert_to_tensor(x, "x", name, "float32")
-    return run_pool2d(AVG_POOL, x_tensor, filter_size, strides, pad, dim_rounding_mode, name, js_name)
+    return run_pool(AVG_POOL, x_tensor, filter_size, strides, pad, dim_rounding_mode, name, js_name)

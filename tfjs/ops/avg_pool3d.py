@@ -5,7 +5,7 @@ from typing import Literal
 
 from tfjs.kernel_names import AVG_POOL_3D
 from tfjs.ops.operation import op
-from tfjs.ops.pool_util import run_pool3d
+from tfjs.ops.pool_util import run_pool
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
@@ -30,6 +30,7 @@ def avg_pool3d(
     >>> tf.avg_pool3d(tf.tensor4d([1, 2, 3, 4, 5, 6, 7, 8], [2, 2, 2, 1]), 2, 1, "valid").array_sync()
     [[[[4.5]]]]
     """
-    name = "avg_pool3d"
+    name, js_name = "avg_pool3d", "avgPool3d"
     x_tensor = convert_to_tensor(x, "x", name, "float32")
-    return run_pool3d(AVG_POOL_3D, x_tensor, filter_size, strides, pad, dim_rounding_mode, data_format, name)
+    args = (filter_size, strides, pad, dim_rounding_mode, name, js_name)
+    return run_pool(AVG_POOL_3D, x_tensor, *args, spatial=3, data_format=data_format)

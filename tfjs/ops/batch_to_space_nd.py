@@ -7,6 +7,7 @@ import numpy as np
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import BATCH_TO_SPACE_ND
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
 from tfjs.ops.space_batch_util import check_block_shape, check_pairs
 from tfjs.tensor import Tensor
@@ -53,3 +54,13 @@ def batch_to_space_nd(x: TensorLike, block_shape: Sequence[int], crops: Sequence
     if x_tensor.dtype == "complex64":
         raise TypeError(f"{name}: batchToSpaceND does not support complex64 tensors in the CPU backend.")
     return ENGINE.run_kernel(BATCH_TO_SPACE_ND, {"x": x_tensor}, {"block_shape": blocks, "crops": pairs})
+
+
+@register_gradient(BATCH_TO_SPACE_ND)
+def _batch_to_space_nd_grad(
+    dy: Tensor, block_shape: tuple[int, ...], crops: tuple[tuple[int, int], ...]
+) -> dict[str, Tensor]:
+    """The inverse rearrangement, the cropped values padded back as zeros."""
+    from tfjs.ops.space_to_batch_nd import space_to_batch_nd
+
+    return {"x": space_to_batch_nd(dy, list(block_shape), [list(c) for c in crops])}

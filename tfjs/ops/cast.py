@@ -3,6 +3,7 @@ from __future__ import annotations
 from tfjs import dtypes
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import CAST
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
@@ -21,3 +22,10 @@ def cast(x: TensorLike, dtype: str) -> Tensor:
     if dtype == "string":
         raise TypeError(f"cast: only strings can be cast to strings, not {x_tensor.dtype}")
     return ENGINE.run_kernel(CAST, {"x": x_tensor}, {"dtype": dtype})
+
+
+@register_gradient(CAST)
+def _cast_grad(dy: Tensor) -> dict[str, Tensor]:
+    from tfjs.ops.clone import clone
+
+    return {"x": clone(dy)}

@@ -6,6 +6,7 @@ import numpy as np
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import CLIP_BY_VALUE
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.fill import fill
 from tfjs.ops.operation import op
@@ -42,3 +43,18 @@ def clip_by_value(x: TensorLike, clip_value_min: float, clip_value_max: float) -
     if low == high:
         return fill(x_tensor.shape, low, x_tensor.dtype)
     return ENGINE.run_kernel(CLIP_BY_VALUE, {"x": x_tensor}, {"clip_value_min": low, "clip_value_max": high})
+
+
+@register_gradient(CLIP_BY_VALUE, save_inputs=("x",))
+def _clip_by_value_grad(
+    dy: Tensor, x: Tensor, clip_value_min: float, clip_value_max: float
+) -> dict[str, Tensor]:
+    # dy at the bounds too (and 0 for NaN), as TF.js.
+    from tfjs.ops.greater_equal import greater_equal
+    from tfjs.ops.less_equal import less_equal
+    from tfjs.ops.logical_and import logical_and
+    from tfjs.ops.where import where
+    from tfjs.ops.zeros_like import zeros_like
+
+    inside = logical_and(greater_equal(x, clip_value_min), less_equal(x, clip_value_max))
+    return {"x": where(inside, dy, zeros_like(dy))}

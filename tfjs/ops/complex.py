@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import COMPLEX
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
@@ -25,3 +26,13 @@ def complex(real: TensorLike, imag: TensorLike) -> Tensor:  # noqa: A001
             f"Shapes {a} and {b} must match"
         )
     return ENGINE.run_kernel(COMPLEX, {"real": real_tensor, "imag": imag_tensor})
+
+
+@register_gradient(COMPLEX)
+def _complex_grad(dy: Tensor) -> dict[str, Tensor]:
+    """TF.js has none; derived as TensorFlow's (math_grad.py). A complex gradient holds
+    dL/d(real part) + i dL/d(imaginary part), TensorFlow's convention."""
+    from tfjs.ops.imag import imag
+    from tfjs.ops.real import real
+
+    return {"real": real(dy), "imag": imag(dy)}

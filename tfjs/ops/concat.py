@@ -4,6 +4,7 @@ from collections.abc import Sequence
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import CONCAT
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.axis_util import parse_axis_param
 from tfjs.ops.clone import clone
 from tfjs.ops.operation import op
@@ -61,3 +62,11 @@ def _assert_dtypes_join(xs: list[Tensor]) -> None:
             continue
         if first == "complex64" or "string" in (first, x.dtype) or x.dtype == "complex64":
             raise TypeError(f"concat: Cannot concatenate {first} tensors with a tensor with dtype {x.dtype}.")
+
+
+@register_gradient(CONCAT, save_inputs=("tensors",))
+def _concat_grad(dy: Tensor, tensors: list[Tensor], axis: int) -> dict[str, list[Tensor]]:
+    """Each input gets its piece of `dy` along `axis`."""
+    from tfjs.ops.split import split
+
+    return {"tensors": split(dy, [t.shape[axis] for t in tensors], axis)}

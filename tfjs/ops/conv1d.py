@@ -3,7 +3,7 @@ from __future__ import annotations
 import math
 
 from tfjs.ops import conv_util
-from tfjs.ops.conv2d import conv2d, conv2d_attrs
+from tfjs.ops.conv2d import conv2d
 from tfjs.ops.conv_util import Pad
 from tfjs.ops.operation import op
 from tfjs.ops.reshape import reshape
@@ -34,18 +34,10 @@ def conv1d(
     x_tensor = convert_to_tensor(x, "x", "conv1d")
     filter_tensor = convert_to_tensor(filter, "filter", "conv1d")
     x_shape = x_tensor.shape if x_tensor.rank != 2 else (1, *x_tensor.shape)
-    if len(x_shape) != 3:
-        raise ValueError(f"conv1d: Error in conv1d: input must be rank 3, but got rank {len(x_shape)}.")
-    if filter_tensor.rank != 3:
-        raise ValueError(
-            f"conv1d: Error in conv1d: filter must be rank 3, but got rank {filter_tensor.rank}."
-        )
+    conv_util.check_rank("conv1d", "conv1d", "input", len(x_shape), 3)
+    conv_util.check_rank("conv1d", "conv1d", "filter", filter_tensor.rank, 3)
     conv_util.check_pad_on_dim_rounding_mode("conv1d", pad, dim_rounding_mode)
-    if x_shape[2] != filter_tensor.shape[1]:
-        raise ValueError(
-            f"conv1d: Error in conv1d: depth of input ({x_shape[2]}) must match input depth for "
-            f"filter {filter_tensor.shape[1]}."
-        )
+    conv_util.check_depth("conv1d", "conv1d", "input", x_shape[2], filter_tensor.shape[1])
     stride, dilation = conv_util.check_strides_and_dilations(
         "conv1d", "conv1D", stride, dilation, stride_word="stride"
     )
@@ -61,9 +53,8 @@ def conv1d(
             )
     x4_shape = (x_shape[0], 1, x_shape[1], x_shape[2])
     filter4_shape = (1, *filter_tensor.shape)
-    names = ("conv1d", "conv2d", "conv2D")
     args = (x4_shape, filter4_shape, (1, stride), pad, "NHWC", (1, dilation), dim_rounding_mode)
-    _, info = conv2d_attrs(*names, *args)
+    _, info = conv_util.conv2d_attrs("conv1d", "conv2d", *args, js_check_name="conv2D")
     if info.out_height != 1:
         # a pad that is a number pads the height of 1 too: TF.js's reshape refuses the result
         out = info.out_shape

@@ -2,14 +2,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import numpy as np
-
-from tfjs.engine import ENGINE
 from tfjs.kernel_names import CONV2D_BACKPROP_INPUT
 from tfjs.ops import conv_util
 from tfjs.ops.conv_util import Pad
 from tfjs.ops.operation import op
-from tfjs.ops.reshape import reshape
 from tfjs.tensor import Tensor
 from tfjs.tensor_format import js_list
 from tfjs.tensor_util import TensorLike, convert_to_tensor
@@ -54,39 +50,11 @@ def conv2d_backprop_input(
     """TF.js's conv2DBackpropInput (not exported): the Conv2DBackpropInput kernel with its
     checks, for `dy` of rank 3 or 4 and `x_shape` of the same length."""
     js_name = "conv2dDerInput"
-    if not isinstance(x_shape, (list, tuple, np.ndarray)) or not all(
-        isinstance(d, (int, np.integer)) and not isinstance(d, bool) and d >= 0 for d in x_shape
-    ):
-        raise ValueError(f"{op_name}: output_shape must be a list of non-negative integers, got {x_shape!r}")
-    x_shape = tuple(int(d) for d in x_shape)
-    if len(x_shape) != dy.rank:
-        raise ValueError(
-            f"{op_name}: Length of inShape ({len(x_shape)}) and rank of dy ({dy.rank}) must match"
-        )
-    dy_shape = dy.shape
-    if dy.rank == 3:
-        dy_shape, x_shape = (1, *dy_shape), (1, *x_shape)
-    if len(x_shape) != 4:
-        raise ValueError(
-            f"{op_name}: Error in {js_name}: inShape must be length 4, but got length {len(x_shape)}."
-        )
-    if len(dy_shape) != 4:
-        raise ValueError(f"{op_name}: Error in {js_name}: dy must be rank 4, but got rank {len(dy_shape)}")
-    if filter.rank != 4:
-        raise ValueError(f"{op_name}: Error in {js_name}: filter must be rank 4, but got rank {filter.rank}")
+    x_shape, dy_shape = conv_util.backprop_shapes(op_name, js_name, x_shape, dy, 4, filter.shape)
     conv_util.check_data_format(data_format, op_name)
-    in_depth = x_shape[3] if data_format == "NHWC" else x_shape[1]
-    out_depth = dy_shape[3] if data_format == "NHWC" else dy_shape[1]
-    if in_depth != filter.shape[2]:
-        raise ValueError(
-            f"{op_name}: Error in {js_name}: depth of input ({in_depth}) must match input depth for "
-            f"filter {filter.shape[2]}."
-        )
-    if out_depth != filter.shape[3]:
-        raise ValueError(
-            f"{op_name}: Error in {js_name}: depth of output ({out_depth}) must match output depth for "
-            f"filter {filter.shape[3]}."
-        )
+    channels = 3 if data_format == "NHWC" else 1
+    conv_util.check_depth(op_name, js_name, "input", x_shape[channels], filter.shape[2])
+    conv_util.check_depth(op_name, js_name, "output", dy_shape[channels], filter.shape[3])
     conv_util.check_pad_on_dim_rounding_mode_as(op_name, js_name, pad, dim_rounding_mode)
     strides = conv_util.check_tuple_param(strides, "strides", op_name)
     if not conv_util.strides_or_dilations_are_positive(strides):
@@ -114,7 +82,6 @@ def conv2d_backprop_input(
             f"{op_name}: x of shape [{js_list(dy_shape)}] is not what a conv2d of an input of shape "
             f"[{js_list(x_shape)}] with this filter, strides and pad gives: [{js_list(info.out_shape)}]"
         )
-    dy4 = reshape(dy, dy_shape) if dy.rank == 3 else dy
     attrs = {
         "strides": strides,
         "pad": pad,
@@ -122,5 +89,4 @@ def conv2d_backprop_input(
         "dim_rounding_mode": dim_rounding_mode,
         "input_shape": x_shape,
     }
-    result = ENGINE.run_kernel(CONV2D_BACKPROP_INPUT, {"dy": dy4, "filter": filter}, attrs)
-    return reshape(result, result.shape[1:]) if dy.rank == 3 else result
+    return conv_util.run_batched(CONV2D_BACKPROP_INPUT, "dy", dy, 4, {"filter": filter}, attrs)

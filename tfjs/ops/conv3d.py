@@ -2,20 +2,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tfjs.engine import ENGINE
 from tfjs.kernel_names import CONV3D
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.conv_util import (
+    batch_shape,
+    check_depth,
     check_filter_fits,
     check_pad,
+    check_rank,
     check_tuple_param,
     compute_conv3d_info,
     either_strides_or_dilations_are_one,
     js_param,
+    run_batched,
     strides_or_dilations_are_positive,
 )
 from tfjs.ops.operation import op
-from tfjs.ops.reshape import reshape
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
@@ -42,16 +44,10 @@ def conv3d(
     """
     x_tensor = convert_to_tensor(x, "x", "conv3d")
     filter_tensor = convert_to_tensor(filter, "filter", "conv3d")
-    if x_tensor.rank not in (4, 5):
-        raise ValueError(f"{_ERROR}: input must be rank 5, but got rank {x_tensor.rank}.")
-    x_shape = x_tensor.shape if x_tensor.rank == 5 else (1, *x_tensor.shape)
-    if filter_tensor.rank != 5:
-        raise ValueError(f"{_ERROR}: filter must be rank 5, but got rank {filter_tensor.rank}.")
-    if x_shape[4] != filter_tensor.shape[3]:
-        raise ValueError(
-            f"{_ERROR}: depth of input ({x_shape[4]}) must match input depth for filter "
-            f"{filter_tensor.shape[3]}."
-        )
+    x_shape = batch_shape(x_tensor, 5)
+    check_rank("conv3d", "conv3d", "input", len(x_shape), 5)
+    check_rank("conv3d", "conv3d", "filter", filter_tensor.rank, 5)
+    check_depth("conv3d", "conv3d", "input", x_shape[4], filter_tensor.shape[3])
     strides = check_tuple_param(strides, "strides", "conv3d", 3)
     dilations = check_tuple_param(dilations, "dilations", "conv3d", 3)
     if not either_strides_or_dilations_are_one(strides, dilations):
@@ -70,7 +66,5 @@ def conv3d(
     assert_not_complex(filter_tensor, "conv3d", "filter")
     info = compute_conv3d_info(x_shape, filter_tensor.shape, strides, dilations, pad)
     check_filter_fits("conv3d", x_shape, filter_tensor.shape, x_shape[1:4], info.out_shape[1:4], pad)
-    x5d = x_tensor if x_tensor.rank == 5 else reshape(x_tensor, x_shape)
     attrs = {"strides": strides, "pad": pad, "data_format": data_format, "dilations": dilations}
-    result = ENGINE.run_kernel(CONV3D, {"x": x5d, "filter": filter_tensor}, attrs)
-    return result if x_tensor.rank == 5 else reshape(result, result.shape[1:])
+    return run_batched(CONV3D, "x", x_tensor, 5, {"filter": filter_tensor}, attrs)

@@ -2,19 +2,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import numpy as np
-
-from tfjs.engine import ENGINE
 from tfjs.kernel_names import CONV3D_BACKPROP_INPUT_V2
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.conv_util import (
+    backprop_shapes,
+    check_depth,
     check_pad,
     check_tuple_param,
     compute_conv3d_info,
+    run_batched,
     strides_or_dilations_are_positive,
 )
 from tfjs.ops.operation import op
-from tfjs.ops.reshape import reshape
 from tfjs.tensor import Tensor
 from tfjs.tensor_format import js_list
 from tfjs.tensor_util import TensorLike, convert_to_tensor
@@ -49,26 +48,9 @@ def _conv3d_backprop_input(
     """TF.js's conv3DBackpropInput: the checks, then Conv3DBackpropInputV2 on rank 5."""
     name = "conv3d_transpose"
     error = f"{name}: Error in conv3dDerInput"
-    x_shape = _check_shape(x_shape, name)
-    if len(x_shape) != dy.rank:
-        raise ValueError(f"{name}: Length of inShape ({len(x_shape)}) and rank of dy ({dy.rank}) must match")
-    dy_shape = dy.shape
-    if dy.rank == 4:
-        dy_shape, x_shape = (1, *dy_shape), (1, *x_shape)
-    if len(x_shape) != 5:
-        raise ValueError(f"{error}: inShape must be length 5, but got length {len(x_shape)}.")
-    if filter_tensor.rank != 5:
-        raise ValueError(f"{error}: filter must be rank 5, but got rank {filter_tensor.rank}")
-    if x_shape[4] != filter_tensor.shape[3]:
-        raise ValueError(
-            f"{error}: depth of input ({x_shape[4]}) must match input depth for filter "
-            f"{filter_tensor.shape[3]}."
-        )
-    if dy_shape[4] != filter_tensor.shape[4]:
-        raise ValueError(
-            f"{error}: depth of output ({dy_shape[4]}) must match output depth for filter "
-            f"{filter_tensor.shape[4]}."
-        )
+    x_shape, dy_shape = backprop_shapes(name, "conv3dDerInput", x_shape, dy, 5, filter_tensor.shape)
+    check_depth(name, "conv3dDerInput", "input", x_shape[4], filter_tensor.shape[3])
+    check_depth(name, "conv3dDerInput", "output", dy_shape[4], filter_tensor.shape[4])
     strides = check_tuple_param(strides, "strides", name, 3)
     if not strides_or_dilations_are_positive(strides):
         raise ValueError(f"{error}: Strides should be larger than 0.")
@@ -84,15 +66,5 @@ def _conv3d_backprop_input(
             f"a conv3d of output_shape with filter [{js_list(filter_tensor.shape)}] and these strides "
             f"and pad gives [{js_list(expected)}]"
         )
-    dy5d = dy if dy.rank == 5 else reshape(dy, dy_shape)
     attrs = {"pad": pad, "strides": strides, "input_shape": x_shape}
-    result = ENGINE.run_kernel(CONV3D_BACKPROP_INPUT_V2, {"dy": dy5d, "filter": filter_tensor}, attrs)
-    return result if dy.rank == 5 else reshape(result, result.shape[1:])
-
-
-def _check_shape(shape: Sequence[int], name: str) -> tuple[int, ...]:
-    if isinstance(shape, (list, tuple, np.ndarray)) and all(
-        isinstance(d, (int, np.integer)) and not isinstance(d, bool) and d >= 0 for d in shape
-    ):
-        return tuple(int(d) for d in shape)
-    raise ValueError(f"{name}: output_shape must be a list of non-negative integers, got {shape!r}")
+    return run_batched(CONV3D_BACKPROP_INPUT_V2, "dy", dy, 5, {"filter": filter_tensor}, attrs)

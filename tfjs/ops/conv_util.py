@@ -9,12 +9,15 @@ TF.js's Conv2DInfo/Conv3DInfo fields in snake_case.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Union
 
 import numpy as np
 
+from tfjs.engine import ENGINE
+from tfjs.ops.reshape import reshape
+from tfjs.tensor import Tensor
 from tfjs.tensor_format import js_list, js_number_to_string
 
 PadType = Literal["SAME", "VALID", "NUMBER", "EXPLICIT"]
@@ -136,12 +139,7 @@ def compute_pool2d_info(
 ) -> Conv2DInfo:
     """TF.js's computePool2DInfo: a pooling window as a conv2d whose filter keeps the channels."""
     filter_height, filter_width, _ = parse_tuple_param(filter_size)
-    if data_format == "channelsLast":
-        channels = in_shape[3]
-    elif data_format == "channelsFirst":
-        channels = in_shape[1]
-    else:
-        raise ValueError(f"Unknown dataFormat {data_format}")
+    channels = _split_channels(in_shape, data_format)[1]
     filter_shape = (filter_height, filter_width, channels, channels)
     return compute_conv2d_info(
         in_shape, filter_shape, strides, dilations, pad, rounding_mode, False, data_format
@@ -158,17 +156,14 @@ def compute_pool3d_info(
     data_format: str = "NDHWC",
 ) -> Conv3DInfo:
     """TF.js's computePool3DInfo (data_format 'NDHWC' or 'NCDHW')."""
-    filter_depth, filter_height, filter_width = parse_3tuple_param(filter_size)
-    if data_format == "NDHWC":
-        fmt: DataFormat = "channelsLast"
-        channels = in_shape[4]
-    elif data_format == "NCDHW":
-        fmt = "channelsFirst"
-        channels = in_shape[1]
-    else:
+    formats: dict[str, DataFormat] = {"NDHWC": "channelsLast", "NCDHW": "channelsFirst"}
+    if data_format not in formats:
         raise ValueError(f"Unknown dataFormat {data_format}")
-    filter_shape = (filter_depth, filter_height, filter_width, channels, channels)
-    return compute_conv3d_info(in_shape, filter_shape, strides, dilations, pad, False, fmt, rounding_mode)
+    channels = _split_channels(in_shape, formats[data_format])[1]
+    filter_shape = (*parse_3tuple_param(filter_size), channels, channels)
+    return compute_conv3d_info(
+        in_shape, filter_shape, strides, dilations, pad, False, formats[data_format], rounding_mode
+    )
 
 
 def compute_conv2d_info(
@@ -187,56 +182,26 @@ def compute_conv2d_info(
     >>> info.out_shape, info.pad_info
     ((1, 3, 3, 4), PadInfo(top=1, left=1, right=1, bottom=1, type='SAME'))
     """
-    in_shape = tuple(int(d) for d in in_shape)
-    filter_shape = tuple(int(d) for d in filter_shape)
-    if data_format == "channelsLast":
-        batch_size, in_height, in_width, in_channels = in_shape
-    elif data_format == "channelsFirst":
-        batch_size, in_channels, in_height, in_width = in_shape
-    else:
-        raise ValueError(f"Unknown dataFormat {data_format}")
-    filter_height, filter_width, _, filter_channels = filter_shape
+
+    def pad_and_out(sizes: list[int], strides: tuple[int, ...], filters: list[int]) -> tuple[Any, list[int]]:
+        (in_height, in_width), (stride_height, stride_width) = sizes, strides
+        info = _get_pad_and_out_info(
+            pad, in_height, in_width, stride_height, stride_width, *filters, rounding_mode, data_format
+        )
+        return info[0], list(info[1:])
+
     stride_height, stride_width, _ = parse_tuple_param(strides)
     dilation_height, dilation_width, _ = parse_tuple_param(dilations)
-    effective_filter_height = get_effective_filter_size(filter_height, dilation_height)
-    effective_filter_width = get_effective_filter_size(filter_width, dilation_width)
-    pad_info, out_height, out_width = _get_pad_and_out_info(
-        pad,
-        in_height,
-        in_width,
-        stride_height,
-        stride_width,
-        effective_filter_height,
-        effective_filter_width,
-        rounding_mode,
+    return _conv_info(
+        Conv2DInfo,
+        ("height", "width"),
+        in_shape,
+        filter_shape,
+        (stride_height, stride_width),
+        (dilation_height, dilation_width),
+        depthwise,
         data_format,
-    )
-    out_channels = filter_channels * in_channels if depthwise else filter_channels
-    if data_format == "channelsFirst":
-        out_shape = (batch_size, out_channels, out_height, out_width)
-    else:
-        out_shape = (batch_size, out_height, out_width, out_channels)
-    return Conv2DInfo(
-        batch_size=batch_size,
-        in_height=in_height,
-        in_width=in_width,
-        in_channels=in_channels,
-        out_height=out_height,
-        out_width=out_width,
-        out_channels=out_channels,
-        data_format=data_format,
-        stride_height=stride_height,
-        stride_width=stride_width,
-        dilation_height=dilation_height,
-        dilation_width=dilation_width,
-        filter_height=filter_height,
-        filter_width=filter_width,
-        effective_filter_height=effective_filter_height,
-        effective_filter_width=effective_filter_width,
-        pad_info=pad_info,
-        in_shape=in_shape,
-        out_shape=out_shape,
-        filter_shape=filter_shape,
+        pad_and_out,
     )
 
 
@@ -255,65 +220,21 @@ def compute_conv3d_info(
     >>> compute_conv3d_info([1, 4, 4, 4, 1], [2, 2, 2, 1, 3], 2, 1, "valid").out_shape
     (1, 2, 2, 2, 3)
     """
-    in_shape = tuple(int(d) for d in in_shape)
-    filter_shape = tuple(int(d) for d in filter_shape)
-    if data_format == "channelsLast":
-        batch_size, in_depth, in_height, in_width, in_channels = in_shape
-    elif data_format == "channelsFirst":
-        batch_size, in_channels, in_depth, in_height, in_width = in_shape
-    else:
-        raise ValueError(f"Unknown dataFormat {data_format}")
-    filter_depth, filter_height, filter_width, _, filter_channels = filter_shape
-    stride_depth, stride_height, stride_width = parse_3tuple_param(strides)
-    dilation_depth, dilation_height, dilation_width = parse_3tuple_param(dilations)
-    effective_filter_depth = get_effective_filter_size(filter_depth, dilation_depth)
-    effective_filter_height = get_effective_filter_size(filter_height, dilation_height)
-    effective_filter_width = get_effective_filter_size(filter_width, dilation_width)
-    pad_info, out_depth, out_height, out_width = _get_3d_pad_and_out_info(
-        pad,
-        in_depth,
-        in_height,
-        in_width,
-        stride_depth,
-        stride_height,
-        stride_width,
-        effective_filter_depth,
-        effective_filter_height,
-        effective_filter_width,
-        rounding_mode,
-    )
-    out_channels = filter_channels * in_channels if depthwise else filter_channels
-    if data_format == "channelsFirst":
-        out_shape = (batch_size, out_channels, out_depth, out_height, out_width)
-    else:
-        out_shape = (batch_size, out_depth, out_height, out_width, out_channels)
-    return Conv3DInfo(
-        batch_size=batch_size,
-        in_depth=in_depth,
-        in_height=in_height,
-        in_width=in_width,
-        in_channels=in_channels,
-        out_depth=out_depth,
-        out_height=out_height,
-        out_width=out_width,
-        out_channels=out_channels,
-        data_format=data_format,
-        stride_depth=stride_depth,
-        stride_height=stride_height,
-        stride_width=stride_width,
-        dilation_depth=dilation_depth,
-        dilation_height=dilation_height,
-        dilation_width=dilation_width,
-        filter_depth=filter_depth,
-        filter_height=filter_height,
-        filter_width=filter_width,
-        effective_filter_depth=effective_filter_depth,
-        effective_filter_height=effective_filter_height,
-        effective_filter_width=effective_filter_width,
-        pad_info=pad_info,
-        in_shape=in_shape,
-        out_shape=out_shape,
-        filter_shape=filter_shape,
+
+    def pad_and_out(sizes: list[int], strides: tuple[int, ...], filters: list[int]) -> tuple[Any, list[int]]:
+        info = _get_3d_pad_and_out_info(pad, *sizes, *strides, *filters, rounding_mode)
+        return info[0], list(info[1:])
+
+    return _conv_info(
+        Conv3DInfo,
+        ("depth", "height", "width"),
+        in_shape,
+        filter_shape,
+        parse_3tuple_param(strides),
+        parse_3tuple_param(dilations),
+        depthwise,
+        data_format,
+        pad_and_out,
     )
 
 
@@ -514,6 +435,120 @@ def check_strides_and_dilations(
     return strides, dilations
 
 
+def check_rank(op_name: str, js_name: str, what: str, rank: int, want: int, end: str = ".") -> None:
+    """TF.js's `Error in <js_name>: <what> must be rank <want>, but got rank <rank>.`"""
+    if rank != want:
+        raise ValueError(
+            f"{op_name}: Error in {js_name}: {what} must be rank {want}, but got rank {rank}{end}"
+        )
+
+
+def check_depth(op_name: str, js_name: str, side: str, depth: int, filter_depth: int) -> None:
+    """TF.js's check that x's (side 'input') or dy's (side 'output') channels are the filter's."""
+    if depth != filter_depth:
+        raise ValueError(
+            f"{op_name}: Error in {js_name}: depth of {side} ({depth}) must match {side} depth for "
+            f"filter {filter_depth}."
+        )
+
+
+def check_in_channels(op_name: str, js_name: str, in_channels: int, filter_channels: int) -> None:
+    """TF.js's depthwiseConv2d check that x's channels are the filter's."""
+    if in_channels != filter_channels:
+        raise ValueError(
+            f"{op_name}: Error in {js_name}: number of input channels ({in_channels}) must match the "
+            f"inChannels dimension in filter {filter_channels}."
+        )
+
+
+def conv2d_attrs(
+    op_name: str,
+    js_name: str,
+    x_shape: Sequence[int],
+    filter_shape: Sequence[int],
+    strides: int | Sequence[int],
+    pad: Pad,
+    data_format: str,
+    dilations: int | Sequence[int],
+    dim_rounding_mode: str | None,
+    *,
+    depthwise: bool = False,
+    js_check_name: str | None = None,
+) -> tuple[dict, Conv2DInfo]:
+    """TF.js's conv2d (or, `depthwise`, depthwiseConv2d) checks on a rank-4 `x_shape`, in
+    its words (`js_name`; the stride checks under `js_check_name`, default `js_name`) and
+    order; the Conv2D (DepthwiseConv2dNative) kernel's attributes and the window info."""
+    check_rank(op_name, js_name, "input", len(x_shape), 4)
+    check_rank(op_name, js_name, "filter", len(filter_shape), 4)
+    if not depthwise:
+        check_pad_on_dim_rounding_mode_as(op_name, js_name, pad, dim_rounding_mode)
+    check_data_format(data_format, op_name)
+    in_depth = x_shape[3] if data_format == "NHWC" else x_shape[1]
+    if depthwise:
+        check_in_channels(op_name, js_name, in_depth, filter_shape[2])
+        check_pad_on_dim_rounding_mode_as(op_name, js_name, pad, dim_rounding_mode)
+    else:
+        check_depth(op_name, js_name, "input", in_depth, filter_shape[2])
+    strides, dilations = check_strides_and_dilations(op_name, js_check_name or js_name, strides, dilations)
+    pad = check_pad(pad, op_name)
+    check_dim_rounding_mode(dim_rounding_mode, op_name)
+    format_ = convert_conv2d_data_format(data_format)
+    info = compute_conv2d_info(
+        x_shape, filter_shape, strides, dilations, pad, dim_rounding_mode, depthwise, format_
+    )
+    in_sizes, out_sizes = (info.in_height, info.in_width), (info.out_height, info.out_width)
+    check_filter_fits(op_name, x_shape, filter_shape, in_sizes, out_sizes, pad)
+    attrs = {
+        "strides": strides,
+        "pad": pad,
+        "data_format": data_format,
+        "dilations": dilations,
+        "dim_rounding_mode": dim_rounding_mode,
+    }
+    return attrs, info
+
+
+def backprop_shapes(
+    op_name: str, js_name: str, x_shape: Any, dy: Tensor, rank: int, filter_shape: Sequence[int]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """TF.js's conv2DBackpropInput / conv3DBackpropInput checks of the input's shape
+    (`output_shape`, of dy's rank) and of the channels dy and the filter share; both shapes
+    as a batch (of one where dy lacks the batch dimension): (x_shape, dy_shape)."""
+    if not isinstance(x_shape, (list, tuple, np.ndarray)) or not all(
+        isinstance(d, (int, np.integer)) and not isinstance(d, bool) and d >= 0 for d in x_shape
+    ):
+        raise ValueError(f"{op_name}: output_shape must be a list of non-negative integers, got {x_shape!r}")
+    x_shape = tuple(int(d) for d in x_shape)
+    if len(x_shape) != dy.rank:
+        raise ValueError(
+            f"{op_name}: Length of inShape ({len(x_shape)}) and rank of dy ({dy.rank}) must match"
+        )
+    dy_shape = batch_shape(dy, rank)
+    if dy.rank == rank - 1:
+        x_shape = (1, *x_shape)
+    if len(x_shape) != rank:
+        raise ValueError(
+            f"{op_name}: Error in {js_name}: inShape must be length {rank}, but got length {len(x_shape)}."
+        )
+    check_rank(op_name, js_name, "dy", len(dy_shape), rank, end="")
+    check_rank(op_name, js_name, "filter", len(filter_shape), rank, end="")
+    return x_shape, dy_shape
+
+
+def batch_shape(x: Tensor, rank: int) -> tuple[int, ...]:
+    """x's shape with a batch of one in front where x has rank `rank` - 1 (one image)."""
+    return (1, *x.shape) if x.rank == rank - 1 else x.shape
+
+
+def run_batched(kernel_name: str, x_name: str, x: Tensor, rank: int, inputs: dict, attrs: dict) -> Tensor:
+    """Runs `kernel_name` on `x` (input `x_name`, with the other `inputs`) as a batch: an x
+    of rank `rank` - 1 as a batch of one, whose result then loses the batch dimension."""
+    single = x.rank == rank - 1
+    batched = reshape(x, batch_shape(x, rank)) if single else x
+    result = ENGINE.run_kernel(kernel_name, {x_name: batched, **inputs}, attrs)
+    return reshape(result, result.shape[1:]) if single else result
+
+
 def js_param(value: Any) -> str:
     """A number or a list as a JavaScript template string writes it (`2` or `2,2`)."""
     if isinstance(value, (list, tuple, np.ndarray)):
@@ -549,6 +584,68 @@ def _pad_text(pad: Any) -> str:
     if isinstance(pad, (list, tuple, np.ndarray)):
         return "[" + ", ".join("[" + ", ".join(_js_value(v) for v in p) + "]" for p in pad) + "]"
     return _js_value(pad)
+
+
+def _split_channels(in_shape: Sequence[int], data_format: str) -> tuple[list[int], int]:
+    """An input shape's spatial sizes and channels, by TF.js's data format."""
+    if data_format == "channelsLast":
+        return list(in_shape[1:-1]), in_shape[-1]
+    if data_format == "channelsFirst":
+        return list(in_shape[2:]), in_shape[1]
+    raise ValueError(f"Unknown dataFormat {data_format}")
+
+
+def _conv_info(
+    cls: type,
+    axes: tuple[str, ...],
+    in_shape: Sequence[int],
+    filter_shape: Sequence[int],
+    strides: tuple[int, ...],
+    dilations: tuple[int, ...],
+    depthwise: bool,
+    data_format: DataFormat,
+    pad_and_out: Callable[[list[int], tuple[int, ...], list[int]], tuple[Any, list[int]]],
+) -> Any:
+    """TF.js's computeConv2DInfo / computeConv3DInfo around their pad and output-size rule
+    `pad_and_out(in_sizes, strides, effective_filter_sizes) -> (pad_info, out_sizes)`:
+    a `cls` record whose per-axis fields are named after `axes`."""
+    in_shape = tuple(int(d) for d in in_shape)
+    filter_shape = tuple(int(d) for d in filter_shape)
+    in_sizes, in_channels = _split_channels(in_shape, data_format)
+    filter_sizes = filter_shape[: len(axes)]
+    effective = [get_effective_filter_size(f, d) for f, d in zip(filter_sizes, dilations, strict=True)]
+    pad_info, out_sizes = pad_and_out(in_sizes, strides, effective)
+    out_channels = filter_shape[-1] * in_channels if depthwise else filter_shape[-1]
+    channels_first = data_format == "channelsFirst"
+    spatial_out = tuple(out_sizes)
+    out_shape = (
+        (in_shape[0], out_channels, *spatial_out)
+        if channels_first
+        else (in_shape[0], *spatial_out, out_channels)
+    )
+    fields: dict[str, Any] = {
+        "batch_size": in_shape[0],
+        "in_channels": in_channels,
+        "out_channels": out_channels,
+        "data_format": data_format,
+        "pad_info": pad_info,
+        "in_shape": in_shape,
+        "out_shape": out_shape,
+        "filter_shape": filter_shape,
+    }
+    per_axis = zip(axes, in_sizes, out_sizes, strides, dilations, filter_sizes, effective, strict=True)
+    for axis, n_in, n_out, stride, dilation, size, extent in per_axis:
+        fields.update(
+            {
+                f"in_{axis}": n_in,
+                f"out_{axis}": n_out,
+                f"stride_{axis}": stride,
+                f"dilation_{axis}": dilation,
+                f"filter_{axis}": size,
+                f"effective_filter_{axis}": extent,
+            }
+        )
+    return cls(**fields)
 
 
 def _round(value: float, rounding_mode: str | None) -> int:

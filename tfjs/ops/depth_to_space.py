@@ -4,6 +4,7 @@ import numpy as np
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import DEPTH_TO_SPACE
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
@@ -37,3 +38,20 @@ def depth_to_space(x: TensorLike, block_size: int, data_format: str = "NHWC") ->
         )
     attrs = {"block_size": int(block_size), "data_format": data_format}
     return ENGINE.run_kernel(DEPTH_TO_SPACE, {"x": x_tensor}, attrs)
+
+
+@register_gradient(DEPTH_TO_SPACE)
+def _depth_to_space_grad(dy: Tensor, block_size: int, data_format: str) -> dict[str, Tensor]:
+    """TF.js has none; derived as TensorFlow's (array_grad.py): space_to_depth of `dy`,
+    written as the reshape and transpose that invert depth_to_space's."""
+    from tfjs.ops.reshape import reshape
+    from tfjs.ops.transpose import transpose
+
+    if data_format == "NCHW":
+        dy = transpose(dy, [0, 2, 3, 1])
+    n, height, width, depth = dy.shape
+    b = block_size
+    # dy[n, h * b + i, w * b + j, c] came from x[n, h, w, (i * b + j) * depth + c].
+    blocks = reshape(dy, [n, height // b, b, width // b, b, depth])
+    dx = reshape(transpose(blocks, [0, 1, 3, 2, 4, 5]), [n, height // b, width // b, b * b * depth])
+    return {"x": transpose(dx, [0, 3, 1, 2]) if data_format == "NCHW" else dx}

@@ -2,18 +2,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tfjs.engine import ENGINE
 from tfjs.kernel_names import DILATION2D
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.conv_util import (
+    batch_shape,
     check_filter_fits,
     check_pad,
+    check_rank,
     check_tuple_param,
     compute_dilation2d_info,
+    run_batched,
     strides_or_dilations_are_positive,
 )
 from tfjs.ops.operation import op
-from tfjs.ops.reshape import reshape
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
@@ -43,11 +44,10 @@ def dilation2d(
     filter_tensor = convert_to_tensor(filter, "filter", "dilation2d")
     if x_tensor.rank not in (3, 4):
         raise ValueError(f"{_ERROR}: input must be rank 3 or 4, but got rank {x_tensor.rank}.")
-    if filter_tensor.rank != 3:
-        raise ValueError(f"{_ERROR}: filter must be rank 3, but got rank {filter_tensor.rank}.")
+    check_rank("dilation2d", "dilation2d", "filter", filter_tensor.rank, 3)
     if data_format != "NHWC":
         raise ValueError(f"{_ERROR}: Only NHWC is currently supported, but got dataFormat of {data_format}")
-    x_shape = x_tensor.shape if x_tensor.rank == 4 else (1, *x_tensor.shape)
+    x_shape = batch_shape(x_tensor, 4)
     if x_shape[3] != filter_tensor.shape[2]:
         raise ValueError(
             f"{_ERROR}:  input and filter must have the same depth: {x_shape[3]} vs {filter_tensor.shape[2]}"
@@ -64,7 +64,5 @@ def dilation2d(
     assert_not_complex(filter_tensor, "dilation2d", "filter")
     info = compute_dilation2d_info(x_shape, filter_tensor.shape, strides, pad, "NHWC", dilations)
     check_filter_fits("dilation2d", x_shape, filter_tensor.shape, x_shape[1:3], info.out_shape[1:3], pad)
-    x4d = x_tensor if x_tensor.rank == 4 else reshape(x_tensor, x_shape)
     attrs = {"strides": strides, "pad": pad, "dilations": dilations}
-    result = ENGINE.run_kernel(DILATION2D, {"x": x4d, "filter": filter_tensor}, attrs)
-    return result if x_tensor.rank == 4 else reshape(result, result.shape[1:])
+    return run_batched(DILATION2D, "x", x_tensor, 4, {"filter": filter_tensor}, attrs)

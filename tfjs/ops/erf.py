@@ -1,7 +1,10 @@
 from __future__ import annotations
 
+import math
+
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import ERF
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.cast import cast
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
@@ -25,3 +28,14 @@ def erf(x: TensorLike) -> Tensor:
     if x_tensor.dtype == "int32":
         x_tensor = cast(x_tensor, "float32")
     return ENGINE.run_kernel(ERF, {"x": x_tensor})
+
+
+@register_gradient(ERF, save_inputs=("x",))
+def _erf_grad(dy: Tensor, x: Tensor) -> dict[str, Tensor]:
+    from tfjs.ops.exp import exp
+    from tfjs.ops.mul import mul
+    from tfjs.ops.neg import neg
+    from tfjs.ops.square import square
+
+    a = mul(exp(neg(square(x))), 2 / math.sqrt(math.pi))
+    return {"x": mul(dy, a)}

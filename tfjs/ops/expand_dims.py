@@ -4,6 +4,7 @@ import numpy as np
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import EXPAND_DIMS
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
@@ -26,3 +27,10 @@ def expand_dims(x: TensorLike, axis: int = 0) -> Tensor:
     if axis < -(rank + 1):
         raise ValueError(f"expand_dims: Axis must be in the interval [{-(rank + 1)}, {rank}], got {axis}")
     return ENGINE.run_kernel(EXPAND_DIMS, {"input": x_tensor}, {"dim": int(axis)})
+
+
+@register_gradient(EXPAND_DIMS, save_inputs=("input",))
+def _expand_dims_grad(dy: Tensor, input: Tensor) -> dict[str, Tensor]:  # noqa: A002
+    from tfjs.ops.reshape import reshape
+
+    return {"input": reshape(dy, list(input.shape))}

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import EXPM1
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
@@ -19,3 +20,11 @@ def expm1(x: TensorLike) -> Tensor:
     """
     x_tensor = assert_not_complex(convert_to_tensor(x, "x", "expm1"), "expm1")
     return ENGINE.run_kernel(EXPM1, {"x": x_tensor})
+
+
+@register_gradient(EXPM1, save_inputs=("x",))
+def _expm1_grad(dy: Tensor, x: Tensor) -> dict[str, Tensor]:
+    from tfjs.ops.exp import exp
+    from tfjs.ops.mul import mul
+
+    return {"x": mul(dy, exp(x))}

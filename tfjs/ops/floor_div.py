@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import FLOOR_DIV
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.binary_util import assert_not_complex, binary_inputs
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
@@ -19,3 +20,11 @@ def floor_div(a: TensorLike, b: TensorLike) -> Tensor:
     a, b = binary_inputs(a, b, "floor_div")
     assert_not_complex(a, "floor_div", "a")
     return ENGINE.run_kernel(FLOOR_DIV, {"a": a, "b": b})
+
+
+@register_gradient(FLOOR_DIV, save_inputs=("a", "b"))
+def _floor_div_grad(dy: Tensor, a: Tensor, b: Tensor) -> dict[str, Tensor]:
+    # TF.js's FloorDiv_grad.ts is RealDiv's gradient (not the zero a step function has).
+    from tfjs.ops.div import quotient_gradient
+
+    return quotient_gradient(dy, a, b)

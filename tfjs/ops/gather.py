@@ -1,9 +1,12 @@
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import GATHER_V2
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.axis_util import parse_axis_param
 from tfjs.ops.operation import op
 from tfjs.ops.slicing_util import assert_cpu_takes_complex, is_int
@@ -70,3 +73,38 @@ def _check_batch_dims(
                 f"gather: x.shape[{i}]: {shape[i]} should be equal to indices.shape[{i}]: {indices_shape[i]}."
             )
     return int(batch_dims)
+
+
+@register_gradient(GATHER_V2, save_inputs=("x", "indices"))
+def _gather_grad(dy: Tensor, x: Tensor, indices: Tensor, axis: int, batch_dims: int) -> dict[str, Tensor]:
+    """TF.js's: the slices of `dy` summed into the rows they were gathered from, with
+    unsorted_segment_sum over `dy` with the indices' axes first. TF.js loops over the
+    batch for batch_dims 1 (and fails for more); here every batch sums at once, its ids
+    shifted to its own segments. The indices get a zero gradient (TF.js returns the int32
+    indices, which its tape then refuses)."""
+    from tfjs.ops.add import add
+    from tfjs.ops.reshape import reshape
+    from tfjs.ops.tensor import tensor
+    from tfjs.ops.transpose import transpose
+    from tfjs.ops.unsorted_segment_sum import unsorted_segment_sum
+    from tfjs.ops.zeros import zeros
+
+    shape = x.shape
+    batch = math.prod(shape[:batch_dims])
+    outer = math.prod(shape[batch_dims:axis])
+    rows = shape[axis]
+    inner = math.prod(shape[axis + 1 :])
+    count = math.prod(indices.shape[batch_dims:])
+    values = reshape(dy, [batch, outer, count, inner])
+    if outer > 1:
+        values = transpose(values, [0, 2, 1, 3])
+    ids = reshape(indices, [batch, count])
+    if batch > 1:
+        ids = add(ids, tensor(np.arange(batch).reshape(batch, 1) * rows, dtype="int32"))
+    sums = unsorted_segment_sum(
+        reshape(values, [batch * count, outer, inner]), reshape(ids, [batch * count]), batch * rows
+    )
+    sums = reshape(sums, [batch, rows, outer, inner])
+    if outer > 1:
+        sums = transpose(sums, [0, 2, 1, 3])
+    return {"x": reshape(sums, list(shape)), "indices": zeros(list(indices.shape))}

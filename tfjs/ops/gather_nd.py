@@ -1,7 +1,10 @@
 from __future__ import annotations
 
+import math
+
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import GATHER_ND
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
 from tfjs.ops.slicing_util import assert_index_vectors_in_range
 from tfjs.tensor import Tensor
@@ -45,3 +48,22 @@ def gather_nd(x: TensorLike, indices: TensorLike) -> Tensor:
         )
     assert_index_vectors_in_range(index, shape, "gather_nd")
     return ENGINE.run_kernel(GATHER_ND, {"params": x_tensor, "indices": index})
+
+
+@register_gradient(GATHER_ND, save_inputs=("params", "indices"))
+def _gather_nd_grad(dy: Tensor, params: Tensor, indices: Tensor) -> dict[str, Tensor]:
+    """TF.js has none; TensorFlow's: `dy`'s slices scattered (repeats adding up) into
+    zeros of the params' shape. The indices get a zero gradient."""
+    from tfjs.ops.reshape import reshape
+    from tfjs.ops.scatter_nd import scatter_nd
+    from tfjs.ops.sum import sum as sum_
+    from tfjs.ops.zeros import zeros
+
+    slice_rank = indices.shape[-1]
+    count = math.prod(indices.shape[:-1])
+    rows = reshape(dy, [count, *params.shape[slice_rank:]])
+    if slice_rank == 0:  # every index vector picked the whole tensor
+        grad = sum_(rows, 0)
+    else:  # as a list of index vectors, so that a 1-D index is one vector for scatter_nd too
+        grad = scatter_nd(reshape(indices, [count, slice_rank]), rows, list(params.shape))
+    return {"params": grad, "indices": zeros(list(indices.shape))}

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import IS_FINITE
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
@@ -18,3 +19,11 @@ def is_finite(x: TensorLike) -> Tensor:
     """
     x_tensor = assert_not_complex(convert_to_tensor(x, "x", "is_finite"), "is_finite")
     return ENGINE.run_kernel(IS_FINITE, {"x": x_tensor})
+
+
+@register_gradient(IS_FINITE)
+def _is_finite_grad(dy: Tensor) -> dict[str, Tensor]:
+    # Zero almost everywhere: TF.js registers zeros rather than stopping backprop.
+    from tfjs.ops.zeros_like import zeros_like
+
+    return {"x": zeros_like(dy)}

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import LOG
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
@@ -16,3 +17,11 @@ def log(x: TensorLike) -> Tensor:
     [0.0, 0.0]
     """
     return ENGINE.run_kernel(LOG, {"x": convert_to_tensor(x, "x", "log", "float32")})
+
+
+@register_gradient(LOG, save_inputs=("x",))
+def _log_grad(dy: Tensor, x: Tensor) -> dict[str, Tensor]:
+    from tfjs.ops.cast import cast
+    from tfjs.ops.div import div
+
+    return {"x": div(dy, cast(x, "float32"))}

@@ -2,8 +2,9 @@ from __future__ import annotations
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import BATCH_MAT_MUL
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.binary_util import assert_not_complex, make_types_match
-from tfjs.ops.broadcast_util import assert_and_get_broadcast_shape
+from tfjs.ops.broadcast_util import assert_and_get_broadcast_shape, sum_to_shape
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
@@ -36,3 +37,18 @@ def mat_mul(a: TensorLike, b: TensorLike, transpose_a: bool = False, transpose_b
     a_tensor, b_tensor = make_types_match(a_tensor, b_tensor)
     attrs = {"transpose_a": bool(transpose_a), "transpose_b": bool(transpose_b)}
     return ENGINE.run_kernel(BATCH_MAT_MUL, {"a": a_tensor, "b": b_tensor}, attrs)
+
+
+@register_gradient(BATCH_MAT_MUL, save_inputs=("a", "b"))
+def _mat_mul_grad(dy: Tensor, a: Tensor, b: Tensor, transpose_a: bool, transpose_b: bool) -> dict[str, Tensor]:
+    """TF.js's formulas; where the batch dimensions broadcast (TF.js's engine refuses the
+    gradient there: it has the broadcast shape), summed back to each input's shape."""
+    if not transpose_a and not transpose_b:
+        da, db = mat_mul(dy, b, False, True), mat_mul(a, dy, True, False)
+    elif not transpose_a:
+        da, db = mat_mul(dy, b, False, False), mat_mul(dy, a, True, False)
+    elif not transpose_b:
+        da, db = mat_mul(b, dy, False, True), mat_mul(a, dy, False, False)
+    else:
+        da, db = mat_mul(b, dy, True, True), mat_mul(dy, a, True, True)
+    return {"a": sum_to_shape(da, a.shape), "b": sum_to_shape(db, b.shape)}

@@ -7,7 +7,7 @@ from tfjs.kernel_names import MAX_POOL
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.conv_util import Pad
 from tfjs.ops.operation import op
-from tfjs.ops.pool_util import run_pool2d
+from tfjs.ops.pool_util import run_pool
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
@@ -33,6 +33,4 @@ def max_pool(
     """
     name, js_name = "max_pool", "maxPool"
     x_tensor = assert_not_complex(convert_to_tensor(x, "x", name), name, tfjs_name=js_name)
-    return run_pool2d(
-        MAX_POOL, x_tensor, filter_size, strides, pad, dim_rounding_mode, name, js_name, "input"
-    )
+    return run_pool(MAX_POOL, x_tensor, filter_size, strides, pad, dim_rounding_mode, name, js_name, "input")

@@ -6,7 +6,7 @@ from typing import Literal
 from tfjs.kernel_names import MAX_POOL_3D
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.operation import op
-from tfjs.ops.pool_util import run_pool3d
+from tfjs.ops.pool_util import run_pool
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
@@ -33,8 +33,9 @@ def max_pool3d(
     >>> tf.max_pool3d(tf.tensor4d([1, 2, 3, 4, 5, 6, 7, 8], [2, 2, 2, 1]), 2, 1, "valid").array_sync()
     [[[[8.0]]]]
     """
-    name = "max_pool3d"
-    x_tensor = assert_not_complex(convert_to_tensor(x, "x", name), name, tfjs_name="maxPool3d")
+    name, js_name = "max_pool3d", "maxPool3d"
+    x_tensor = assert_not_complex(convert_to_tensor(x, "x", name), name, tfjs_name=js_name)
     if filter_size is None:
         filter_size = (1, 1, 1)
-    return run_pool3d(MAX_POOL_3D, x_tensor, filter_size, strides, pad, dim_rounding_mode, data_format, name)
+    args = (filter_size, strides, pad, dim_rounding_mode, name, js_name)
+    return run_pool(MAX_POOL_3D, x_tensor, *args, spatial=3, data_format=data_format)

@@ -4,6 +4,7 @@ from collections.abc import Sequence
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import MIRROR_PAD
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
 from tfjs.ops.pad import check_paddings
 from tfjs.tensor import Tensor
@@ -36,3 +37,13 @@ def mirror_pad(x: TensorLike, paddings: Sequence[Sequence[int]], mode: str) -> T
                 f"less than 0 for input of shape {','.join(map(str, x_tensor.shape))}"
             )
     return ENGINE.run_kernel(MIRROR_PAD, {"x": x_tensor}, {"paddings": pairs, "mode": mode})
+
+
+@register_gradient(MIRROR_PAD, save_inputs=("x",))
+def _mirror_pad_grad(dy: Tensor, x: Tensor, paddings: tuple[tuple[int, int], ...]) -> dict[str, Tensor]:
+    """As TF.js's MirrorPad_grad.ts: the slice of `dy` over `x`. The gradients of the
+    mirrored copies are dropped (TensorFlow's MirrorPadGrad adds them back onto the values
+    they copy); we give TF.js's numbers."""
+    from tfjs.ops.slice import slice  # noqa: A004
+
+    return {"x": slice(dy, [before for before, _ in paddings], list(x.shape))}

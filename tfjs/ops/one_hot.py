@@ -4,6 +4,7 @@ import numpy as np
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import ONE_HOT
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
 from tfjs.ops.random_util import check_number
 from tfjs.tensor import Tensor
@@ -32,3 +33,11 @@ def one_hot(
     indices_tensor = convert_to_tensor(indices, "indices", "oneHot", "int32")
     attrs = {"dtype": dtype, "depth": int(depth), "on_value": on, "off_value": off}
     return ENGINE.run_kernel(ONE_HOT, {"indices": indices_tensor}, attrs)
+
+
+@register_gradient(ONE_HOT, save_inputs=("indices",))
+def _one_hot_grad(dy: Tensor, indices: Tensor) -> dict[str, Tensor]:
+    """As TF.js: zeros (the indices are integers)."""
+    from tfjs.ops.zeros import zeros
+
+    return {"indices": zeros(list(indices.shape), "float32")}

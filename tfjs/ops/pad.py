@@ -6,6 +6,7 @@ import numpy as np
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import PAD_V2
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
@@ -52,3 +53,11 @@ def pad(x: TensorLike, paddings: Sequence[Sequence[int]], constant_value: float 
         raise TypeError(f"pad: constant_value must be a number, got {constant_value!r}")
     attrs = {"paddings": pairs, "constant_value": float(constant_value)}
     return ENGINE.run_kernel(PAD_V2, {"x": x_tensor}, attrs)
+
+
+@register_gradient(PAD_V2, save_inputs=("x",))
+def _pad_grad(dy: Tensor, x: Tensor, paddings: tuple[tuple[int, int], ...]) -> dict[str, Tensor]:
+    """The padding values are constants: the gradient is the slice of `dy` over `x`."""
+    from tfjs.ops.slice import slice  # noqa: A004
+
+    return {"x": slice(dy, [before for before, _ in paddings], list(x.shape))}

@@ -82,7 +82,7 @@ def pool3d_out_shape(
     return info.out_shape
 
 
-def run_pool2d(
+def run_pool(
     kernel_name: str,
     x: Tensor,
     filter_size: Any,
@@ -92,62 +92,35 @@ def run_pool2d(
     op_name: str,
     js_name: str,
     x_name: str = "x",
+    *,
+    spatial: int = 2,
+    data_format: Any = None,
 ) -> Tensor:
-    """avg_pool and max_pool after converting x: the checks they share, in TF.js's order
-    (`x_name` is what TF.js's rank message calls x), then the kernel on x as a batch."""
-    check_rank(x.rank + 1 if x.rank == 3 else x.rank, 4, op_name, js_name, x_name)
-    filter_size, strides = check_window(filter_size, strides, op_name, js_name, 2)
-    pad = check_pool_pad(pad, dim_rounding_mode, op_name, js_name)
-    shape = (1, *x.shape) if x.rank == 3 else x.shape
-    pool2d_out_shape(shape, filter_size, strides, 1, pad, dim_rounding_mode, op_name)
-    attrs = {
-        "filter_size": filter_size,
-        "strides": strides,
-        "pad": pad,
-        "dim_rounding_mode": dim_rounding_mode,
-    }
-    return _run_batched(kernel_name, x, shape, attrs)
-
-
-_JS_NAMES = {"avg_pool3d": "avgPool3d", "max_pool3d": "maxPool3d"}
-
-
-def run_pool3d(
-    kernel_name: str,
-    x: Tensor,
-    filter_size: Any,
-    strides: Any,
-    pad: Any,
-    dim_rounding_mode: Any,
-    data_format: Any,
-    op_name: str,
-) -> Tensor:
-    """avg_pool3d and max_pool3d after converting x: the checks they share, in TF.js's
-    order, then the kernel on x as a batch."""
-    js_name = _JS_NAMES[op_name]
-    check_rank(x.rank + 1 if x.rank == 4 else x.rank, 5, op_name, js_name)
-    if data_format != "NDHWC":
+    """avg_pool and max_pool, or with `spatial` 3 (and a `data_format`) avg_pool3d and
+    max_pool3d, after converting x: the checks they share, in TF.js's order (`x_name`: what TF.js's rank
+    message calls x), then the kernel on x as a batch (a batch of one added when x has
+    none, and taken off the result)."""
+    unbatched = x.rank == spatial + 1
+    check_rank(x.rank + 1 if unbatched else x.rank, spatial + 2, op_name, js_name, x_name)
+    if spatial == 3 and data_format != "NDHWC":
         raise ValueError(
             f"{op_name}: Error in {js_name}: Only NDHWC is currently supported, "
             f"but got dataFormat of {data_format}"
         )
-    filter_size, strides = check_window(filter_size, strides, op_name, js_name, 3)
-    pad = check_pool_pad(pad, dim_rounding_mode, op_name, js_name, explicit=False)
-    shape = (1, *x.shape) if x.rank == 4 else x.shape
-    pool3d_out_shape(shape, filter_size, strides, pad, dim_rounding_mode, op_name)
+    filter_size, strides = check_window(filter_size, strides, op_name, js_name, spatial)
+    pad = check_pool_pad(pad, dim_rounding_mode, op_name, js_name, explicit=spatial == 2)
+    shape = (1, *x.shape) if unbatched else x.shape
+    if spatial == 2:
+        pool2d_out_shape(shape, filter_size, strides, 1, pad, dim_rounding_mode, op_name)
+    else:
+        pool3d_out_shape(shape, filter_size, strides, pad, dim_rounding_mode, op_name)
     attrs = {
         "filter_size": filter_size,
         "strides": strides,
         "pad": pad,
         "dim_rounding_mode": dim_rounding_mode,
-        "data_format": data_format,
     }
-    return _run_batched(kernel_name, x, shape, attrs)
-
-
-def _run_batched(kernel_name: str, x: Tensor, shape: tuple[int, ...], attrs: dict[str, Any]) -> Tensor:
-    """The kernel on x reshaped to `shape` (a batch of one added when x has none), the
-    result without that batch again."""
-    added = len(shape) > x.rank
-    result = ENGINE.run_kernel(kernel_name, {"x": reshape(x, shape) if added else x}, attrs)
-    return reshape(result, result.shape[1:]) if added else result
+    if spatial == 3:
+        attrs["data_format"] = data_format
+    result = ENGINE.run_kernel(kernel_name, {"x": reshape(x, shape) if unbatched else x}, attrs)
+    return reshape(result, result.shape[1:]) if unbatched else result

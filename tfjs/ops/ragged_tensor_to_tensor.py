@@ -2,8 +2,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import RAGGED_TENSOR_TO_TENSOR
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
@@ -80,3 +83,51 @@ def ragged_tensor_to_tensor(
     }
     attrs = {"row_partition_types": list(row_partition_types)}
     return ENGINE.run_kernel(RAGGED_TENSOR_TO_TENSOR, inputs, attrs)
+
+
+@register_gradient(
+    RAGGED_TENSOR_TO_TENSOR, save_inputs=("shape", "values", "default_value", "row_partition_tensors")
+)
+def _ragged_tensor_to_tensor_grad(
+    dy: Tensor,
+    shape: Tensor,
+    values: Tensor,
+    default_value: Tensor,
+    row_partition_tensors: list[Tensor],
+    row_partition_types: list[str],
+) -> dict[str, Tensor | list[Tensor]]:
+    """TF.js has none; TensorFlow's: each value gets the gradient of the place it landed
+    in (zero if the shape cut it off), the default value the sum of the gradients of the
+    places it filled. Where each value landed is found by converting their positions.
+    The shape and the row partitions get zero gradients."""
+    from tfjs.ops.broadcast_util import sum_to_shape
+    from tfjs.ops.concat import concat
+    from tfjs.ops.gather import gather
+    from tfjs.ops.mul import mul
+    from tfjs.ops.reshape import reshape
+    from tfjs.ops.tensor import tensor
+    from tfjs.ops.zeros import zeros
+
+    # float32 holds positions exactly below 2**24; rows read past the end of the values are NaN
+    positions = np.arange(values.size, dtype=np.float32).reshape(values.shape)
+    inputs = {
+        "shape": shape,
+        "values": tensor(positions),
+        "default_value": tensor(np.full(default_value.shape, -1, np.float32)),
+        "row_partition_tensors": row_partition_tensors,
+    }
+    placed = ENGINE.run_kernel(RAGGED_TENSOR_TO_TENSOR, inputs, {"row_partition_types": row_partition_types})
+    where = placed._values().reshape(-1)
+    placed.dispose()
+    source = np.full(values.size, dy.size, np.int32)  # dy.size: an extra zero at the end
+    landed = np.flatnonzero(where >= 0)
+    source[where[landed].astype(np.int64)] = landed
+    padded = concat([reshape(dy, [-1]), zeros([1])])
+    grad_values = reshape(gather(padded, tensor(source, dtype="int32")), list(values.shape))
+    filled = tensor((where == -1).astype(np.float32).reshape(dy.shape))
+    return {
+        "values": grad_values,
+        "default_value": sum_to_shape(mul(dy, filled), default_value.shape),
+        "shape": zeros(list(shape.shape)),
+        "row_partition_tensors": [zeros(list(t.shape)) for t in row_partition_tensors],
+    }

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import RECIPROCAL
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
@@ -19,3 +20,12 @@ def reciprocal(x: TensorLike) -> Tensor:
     """
     x_tensor = assert_not_complex(convert_to_tensor(x, "x", "reciprocal"), "reciprocal")
     return ENGINE.run_kernel(RECIPROCAL, {"x": x_tensor})
+
+
+@register_gradient(RECIPROCAL, save_inputs=("x",))
+def _reciprocal_grad(dy: Tensor, x: Tensor) -> dict[str, Tensor]:
+    from tfjs.ops.div import div
+    from tfjs.ops.neg import neg
+    from tfjs.ops.square import square
+
+    return {"x": div(dy, neg(square(x)))}

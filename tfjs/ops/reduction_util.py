@@ -1,4 +1,5 @@
-"""What the reduction, scan, segment and evaluation ops share: their input checks."""
+"""What the reduction, scan, segment and evaluation ops share: their input checks, and
+the helpers of their gradients."""
 
 from __future__ import annotations
 
@@ -89,3 +90,27 @@ def bincount_inputs(
     if values.size and values.min() < 0:
         raise ValueError(f"{op_name}: Input x must be non-negative! Got {int(values.min())} in x.")
     return x_tensor, weights_tensor, int(size)
+
+
+def axes_permutation(axes: Sequence[int], rank: int) -> list[int] | None:
+    """TF.js's getAxesPermutation: the transpose that moves the (sorted) `axes` to the end,
+    or None when they already are the last axes."""
+    if list(axes) == list(range(rank - len(axes), rank)):
+        return None
+    return [a for a in range(rank) if a not in axes] + list(axes)
+
+
+def min_max_grad(dy: Tensor, x: Tensor, y: Tensor, axes: Sequence[int]) -> Tensor:
+    """TF.js's gradForMinAndMax: `dy` goes to every element equal to the result (all of a
+    tie; none when the result is NaN)."""
+    from tfjs.ops.cast import cast
+    from tfjs.ops.equal import equal
+    from tfjs.ops.mul import mul
+    from tfjs.ops.reshape import reshape
+
+    kept_shape = [1 if i in axes else d for i, d in enumerate(x.shape)]
+    if y.rank < x.rank:
+        y = reshape(y, kept_shape)
+    if dy.rank < x.rank:
+        dy = reshape(dy, kept_shape)
+    return mul(dy, cast(equal(x, y), dy.dtype))

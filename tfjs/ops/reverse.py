@@ -4,6 +4,7 @@ from collections.abc import Sequence
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import REVERSE
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.axis_util import parse_axis_param
 from tfjs.ops.operation import op
 from tfjs.ops.slicing_util import assert_cpu_takes_complex
@@ -36,3 +37,9 @@ def reverse_nd(x: TensorLike, axis: int | Sequence[int] | None, rank: int, op_na
             f"{op_name}: Error in reverse{rank}D: x must be rank {rank} but got rank {x_tensor.rank}."
         )
     return reverse_checked(x_tensor, axis, op_name)
+
+
+@register_gradient(REVERSE)
+def _reverse_grad(dy: Tensor, dims: tuple[int, ...]) -> dict[str, Tensor]:
+    """Reversing is its own inverse."""
+    return {"x": reverse(dy, list(dims))}

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import ROUND
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
@@ -19,3 +20,11 @@ def round(x: TensorLike) -> Tensor:  # noqa: A001 - TF.js's name
     """
     x_tensor = assert_not_complex(convert_to_tensor(x, "x", "round"), "round")
     return ENGINE.run_kernel(ROUND, {"x": x_tensor})
+
+
+@register_gradient(ROUND)
+def _round_grad(dy: Tensor) -> dict[str, Tensor]:
+    # Zero almost everywhere: TF.js registers zeros rather than stopping backprop.
+    from tfjs.ops.zeros_like import zeros_like
+
+    return {"x": zeros_like(dy)}

@@ -5,6 +5,7 @@ from collections.abc import Sequence
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import SCATTER_ND
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
 from tfjs.ops.slicing_util import assert_index_vectors_in_range, is_int
 from tfjs.tensor import Tensor
@@ -92,3 +93,31 @@ def _validate_update_shape(shape: tuple[int, ...], indices: Tensor, updates: Ten
             f"{js_list(updates.shape)}, indices.shape: {js_list(indices.shape)}, shape: {js_list(shape)}, "
             f"sliceDim: {slice_dim}, and batchDim: {batch_dim}.{problem}"
         )
+
+
+def index_vectors(indices: Tensor) -> Tensor:
+    """`indices` as scatter_nd reads them: a 1-D tensor holds one-number vectors."""
+    from tfjs.ops.reshape import reshape
+
+    return reshape(indices, [indices.shape[0], 1]) if indices.rank == 1 else indices
+
+
+def gather_updates(dy: Tensor, indices: Tensor, updates_shape: tuple[int, ...]) -> Tensor:
+    """The slices of `dy` that each update went to (zeros where it went nowhere)."""
+    from tfjs.ops.gather_nd import gather_nd
+    from tfjs.ops.reshape import reshape
+    from tfjs.ops.zeros import zeros
+
+    vectors = index_vectors(indices)
+    if vectors.shape[-1] == 0 or dy.size == 0:  # no slice is written
+        return zeros(list(updates_shape))
+    return reshape(gather_nd(dy, vectors), list(updates_shape))
+
+
+@register_gradient(SCATTER_ND, save_inputs=("indices", "updates"))
+def _scatter_nd_grad(dy: Tensor, indices: Tensor, updates: Tensor) -> dict[str, Tensor]:
+    """TF.js has none; TensorFlow's: each update gets the slice of `dy` it was added to.
+    The indices get a zero gradient."""
+    from tfjs.ops.zeros import zeros
+
+    return {"updates": gather_updates(dy, indices, updates.shape), "indices": zeros(list(indices.shape))}

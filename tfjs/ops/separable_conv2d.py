@@ -2,11 +2,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tfjs.ops import conv_util
 from tfjs.ops.conv2d import conv2d
 from tfjs.ops.conv_util import Pad
-from tfjs.ops.depthwise_conv2d import depthwise_conv2d, depthwise_conv2d_attrs
+from tfjs.ops.depthwise_conv2d import depthwise_conv2d
 from tfjs.ops.operation import op
-from tfjs.ops.reshape import reshape
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
@@ -34,21 +34,14 @@ def separable_conv2d(
     x_tensor = convert_to_tensor(x, "x", op_name)
     depthwise = convert_to_tensor(depthwise_filter, "depthwise_filter", op_name)
     pointwise = convert_to_tensor(pointwise_filter, "pointwise_filter", op_name)
-    x_shape = x_tensor.shape if x_tensor.rank != 3 else (1, *x_tensor.shape)
+    x_shape = conv_util.batch_shape(x_tensor, 4)
     if data_format == "NCHW":
         raise ValueError(
             f"{op_name}: separableConv2d currently does not support dataFormat NCHW; only NHWC is supported"
         )
-    if len(x_shape) != 4:
-        raise ValueError(f"{op_name}: Error in {js_name}: input must be rank 4, but got rank {len(x_shape)}.")
-    if depthwise.rank != 4:
-        raise ValueError(
-            f"{op_name}: Error in {js_name}: depthwise filter must be rank 4, but got rank {depthwise.rank}."
-        )
-    if pointwise.rank != 4:
-        raise ValueError(
-            f"{op_name}: Error in {js_name}: pointwise filter must be rank 4, but got rank {pointwise.rank}."
-        )
+    conv_util.check_rank(op_name, js_name, "input", len(x_shape), 4)
+    conv_util.check_rank(op_name, js_name, "depthwise filter", depthwise.rank, 4)
+    conv_util.check_rank(op_name, js_name, "pointwise filter", pointwise.rank, 4)
     if pointwise.shape[0] != 1:
         raise ValueError(
             f"{op_name}: Error in {js_name}: the first dimension of pointwise filter  must be 1, but got "
@@ -75,9 +68,8 @@ def separable_conv2d(
             raise TypeError(
                 f"Argument '{name}' passed to '{inner}' must be float32 tensor, but got {tensor.dtype} tensor"
             )
-    depthwise_conv2d_attrs(x_shape, depthwise.shape, strides, pad, data_format, dilation, None, op_name)
-    x4 = reshape(x_tensor, x_shape) if x_tensor.rank == 3 else x_tensor
-    result = conv2d(
-        depthwise_conv2d(x4, depthwise, strides, pad, data_format, dilation), pointwise, 1, "valid"
+    args = (strides, pad, data_format, dilation, None)
+    conv_util.conv2d_attrs(op_name, "depthwiseConv2d", x_shape, depthwise.shape, *args, depthwise=True)
+    return conv2d(
+        depthwise_conv2d(x_tensor, depthwise, strides, pad, data_format, dilation), pointwise, 1, "valid"
     )
-    return reshape(result, result.shape[1:]) if x_tensor.rank == 3 else result

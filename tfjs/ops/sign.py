@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import SIGN
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
@@ -20,3 +21,11 @@ def sign(x: TensorLike) -> Tensor:
     """
     x_tensor = assert_not_complex(convert_to_tensor(x, "x", "sign"), "sign")
     return ENGINE.run_kernel(SIGN, {"x": x_tensor})
+
+
+@register_gradient(SIGN)
+def _sign_grad(dy: Tensor) -> dict[str, Tensor]:
+    # Zero almost everywhere: TF.js registers zeros rather than stopping backprop.
+    from tfjs.ops.zeros_like import zeros_like
+
+    return {"x": zeros_like(dy)}

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import SINH
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
@@ -19,3 +20,12 @@ def sinh(x: TensorLike) -> Tensor:
     """
     x_tensor = assert_not_complex(convert_to_tensor(x, "x", "sinh"), "sinh")
     return ENGINE.run_kernel(SINH, {"x": x_tensor})
+
+
+@register_gradient(SINH, save_inputs=("x",))
+def _sinh_grad(dy: Tensor, x: Tensor) -> dict[str, Tensor]:
+    from tfjs.ops.cast import cast
+    from tfjs.ops.cosh import cosh
+    from tfjs.ops.mul import mul
+
+    return {"x": mul(cosh(cast(x, "float32")), dy)}

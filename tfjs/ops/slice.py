@@ -4,6 +4,7 @@ from collections.abc import Sequence
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import SLICE
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
 from tfjs.ops.slicing_util import assert_cpu_takes_complex, int_list
 from tfjs.tensor import Tensor
@@ -86,3 +87,11 @@ def slice_nd(
             f"{op_name}: {op_name} expects a rank-{rank} tensor, but got a rank-{x_tensor.rank} tensor"
         )
     return slice_checked(x_tensor, begin, size, op_name)
+
+
+@register_gradient(SLICE, save_inputs=("x",))
+def _slice_grad(dy: Tensor, x: Tensor, begin: tuple[int, ...], size: tuple[int, ...]) -> dict[str, Tensor]:
+    """`dy` padded with zeros back to the input's shape."""
+    from tfjs.ops.pad import pad
+
+    return {"x": pad(dy, [[b, d - b - s] for b, s, d in zip(begin, size, x.shape, strict=True)])}

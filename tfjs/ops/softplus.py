@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import SOFTPLUS
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
@@ -19,3 +20,11 @@ def softplus(x: TensorLike) -> Tensor:
     """
     x_tensor = assert_not_complex(convert_to_tensor(x, "x", "softplus"), "softplus")
     return ENGINE.run_kernel(SOFTPLUS, {"x": x_tensor})
+
+
+@register_gradient(SOFTPLUS, save_inputs=("x",))
+def _softplus_grad(dy: Tensor, x: Tensor) -> dict[str, Tensor]:
+    from tfjs.ops.mul import mul
+    from tfjs.ops.sigmoid import sigmoid
+
+    return {"x": mul(dy, sigmoid(x))}

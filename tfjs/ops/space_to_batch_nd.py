@@ -6,6 +6,7 @@ import numpy as np
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import SPACE_TO_BATCH_ND
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
 from tfjs.ops.space_batch_util import check_block_shape, check_pairs, js_join
 from tfjs.tensor import Tensor
@@ -40,3 +41,13 @@ def space_to_batch_nd(x: TensorLike, block_shape: Sequence[int], paddings: Seque
         raise TypeError(f"{name}: spaceToBatchND does not support complex64 tensors in the CPU backend.")
     attrs = {"block_shape": blocks, "paddings": pairs}
     return ENGINE.run_kernel(SPACE_TO_BATCH_ND, {"x": x_tensor}, attrs)
+
+
+@register_gradient(SPACE_TO_BATCH_ND)
+def _space_to_batch_nd_grad(
+    dy: Tensor, block_shape: tuple[int, ...], paddings: tuple[tuple[int, int], ...]
+) -> dict[str, Tensor]:
+    """The inverse rearrangement, the padding cropped off."""
+    from tfjs.ops.batch_to_space_nd import batch_to_space_nd
+
+    return {"x": batch_to_space_nd(dy, list(block_shape), [list(p) for p in paddings])}

@@ -4,6 +4,7 @@ from collections.abc import Sequence
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import SPLIT_V
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.axis_util import parse_axis_param
 from tfjs.ops.operation import op
 from tfjs.ops.slicing_util import assert_cpu_takes_complex, int_list, is_int
@@ -71,3 +72,11 @@ def _split_sizes(dim: int, num_or_size_splits: int | Sequence[int]) -> list[int]
             f"Got sizes {given} for an axis of {dim}."
         )
     return sizes
+
+
+@register_gradient(SPLIT_V)
+def _split_v_grad(dy: list[Tensor], axis: int) -> dict[str, Tensor]:
+    """The pieces' gradients joined back along `axis`."""
+    from tfjs.ops.concat import concat
+
+    return {"x": concat(dy, axis)}

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import SQRT
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
@@ -15,3 +16,12 @@ def sqrt(x: TensorLike) -> Tensor:
     [2.0, 3.0]
     """
     return ENGINE.run_kernel(SQRT, {"x": convert_to_tensor(x, "x", "sqrt", "float32")})
+
+
+@register_gradient(SQRT, save_inputs=("x",))
+def _sqrt_grad(dy: Tensor, x: Tensor) -> dict[str, Tensor]:
+    from tfjs.ops.cast import cast
+    from tfjs.ops.div import div
+    from tfjs.ops.mul import mul
+
+    return {"x": div(dy, mul(sqrt(cast(x, "float32")), 2))}

@@ -4,6 +4,7 @@ from collections.abc import Sequence
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import PACK
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
 from tfjs.ops.slicing_util import is_int
 from tfjs.tensor import Tensor
@@ -41,3 +42,11 @@ def stack(tensors: Sequence[TensorLike], axis: int = 0) -> Tensor:
     if axis < -(rank + 1):
         raise ValueError(f"stack: Axis must be in the interval [{-(rank + 1)}, {rank}], got {axis}")
     return ENGINE.run_kernel(PACK, {"tensors": xs}, {"axis": int(axis)})
+
+
+@register_gradient(PACK)
+def _pack_grad(dy: Tensor, axis: int) -> dict[str, list[Tensor]]:
+    """Each input gets its slice of `dy` along the new axis."""
+    from tfjs.ops.unstack import unstack
+
+    return {"tensors": unstack(dy, axis)}

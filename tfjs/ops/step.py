@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import STEP
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.clip_by_value import number_arg
 from tfjs.ops.operation import op
@@ -21,3 +22,11 @@ def step(x: TensorLike, alpha: float = 0.0) -> Tensor:
     x_tensor = assert_not_complex(convert_to_tensor(x, "x", "step"), "step")
     value = number_arg(alpha, "alpha", "step")
     return ENGINE.run_kernel(STEP, {"x": x_tensor}, {"alpha": value})
+
+
+@register_gradient(STEP)
+def _step_grad(dy: Tensor) -> dict[str, Tensor]:
+    # Zero almost everywhere: TF.js registers zeros rather than stopping backprop.
+    from tfjs.ops.zeros_like import zeros_like
+
+    return {"x": zeros_like(dy)}

@@ -5,7 +5,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from tfjs.engine import ENGINE
-from tfjs.kernel_names import STRIDED_SLICE
+from tfjs.kernel_names import STRIDED_SLICE, STRIDED_SLICE_GRAD
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
 from tfjs.slice_util import resolve_strided_slice
 from tfjs.tensor import Tensor
@@ -51,3 +52,20 @@ def _ints(values: Sequence[int], name: str) -> tuple[int, ...]:
     ):
         raise TypeError(f"strided_slice: {name} must be a list of integers, got {values!r}")
     return tuple(int(v) for v in values)
+
+
+_MASKS = ("begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask")
+
+
+@register_gradient(STRIDED_SLICE, save_inputs=("x",))
+def _strided_slice_grad(dy: Tensor, x: Tensor, **spec: object) -> dict[str, Tensor]:
+    """TF.js has none; TensorFlow's: `dy` written into zeros of the input's shape where
+    the slice came from (its StridedSliceGrad kernel)."""
+    attrs = {name: spec[name] for name in ("begin", "end", "strides", *_MASKS)}
+    return {"x": ENGINE.run_kernel(STRIDED_SLICE_GRAD, {"dy": dy}, {"shape": tuple(x.shape), **attrs})}
+
+
+@register_gradient(STRIDED_SLICE_GRAD)
+def _strided_slice_grad_grad(dy: Tensor, **spec: object) -> dict[str, Tensor]:
+    """StridedSliceGrad is linear in its `dy`: its gradient is the strided slice itself."""
+    return {"dy": strided_slice(dy, *(spec[name] for name in ("begin", "end", "strides", *_MASKS)))}

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import TANH
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
@@ -15,3 +16,13 @@ def tanh(x: TensorLike) -> Tensor:
     [0.0, 0.7615941762924194, -0.7615941762924194, 1.0]
     """
     return ENGINE.run_kernel(TANH, {"x": convert_to_tensor(x, "x", "tanh", "float32")})
+
+
+@register_gradient(TANH, save_outputs=True)
+def _tanh_grad(dy: Tensor, y: Tensor) -> dict[str, Tensor]:
+    from tfjs.ops.mul import mul
+    from tfjs.ops.scalar import scalar
+    from tfjs.ops.square import square
+    from tfjs.ops.sub import sub
+
+    return {"x": mul(sub(scalar(1), square(y)), dy)}

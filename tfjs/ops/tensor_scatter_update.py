@@ -1,9 +1,13 @@
 from __future__ import annotations
 
+import numpy as np
+
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import TENSOR_SCATTER_UPDATE
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
-from tfjs.ops.scatter_nd import assert_scatter_indices, validate_scatter
+from tfjs.ops.scatter_nd import assert_scatter_indices, gather_updates, index_vectors, validate_scatter
+from tfjs.ops.slicing_util import flat_slice_indices
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
@@ -28,3 +32,30 @@ def tensor_scatter_update(tensor: TensorLike, indices: TensorLike, updates: Tens
         )
     assert_scatter_indices(index, target.shape, "tensor_scatter_update")
     return ENGINE.run_kernel(TENSOR_SCATTER_UPDATE, {"tensor": target, "indices": index, "updates": values})
+
+
+@register_gradient(TENSOR_SCATTER_UPDATE, save_inputs=("tensor", "indices", "updates"))
+def _tensor_scatter_update_grad(
+    dy: Tensor, tensor: Tensor, indices: Tensor, updates: Tensor
+) -> dict[str, Tensor]:
+    """TF.js has none. As TensorFlow's: the tensor's gradient is `dy` with the updated
+    slices zeroed, each update's the slice of `dy` it was written to; unlike TensorFlow's,
+    an update overwritten by a later one at the same index gets zero (it is not in the
+    result). The indices get a zero gradient."""
+    from tfjs.ops.mul import mul
+    from tfjs.ops.reshape import reshape
+    from tfjs.ops.tensor import tensor as make_tensor
+    from tfjs.ops.zeros import zeros
+
+    vectors = index_vectors(indices)
+    grad_tensor = tensor_scatter_update(dy, vectors, zeros(list(updates.shape)))
+    grad_updates = gather_updates(dy, indices, updates.shape)
+    if vectors.shape[-1] and vectors.size:
+        flat = flat_slice_indices(vectors._values(), tensor.shape)
+        last = np.zeros(flat.shape, np.float32)
+        last[len(flat) - 1 - np.unique(flat[::-1], return_index=True)[1]] = 1
+        if not last.all():
+            batch_shape = updates.shape[: vectors.rank - 1]
+            mask = make_tensor(last.reshape(*batch_shape, *[1] * (updates.rank - len(batch_shape))))
+            grad_updates = mul(grad_updates, mask)
+    return {"tensor": grad_tensor, "updates": grad_updates, "indices": zeros(list(indices.shape))}

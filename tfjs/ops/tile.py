@@ -4,6 +4,7 @@ from collections.abc import Sequence
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import TILE
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
 from tfjs.ops.slicing_util import assert_cpu_takes_complex, int_list
 from tfjs.tensor import Tensor
@@ -34,3 +35,15 @@ def tile(x: TensorLike, reps: Sequence[int]) -> Tensor:
             f"[{js_list(shape)}]. (reps {js_list(reps_)})"
         )
     return ENGINE.run_kernel(TILE, {"x": x_tensor}, {"reps": tuple(reps_)})
+
+
+@register_gradient(TILE, save_inputs=("x",))
+def _tile_grad(dy: Tensor, x: Tensor, reps: tuple[int, ...]) -> dict[str, Tensor]:
+    """The sum of `dy`'s copies of `x`. TF.js adds the copies one slice at a time (ranks
+    1-4 only); one sum over the copy axes of `dy` reshaped to [reps[0], x.shape[0],
+    reps[1], ...] is the same sum, up to float32 rounding (it is done in float64)."""
+    from tfjs.ops.reshape import reshape
+    from tfjs.ops.sum import sum as sum_
+
+    split_shape = [n for r, d in zip(reps, x.shape, strict=True) for n in (r, d)]
+    return {"x": reshape(sum_(reshape(dy, split_shape), list(range(0, 2 * x.rank, 2))), list(x.shape))}

@@ -6,6 +6,7 @@ import numpy as np
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import TOPK
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
@@ -42,3 +43,26 @@ def topk(x: TensorLike, k: int = 1, sorted: bool = True) -> TopK:  # noqa: A002
         raise ValueError(f"'k' passed to topk() must be <= the last dimension ({last_dim}) but got {k}")
     values, indices = ENGINE.run_kernel(TOPK, {"x": x_tensor}, {"k": int(k), "sorted": bool(sorted)})
     return TopK(values, indices)
+
+
+@register_gradient(TOPK, save_inputs=("x",), save_outputs=True)
+def _topk_grad(dy: list[Tensor], x: Tensor, outputs: list[Tensor], k: int) -> dict[str, Tensor]:
+    """TF.js has no TopK gradient; this is TensorFlow's (nn_grad.py): each selected value's
+    gradient goes back to the element it was taken from, the others get 0. The indices
+    output is not differentiable (its gradient is ignored)."""
+    from tfjs.ops.add import add
+    from tfjs.ops.mul import mul
+    from tfjs.ops.range import range as range_
+    from tfjs.ops.reshape import reshape
+    from tfjs.ops.scalar import scalar
+    from tfjs.ops.scatter_nd import scatter_nd
+    from tfjs.ops.zeros import zeros
+
+    if k == 0 or x.size == 0:
+        return {"x": zeros(list(x.shape))}
+    last = x.shape[-1]
+    rows = x.size // last
+    row_starts = reshape(mul(range_(0, rows, 1, "int32"), scalar(last, "int32")), [rows, 1])
+    positions = add(reshape(outputs[1], [rows, k]), row_starts)
+    dx = scatter_nd(reshape(positions, [rows * k, 1]), reshape(dy[0], [rows * k]), [rows * last])
+    return {"x": reshape(dx, list(x.shape))}

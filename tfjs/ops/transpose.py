@@ -6,6 +6,7 @@ import numpy as np
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import TRANSPOSE
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
@@ -66,3 +67,12 @@ def _perm(perm: Sequence[int]) -> list[int]:
 def _js(values: Sequence[int]) -> str:
     """A list as JavaScript writes an array into a string: `1,0,2`."""
     return ",".join(str(v) for v in values)
+
+
+@register_gradient(TRANSPOSE)
+def _transpose_grad(dy: Tensor, perm: tuple[int, ...]) -> dict[str, Tensor]:
+    """The inverse permutation puts each gradient back on its input's dimension."""
+    undo = [0] * len(perm)
+    for i, axis in enumerate(perm):
+        undo[axis] = i
+    return {"x": transpose(dy, undo)}

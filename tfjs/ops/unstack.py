@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import UNPACK
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
 from tfjs.ops.slicing_util import assert_cpu_takes_complex, is_int
 from tfjs.tensor import Tensor
@@ -23,3 +24,11 @@ def unstack(x: TensorLike, axis: int = 0) -> list[Tensor]:
         raise ValueError(f"unstack: Axis = {axis} is not in [-{rank}, {rank})")
     assert_cpu_takes_complex(x_tensor, "slice", "unstack")
     return ENGINE.run_kernel(UNPACK, {"value": x_tensor}, {"axis": int(axis) % rank})
+
+
+@register_gradient(UNPACK)
+def _unpack_grad(dy: list[Tensor], axis: int) -> dict[str, Tensor]:
+    """The outputs' gradients stacked back along `axis`."""
+    from tfjs.ops.stack import stack
+
+    return {"value": stack(dy, axis)}

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import SELECT
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.broadcast_util import assert_and_get_broadcast_shape
 from tfjs.ops.operation import op
@@ -37,3 +38,20 @@ def where(condition: TensorLike, a: TensorLike, b: TensorLike) -> Tensor:
         for name, tensor in (("condition", cond_tensor), ("t", a_tensor), ("e", b_tensor))
     }
     return ENGINE.run_kernel(SELECT, inputs)
+
+
+@register_gradient(SELECT, save_inputs=("condition", "t", "e"))
+def _select_grad(dy: Tensor, condition: Tensor, t: Tensor, e: Tensor) -> dict[str, Tensor]:
+    from tfjs.ops.broadcast_util import sum_to_shape
+    from tfjs.ops.cast import cast
+    from tfjs.ops.logical_not import logical_not
+    from tfjs.ops.mul import mul
+    from tfjs.ops.zeros_like import zeros_like
+
+    # TF.js broadcasts the three inputs (broadcastTo, whose gradient sums) before Select;
+    # here Select broadcasts, so its gradient sums back to each input's shape.
+    return {
+        "condition": cast(zeros_like(condition), "float32"),
+        "t": sum_to_shape(mul(dy, cast(condition, dy.dtype)), t.shape),
+        "e": sum_to_shape(mul(dy, cast(logical_not(condition), dy.dtype)), e.shape),
+    }

@@ -16,6 +16,9 @@ module.exports = ({tf, NaN_, Inf, range}) => {
     'conv2d/valid_channels': () => tf.conv2d(t([2, 4, 5, 3]), t([3, 2, 3, 4]), 1, 'valid'),
     'conv2d/rounding_accumulation': () => tf.conv2d(thirds([1, 5, 5, 4]), thirds([3, 3, 4, 3]), 1, 'same'),
     'conv2d/rounding_accumulation_nchw_1x1': () => tf.conv2d(thirds([1, 8, 3, 3]), thirds([1, 1, 8, 2]), 1, 'valid', 'NCHW'),
+    // a partial sum past float32's range stays infinite in the Float32Array
+    'conv2d/partial_sum_overflow': () => tf.conv2d(tf.tensor4d([3e38, 3e38, -3e38], [1, 1, 3, 1]), tf.ones([1, 3, 1, 1]), 1, 'valid'),
+    'conv2d/partial_sum_overflow_many_terms': () => tf.conv2d(tf.mul(thirds([1, 3, 3, 8]), 1e38), t([3, 3, 8, 2]), 1, 'same'),
     'conv2d/same_stride2': () => tf.conv2d(t([1, 5, 5, 2]), t([3, 3, 2, 3]), 2, 'same'),
     'conv2d/same_uneven_split': () => tf.conv2d(seq([1, 4, 6, 1]), t([2, 2, 1, 2]), [2, 3], 'same'),
     'conv2d/same_even_filter': () => tf.conv2d(seq([1, 4, 4, 1]), t([4, 2, 1, 1]), 1, 'same'),

@@ -316,11 +316,3 @@ KNOWN_DIFFERENCES = {
     # NaN past x's end (a larger x is silently cropped); here it is a ValueError.
     "conv3d_transpose/x_shape_mismatch",
 }
-
-RTOL = {
-    # TF.js's Conv3D rounds its Float32Array sum to float32 after every product; this
-    # project sums in float64 and rounds once. With values like k/7 some sums differ by an
-    # ulp or so of their largest partial sum (exact-in-binary values, as in conv3d/valid,
-    # give the same bits).
-    "conv3d/valid_sevenths": 2e-6,
-}

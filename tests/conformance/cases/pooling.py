@@ -32,6 +32,20 @@ def argmax(result: MaxPoolWithArgmax) -> list[tf.Tensor]:
     return [result.result, result.indexes]
 
 
+def pool3d_cases(name: str) -> dict:
+    """The cases avg_pool3d and max_pool3d share: the same programs with either op."""
+    pool3d = getattr(tf, name)
+    return {
+        f"{name}/valid": lambda: pool3d(tf.tensor4d([1, 2, 3, 4, 5, 6, 7, 8], [2, 2, 2, 1]), 2, 1, "valid"),
+        f"{name}/same_stride": lambda: pool3d(
+            tf.tensor5d(wave(2 * 3 * 4 * 5 * 2), [2, 3, 4, 5, 2]), 2, [1, 2, 2], "same"
+        ),
+        f"{name}/same_negative_pad": lambda: pool3d(tf.tensor5d(wave(125), [1, 5, 5, 5, 1]), 1, 3, "same"),
+        f"{name}/pad_number_ceil": lambda: pool3d(tf.tensor5d(wave(64), [1, 4, 4, 4, 1]), 3, 2, 1, "ceil"),
+        f"{name}/empty_windows": lambda: pool3d(tf.tensor5d([4], [1, 1, 1, 1, 1]), 1, 1, 1),
+    }
+
+
 CASES = {
     "avg_pool/valid_3d": lambda: tf.avg_pool(
         tf.tensor3d([1, 2, 3, 4, 5, 6, 7, 8, 9], [3, 3, 1]), 2, 1, "valid"
@@ -109,26 +123,14 @@ CASES = {
     "max_pool/error_complex": lambda: tf.max_pool(
         tf.complex(tf.zeros([1, 2, 2, 1]), tf.zeros([1, 2, 2, 1])), 1, 1, "valid"
     ),
-    "avg_pool3d/valid": lambda: tf.avg_pool3d(
-        tf.tensor4d([1, 2, 3, 4, 5, 6, 7, 8], [2, 2, 2, 1]), 2, 1, "valid"
-    ),
-    "avg_pool3d/same_stride": lambda: tf.avg_pool3d(
-        tf.tensor5d(wave(2 * 3 * 4 * 5 * 2), [2, 3, 4, 5, 2]), 2, [1, 2, 2], "same"
-    ),
-    "avg_pool3d/same_negative_pad": lambda: tf.avg_pool3d(
-        tf.tensor5d(wave(125), [1, 5, 5, 5, 1]), 1, 3, "same"
-    ),
     "avg_pool3d/same_rect": lambda: tf.avg_pool3d(
         tf.tensor5d(wave(60), [1, 3, 4, 5, 1]), [3, 2, 1], 2, "same"
     ),
     "avg_pool3d/pad_number": lambda: tf.avg_pool3d(tf.tensor5d(wave(27), [1, 3, 3, 3, 1]), 2, 2, 1),
-    "avg_pool3d/pad_number_ceil": lambda: tf.avg_pool3d(
-        tf.tensor5d(wave(64), [1, 4, 4, 4, 1]), 3, 2, 1, "ceil"
-    ),
     "avg_pool3d/pad_number_floor": lambda: tf.avg_pool3d(
         tf.tensor5d(wave(64), [1, 4, 4, 4, 1]), 3, 2, 1, "floor"
     ),
-    "avg_pool3d/empty_windows": lambda: tf.avg_pool3d(tf.tensor5d([4], [1, 1, 1, 1, 1]), 1, 1, 1),
+    **pool3d_cases("avg_pool3d"),
     "avg_pool3d/special": lambda: tf.avg_pool3d(
         tf.tensor5d([nan, 1, -inf, inf, -0.0, -0.0, 3e38, 3e38], [1, 2, 2, 2, 1]), [1, 1, 2], 1, "valid"
     ),
@@ -140,19 +142,7 @@ CASES = {
     "avg_pool3d/error_ncdhw": lambda: tf.avg_pool3d(tf.zeros([1, 2, 2, 2, 1]), 1, 1, "valid", None, "NCDHW"),
     "avg_pool3d/error_stride0": lambda: tf.avg_pool3d(tf.zeros([1, 2, 2, 2, 1]), 1, 0, "valid"),
     "avg_pool3d/error_rounding_same": lambda: tf.avg_pool3d(tf.zeros([1, 2, 2, 2, 1]), 1, 1, "same", "round"),
-    "max_pool3d/valid": lambda: tf.max_pool3d(
-        tf.tensor4d([1, 2, 3, 4, 5, 6, 7, 8], [2, 2, 2, 1]), 2, 1, "valid"
-    ),
-    "max_pool3d/same_stride": lambda: tf.max_pool3d(
-        tf.tensor5d(wave(2 * 3 * 4 * 5 * 2), [2, 3, 4, 5, 2]), 2, [1, 2, 2], "same"
-    ),
-    "max_pool3d/same_negative_pad": lambda: tf.max_pool3d(
-        tf.tensor5d(wave(125), [1, 5, 5, 5, 1]), 1, 3, "same"
-    ),
-    "max_pool3d/pad_number_ceil": lambda: tf.max_pool3d(
-        tf.tensor5d(wave(64), [1, 4, 4, 4, 1]), 3, 2, 1, "ceil"
-    ),
-    "max_pool3d/empty_windows": lambda: tf.max_pool3d(tf.tensor5d([4], [1, 1, 1, 1, 1]), 1, 1, 1),
+    **pool3d_cases("max_pool3d"),
     "max_pool3d/empty_windows_int32": lambda: tf.max_pool3d(i32([-4], [1, 1, 1, 1, 1]), 1, 1, 1),
     "max_pool3d/int32": lambda: tf.max_pool3d(
         i32([2147483647, -2147483648, 0, -1, 7, -8, 3, 3], [1, 2, 2, 2, 1]), [1, 2, 1], 1, "valid"

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 import tfjs as tf
-from tests.ops.op_spec import BOOL, F32, I32, OpSpec, binary_rows, wrap_int32
+from tests.ops.op_spec import BOOL, C41, F32, I32, M23, OpSpec, binary_rows, wrap_int32
 
 
 def _floor_div_ref(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -48,10 +50,31 @@ SPECS: list[OpSpec] = [
     ),
     OpSpec("add_n", lambda a: tf.add_n([a]), lambda a: a, (((4,), F32),), F32, id_suffix="one"),
     *binary_rows("atan2", tf.atan2, np.arctan2),
-    *binary_rows("div_no_nan", tf.div_no_nan, _div_no_nan_ref, int_ref=_div_no_nan_int_ref, low=-2, high=3),
+    # TF.js's div_no_nan has no gradient: its equal(b, zeros_like(a / b)) reaches Equal.
+    *(
+        replace(row, differentiable=False)
+        for row in binary_rows(
+            "div_no_nan", tf.div_no_nan, _div_no_nan_ref, int_ref=_div_no_nan_int_ref, low=-2, high=3
+        )
+    ),
     *binary_rows("maximum", tf.maximum, np.maximum),
     OpSpec("maximum", tf.maximum, np.maximum, (((2, 3), BOOL), ((3,), BOOL)), I32, id_suffix="bool"),
     *binary_rows("minimum", tf.minimum, np.minimum),
     OpSpec("minimum", tf.minimum, np.minimum, (((2, 3), BOOL), ((3,), BOOL)), I32, id_suffix="bool"),
     *binary_rows("squared_difference", tf.squared_difference, lambda a, b: np.square(a - b)),
+    # Gradients of a scalar operand sum over every element.
+    OpSpec("div", tf.div, np.divide, (((), F32), M23), F32, low=1, high=9, id_suffix="scalar-a"),
+    OpSpec("pow", tf.pow, np.power, (M23, ((), F32)), F32, low=0.5, high=3, id_suffix="scalar-exp"),
+    OpSpec("atan2", tf.atan2, np.arctan2, (((), F32), C41), F32, id_suffix="scalar-a"),
+    OpSpec("maximum", tf.maximum, np.maximum, (M23, ((), F32)), F32, id_suffix="scalar-b"),
+    OpSpec("minimum", tf.minimum, np.minimum, (((), F32), M23), F32, id_suffix="scalar-a"),
+    OpSpec("mod", tf.mod, _mod_ref, (M23, ((), F32)), F32, low=1, high=9, id_suffix="scalar-b"),
+    OpSpec(
+        "squared_difference",
+        tf.squared_difference,
+        lambda a, b: np.square(a - b),
+        (((), F32), C41),
+        F32,
+        id_suffix="scalar-a",
+    ),
 ]

@@ -19,9 +19,14 @@ def _diag(x: np.ndarray) -> np.ndarray:
     return np.diag(x.reshape(-1)).reshape(x.shape + x.shape)
 
 
+def _real_and_imag(z: tf.Tensor) -> tf.Tensor:
+    return tf.add(tf.real(z), tf.mul(tf.imag(z), tf.scalar(0.5)))
+
+
 SPECS: list[OpSpec] = [
     OpSpec("clone", tf.clone, lambda x: x, (M23,), F32),
     OpSpec("zeros_like", tf.zeros_like, np.zeros_like, (I23,), I32),
+    OpSpec("zeros_like", tf.zeros_like, np.zeros_like, (M23,), F32, id_suffix="float32"),
     OpSpec("ones_like", tf.ones_like, np.ones_like, (M23,), F32),
     OpSpec("complex", tf.complex, lambda re, im: re + 1j * im, (M23, M23), C64),
     OpSpec("complex", tf.complex, lambda re, im: re + 1j * im, (I23, I23), C64, id_suffix="int32"),
@@ -29,7 +34,25 @@ SPECS: list[OpSpec] = [
     OpSpec("real", tf.real, lambda x: x, (I23,), F32, id_suffix="of_real"),
     OpSpec("imag", lambda x, y: tf.imag(tf.complex(x, y)), lambda x, y: y, (M23, M23), F32),
     OpSpec("imag", tf.imag, np.zeros_like, (M23,), F32, id_suffix="of_real"),
+    # Complex gradients (dL/d(real part) + i dL/d(imaginary part)) summed from two uses.
+    OpSpec(
+        "complex",
+        lambda x, y: _real_and_imag(tf.complex(x, y)),
+        lambda x, y: x + 0.5 * y,
+        (M23, M23),
+        F32,
+        id_suffix="parts",
+    ),
+    OpSpec(
+        "abs",
+        lambda x, y: tf.abs(tf.complex(x, y)),
+        lambda x, y: np.abs(x + 1j * y),
+        (M23, M23),
+        F32,
+        id_suffix="complex",
+    ),
     OpSpec("diag", tf.diag, np.diag, (V3,), F32),
+    OpSpec("diag", tf.diag, _diag, (M23,), F32, id_suffix="2d"),
     OpSpec("diag", tf.diag, _diag, (I23,), I32, id_suffix="int32-2d"),
     OpSpec("diag", tf.diag, _diag, (((2, 2), BOOL),), BOOL, id_suffix="bool"),
     OpSpec("eye", lambda: tf.eye(3, 4), lambda: np.eye(3, 4), (), F32),

@@ -38,6 +38,14 @@ def _search(side):
 SPECS: list[OpSpec] = [
     OpSpec("topk", lambda x: tf.topk(x, 3).values, lambda x: -np.sort(-x, -1)[..., :3], M46, F32),
     OpSpec(
+        "topk",
+        lambda x: tf.topk(x, 5).values,
+        lambda x: -np.sort(-x, -1),
+        (((2, 3, 5), F32),),
+        F32,
+        id_suffix="3d-all",
+    ),
+    OpSpec(
         "topk", lambda x: tf.topk(x, 3).indices, lambda x: _top_indices(x, 3), M46, I32, id_suffix="indices"
     ),
     OpSpec(

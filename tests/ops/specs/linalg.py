@@ -77,6 +77,7 @@ SPECS: list[OpSpec] = [
         F32,
         rtol=1e-4,
         id_suffix="r",
+        differentiable=False,  # as TF.js: the Householder sign is where(greater(...)): no gradient
     ),
     OpSpec(
         "linalg.qr",
@@ -86,6 +87,7 @@ SPECS: list[OpSpec] = [
         F32,
         rtol=1e-4,
         id_suffix="q-batch",
+        differentiable=False,  # as TF.js: the Householder sign is where(greater(...)): no gradient
     ),
     OpSpec(
         "linalg.qr",
@@ -95,5 +97,6 @@ SPECS: list[OpSpec] = [
         F32,
         rtol=1e-4,
         id_suffix="full-product",
+        differentiable=False,  # as TF.js: the Householder sign is where(greater(...)): no gradient
     ),
 ]

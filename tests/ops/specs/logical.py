@@ -39,4 +39,13 @@ SPECS: list[OpSpec] = [
         id_suffix="broadcast",
     ),
     OpSpec("where", tf.where, np.where, (((2, 1), BOOL), ((3,), I32), ((), I32)), I32, id_suffix="int32"),
+    # Both branches broadcast: their gradients are summed back to their shapes.
+    OpSpec(
+        "where",
+        tf.where,
+        np.where,
+        (((3,), BOOL), ((2, 1), F32), ((), F32)),
+        F32,
+        id_suffix="broadcast-float32",
+    ),
 ]

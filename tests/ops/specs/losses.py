@@ -13,6 +13,7 @@ M34 = ((3, 4), F32)
 W14 = ((1, 4), F32)
 PAIR = (M34, M34)
 WEIGHTED = (M34, M34, W14)
+FIXED_WEIGHTS = np.array([[1.5, 0.0, 2.0, 0.5]], np.float32)
 
 
 def _reduce(losses, weights=None, reduction=R.SUM_BY_NONZERO_WEIGHTS):
@@ -56,187 +57,128 @@ def _log_loss(labels, p, eps=1e-7):
     return -labels * np.log(p + eps) - (1 - labels) * np.log(1 - p + eps)
 
 
+# Weights away from 0 (MEAN divides by their sum); predictions that are probabilities.
+POSITIVE = {"low": 0.5, "high": 2}
+PROBABILITIES = {"low": 0.05, "high": 0.95}
+
+
+def _row(name, op, reference, inputs=PAIR, suffix="", dtype=F32, rtol=1e-5, **kw) -> OpSpec:
+    """A row of tf.losses.<name>: reductions add many terms, hence rtol 1e-5 by default."""
+    return OpSpec(f"losses.{name}", op, reference, inputs, dtype, rtol=rtol, id_suffix=suffix, **kw)
+
+
+def _default_row(name, elementwise, **kw) -> OpSpec:
+    """The loss with its default weights and reduction on a pair: the mean of `elementwise`."""
+    return _row(name, getattr(L, name), lambda a, b: _reduce(elementwise(a, b)), **kw)
+
+
+def _weighted_row(reduction, suffix, **kw) -> OpSpec:
+    """compute_weighted_loss with [1, 4] weights and `reduction`."""
+    op = lambda x, w: L.compute_weighted_loss(x, w, reduction)  # noqa: E731
+    return _row("compute_weighted_loss", op, lambda x, w: _reduce(x, w, reduction), (M34, W14), suffix, **kw)
+
+
 SPECS: list[OpSpec] = [
-    OpSpec("losses.compute_weighted_loss", L.compute_weighted_loss, _reduce, (M34,), F32, rtol=1e-5),
-    OpSpec(
-        "losses.compute_weighted_loss",
-        lambda x, w: L.compute_weighted_loss(x, w, R.NONE),
-        lambda x, w: _reduce(x, w, R.NONE),
-        (M34, W14),
-        F32,
-        id_suffix="none",
-    ),
-    OpSpec(
-        "losses.compute_weighted_loss",
-        lambda x, w: L.compute_weighted_loss(x, w, R.SUM),
-        lambda x, w: _reduce(x, w, R.SUM),
-        (M34, W14),
-        F32,
-        id_suffix="sum",
-        rtol=1e-5,
-    ),
-    OpSpec(
-        "losses.compute_weighted_loss",
-        lambda x, w: L.compute_weighted_loss(x, w, R.MEAN),
-        lambda x, w: _reduce(x, w, R.MEAN),
-        (M34, W14),
-        F32,
-        id_suffix="mean",
-        low=0.5,
-        high=2,
-        rtol=1e-5,
-    ),
-    OpSpec(
-        "losses.compute_weighted_loss",
+    _row("compute_weighted_loss", L.compute_weighted_loss, _reduce, (M34,)),
+    _weighted_row(R.NONE, "none", rtol=1e-6),
+    _weighted_row(R.SUM, "sum"),
+    _weighted_row(R.MEAN, "mean", **POSITIVE),
+    _row(
+        "compute_weighted_loss",
         lambda x, w: L.compute_weighted_loss(x, w),
         _reduce,
         (((2, 3), I32), ((2, 1), I32)),
-        F32,
-        id_suffix="int32-nonzero",
+        "int32-nonzero",
         low=-2,
         high=2,
-        rtol=1e-5,
     ),
-    OpSpec(
-        "losses.absolute_difference",
-        L.absolute_difference,
-        lambda a, b: _reduce(np.abs(a - b)),
-        PAIR,
-        F32,
-        rtol=1e-5,
-    ),
-    OpSpec(
-        "losses.absolute_difference",
+    _default_row("absolute_difference", lambda a, b: np.abs(a - b)),
+    _row(
+        "absolute_difference",
         lambda a, b, w: L.absolute_difference(a, b, w, R.MEAN),
         lambda a, b, w: _reduce(np.abs(a - b), w, R.MEAN),
         WEIGHTED,
-        F32,
-        id_suffix="mean",
-        low=0.5,
-        high=2,
-        rtol=1e-5,
+        "mean",
+        **POSITIVE,
     ),
-    OpSpec(
-        "losses.cosine_distance",
+    _row(
+        "cosine_distance",
         lambda a, b: L.cosine_distance(a, b, 1, None, R.NONE),
         lambda a, b: 1 - np.sum(a * b, 1, keepdims=True),
-        PAIR,
-        F32,
-        rtol=1e-5,
     ),
-    OpSpec(
-        "losses.cosine_distance",
+    _row(
+        "cosine_distance",
         lambda a, b, w: L.cosine_distance(a, b, 0, w, R.SUM),
         lambda a, b, w: _reduce(1 - np.sum(a * b, 0, keepdims=True), w, R.SUM),
         WEIGHTED,
-        F32,
-        id_suffix="axis0-sum",
-        rtol=1e-5,
+        "axis0-sum",
     ),
-    OpSpec(
-        "losses.hinge_loss",
+    _row(
+        "hinge_loss",
         lambda a, b: L.hinge_loss(a, b, None, R.NONE),
         lambda a, b: _hinge(a > 0, b),
         (((3, 4), "bool"), M34),
-        F32,
+        rtol=1e-6,
     ),
-    OpSpec(
-        "losses.hinge_loss",
+    _row(
+        "hinge_loss",
         lambda a, b, w: L.hinge_loss(a, b, w),
         lambda a, b, w: _reduce(_hinge(a, b), w),
         WEIGHTED,
-        F32,
-        id_suffix="weights",
-        rtol=1e-5,
+        "weights",
+        # SUM_BY_NONZERO_WEIGHTS counts the weights with not_equal, which has no gradient:
+        # TF.js refuses the gradient with respect to the weights too (fixed_weights below).
+        differentiable=False,
     ),
-    OpSpec(
-        "losses.huber_loss",
-        L.huber_loss,
-        lambda a, b: _reduce(_huber(a, b, 1.0)),
+    _row(
+        "hinge_loss",
+        lambda a, b: L.hinge_loss(a, b, tf.tensor(FIXED_WEIGHTS)),
+        lambda a, b: _reduce(_hinge(a, b), FIXED_WEIGHTS),
         PAIR,
-        F32,
-        rtol=1e-5,
+        "fixed_weights",
     ),
-    OpSpec(
-        "losses.huber_loss",
+    _default_row("huber_loss", lambda a, b: _huber(a, b, 1.0)),
+    _row(
+        "huber_loss",
         lambda a, b: L.huber_loss(a, b, None, 2.5, R.NONE),
         lambda a, b: _huber(a, b, 2.5),
         PAIR,
-        F32,
-        id_suffix="delta",
-        rtol=1e-5,
+        "delta",
     ),
-    OpSpec(
-        "losses.log_loss",
-        L.log_loss,
-        lambda a, b: _reduce(_log_loss(a, b)),
-        PAIR,
-        F32,
-        low=0.05,
-        high=0.95,
-        rtol=1e-5,
-    ),
-    OpSpec(
-        "losses.log_loss",
+    _default_row("log_loss", _log_loss, **PROBABILITIES),
+    _row(
+        "log_loss",
         lambda a, b, w: L.log_loss(a, b, w, 0.01, R.SUM),
         lambda a, b, w: _reduce(_log_loss(a, b, 0.01), w, R.SUM),
         WEIGHTED,
-        F32,
-        id_suffix="epsilon",
-        low=0.05,
-        high=0.95,
-        rtol=1e-5,
+        "epsilon",
+        **PROBABILITIES,
     ),
-    OpSpec(
-        "losses.mean_squared_error",
-        L.mean_squared_error,
-        lambda a, b: _reduce((a - b) ** 2),
-        PAIR,
-        F32,
-        rtol=1e-5,
-    ),
-    OpSpec(
-        "losses.mean_squared_error",
+    _default_row("mean_squared_error", lambda a, b: (a - b) ** 2),
+    _row(
+        "mean_squared_error",
         lambda a, b: L.mean_squared_error(a, b, None, R.NONE),
         lambda a, b: (a - b) ** 2,
         (((2, 3), I32), ((2, 3), I32)),
+        "int32",
         I32,
-        id_suffix="int32",
+        rtol=1e-6,
     ),
-    OpSpec(
-        "losses.sigmoid_cross_entropy",
-        L.sigmoid_cross_entropy,
-        lambda z, x: _reduce(_sigmoid_ce(z, x)),
-        PAIR,
-        F32,
-        rtol=1e-5,
-    ),
-    OpSpec(
-        "losses.sigmoid_cross_entropy",
+    _default_row("sigmoid_cross_entropy", _sigmoid_ce),
+    _row(
+        "sigmoid_cross_entropy",
         lambda z, x, w: L.sigmoid_cross_entropy(z, x, w, 0.2, R.MEAN),
         lambda z, x, w: _reduce(_sigmoid_ce(z * 0.8 + 0.1, x), w, R.MEAN),
         WEIGHTED,
-        F32,
-        id_suffix="smoothing",
-        low=0.5,
-        high=2,
-        rtol=1e-5,
+        "smoothing",
+        **POSITIVE,
     ),
-    OpSpec(
-        "losses.softmax_cross_entropy",
-        L.softmax_cross_entropy,
-        lambda z, x: _reduce(_softmax_ce(z, x)),
-        PAIR,
-        F32,
-        rtol=1e-5,
-    ),
-    OpSpec(
-        "losses.softmax_cross_entropy",
+    _default_row("softmax_cross_entropy", _softmax_ce),
+    _row(
+        "softmax_cross_entropy",
         lambda z, x, w: L.softmax_cross_entropy(z, x, w, 0.1, R.SUM),
         lambda z, x, w: _reduce(_softmax_ce(z * 0.9 + 0.1 / 4, x), w, R.SUM),
         (M34, M34, ((3,), F32)),
-        F32,
-        id_suffix="smoothing",
-        rtol=1e-5,
+        "smoothing",
     ),
 ]

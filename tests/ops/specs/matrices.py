@@ -22,6 +22,43 @@ SPECS: list[OpSpec] = [
         "mat_mul", tf.mat_mul, np.matmul, (((2, 2, 3), F32), ((3, 2), F32)), F32, rtol=1e-5, id_suffix="batch"
     ),
     OpSpec("mat_mul", tf.mat_mul, np.matmul, (((2, 3), I32), ((3, 2), I32)), I32, id_suffix="int32"),
+    OpSpec(
+        "mat_mul",
+        lambda a, b: tf.mat_mul(a, b, True, False),
+        lambda a, b: a.T @ b,
+        (((3, 2), F32), ((3, 4), F32)),
+        F32,
+        rtol=1e-5,
+        id_suffix="transpose_a",
+    ),
+    OpSpec(
+        "mat_mul",
+        lambda a, b: tf.mat_mul(a, b, False, True),
+        lambda a, b: a @ b.T,
+        (((2, 3), F32), ((4, 3), F32)),
+        F32,
+        rtol=1e-5,
+        id_suffix="transpose_b",
+    ),
+    # Batch dimensions that broadcast: the gradients are summed back to each input's shape.
+    OpSpec(
+        "mat_mul",
+        tf.mat_mul,
+        np.matmul,
+        (((2, 3), F32), ((4, 3, 2), F32)),
+        F32,
+        rtol=1e-5,
+        id_suffix="broadcast_a",
+    ),
+    OpSpec(
+        "mat_mul",
+        lambda a, b: tf.mat_mul(a, b, True, True),
+        lambda a, b: np.swapaxes(a, -1, -2) @ np.swapaxes(b, -1, -2),
+        (((2, 1, 3, 2), F32), ((3, 4, 3), F32)),
+        F32,
+        rtol=1e-5,
+        id_suffix="broadcast_both_transposed",
+    ),
 ]
 
 _INF = float("inf")
@@ -67,6 +104,24 @@ SPECS += [
         F32,
         rtol=1e-5,
         id_suffix="sum",
+    ),
+    OpSpec(
+        "einsum",
+        lambda a, b: tf.einsum("ij,k->kj", a, b),
+        lambda a, b: np.einsum("ij,k->kj", a, b),
+        (((2, 3), F32), ((4,), F32)),
+        F32,
+        rtol=1e-5,
+        id_suffix="summed_alone",
+    ),
+    OpSpec(
+        "einsum",
+        lambda a, b: tf.einsum("i,i->", a, b),
+        lambda a, b: np.einsum("i,i->", a, b),
+        (((5,), F32), ((5,), F32)),
+        F32,
+        rtol=1e-5,
+        id_suffix="dot",
     ),
     OpSpec(
         "einsum",

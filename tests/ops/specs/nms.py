@@ -79,47 +79,30 @@ def reference_nms(boxes, scores, max_output, iou_threshold, score_threshold, sig
 BOXES = (((40, 4), F32), ((40,), F32))  # corners and scores in [0, 10): many overlaps
 KW = {"low": 0.0, "high": 10.0}
 
+
+def _row(name, args, output=None, pick=0, dtype=I32, suffix="", reference_args=None) -> OpSpec:
+    """tf.image.<name>(boxes, scores, *args) (its `output` field) against result `pick` of
+    reference_nms (0: indices, 1: scores, 2: valid outputs) with `reference_args` (or args)."""
+    op = getattr(tf.image, name)
+
+    def run(boxes, scores):
+        result = op(boxes, scores, *args)
+        return result if output is None else getattr(result, output)
+
+    def reference(boxes, scores):
+        return reference_nms(boxes, scores, *(reference_args or args))[pick]
+
+    return OpSpec(f"image.{name}", run, reference, BOXES, dtype, id_suffix=suffix, **KW)
+
+
+SOFT = (25, 0.6, 1.0, 0.5)
+PADDED = (30, 0.2, 0.0, True)
+PADDED_REFERENCE = (30, 0.2, 0.0, 0.0, True)  # sigma 0, pad
+
 SPECS: list[OpSpec] = [
-    OpSpec(
-        "image.non_max_suppression",
-        lambda b, s: tf.image.non_max_suppression(b, s, 20, 0.3, 2.0),
-        lambda b, s: reference_nms(b, s, 20, 0.3, 2.0)[0],
-        BOXES,
-        I32,
-        **KW,
-    ),
-    OpSpec(
-        "image.non_max_suppression_with_score",
-        lambda b, s: tf.image.non_max_suppression_with_score(b, s, 25, 0.6, 1.0, 0.5).selected_indices,
-        lambda b, s: reference_nms(b, s, 25, 0.6, 1.0, 0.5)[0],
-        BOXES,
-        I32,
-        **KW,
-    ),
-    OpSpec(
-        "image.non_max_suppression_with_score",
-        lambda b, s: tf.image.non_max_suppression_with_score(b, s, 25, 0.6, 1.0, 0.5).selected_scores,
-        lambda b, s: reference_nms(b, s, 25, 0.6, 1.0, 0.5)[1],
-        BOXES,
-        F32,
-        id_suffix="scores",
-        **KW,
-    ),
-    OpSpec(
-        "image.non_max_suppression_padded",
-        lambda b, s: tf.image.non_max_suppression_padded(b, s, 30, 0.2, 0.0, True).selected_indices,
-        lambda b, s: reference_nms(b, s, 30, 0.2, 0.0, pad=True)[0],
-        BOXES,
-        I32,
-        **KW,
-    ),
-    OpSpec(
-        "image.non_max_suppression_padded",
-        lambda b, s: tf.image.non_max_suppression_padded(b, s, 30, 0.2, 0.0, True).valid_outputs,
-        lambda b, s: np.int64(reference_nms(b, s, 30, 0.2, 0.0, pad=True)[2]),
-        BOXES,
-        I32,
-        id_suffix="valid_outputs",
-        **KW,
-    ),
+    _row("non_max_suppression", (20, 0.3, 2.0)),
+    _row("non_max_suppression_with_score", SOFT, "selected_indices"),
+    _row("non_max_suppression_with_score", SOFT, "selected_scores", 1, F32, "scores"),
+    _row("non_max_suppression_padded", PADDED, "selected_indices", reference_args=PADDED_REFERENCE),
+    _row("non_max_suppression_padded", PADDED, "valid_outputs", 2, I32, "valid_outputs", PADDED_REFERENCE),
 ]

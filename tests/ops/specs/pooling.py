@@ -92,103 +92,57 @@ def argmax_reference(
 X4 = (((2, 7, 7, 3), F32),)
 X5 = (((1, 4, 5, 6, 2), F32),)
 
+
+def _row(name, args, reference, suffix="", inputs=X4, dtype=F32, output=None) -> OpSpec:
+    """tf.<name>(x, *args) (its `output` field) against `reference(x)`."""
+    op = getattr(tf, name)
+
+    def run(x):
+        result = op(x, *args)
+        return result if output is None else getattr(result, output)
+
+    return OpSpec(name, run, reference, inputs, dtype, id_suffix=suffix)
+
+
+def _pooled(*args):
+    """pool_reference with these arguments after x."""
+    return lambda x: pool_reference(x, *args)
+
+
+def _argmax(*args):
+    """argmax_reference with these arguments after x."""
+    return lambda x: argmax_reference(x, *args)
+
+
+I4 = (((2, 6, 5, 3), I32),)
+I5 = (((1, 4, 5, 6, 2), I32),)
+
 SPECS: list[OpSpec] = [
-    OpSpec(
-        "avg_pool",
-        lambda x: tf.avg_pool(x, 3, 2, "same"),
-        lambda x: pool_reference(x, (3, 3), (2, 2), "same", "avg"),
-        X4,
-        F32,
-    ),
-    OpSpec(
-        "avg_pool",
-        lambda x: tf.avg_pool(x, [2, 3], [1, 2], "valid"),
-        lambda x: pool_reference(x, (2, 3), (1, 2), "valid", "avg"),
-        X4,
-        F32,
-        id_suffix="valid-rect",
-    ),
-    OpSpec(
-        "max_pool",
-        lambda x: tf.max_pool(x, 3, 2, "same"),
-        lambda x: pool_reference(x, (3, 3), (2, 2), "same", "max"),
-        X4,
-        F32,
-    ),
-    OpSpec(
-        "max_pool",
-        lambda x: tf.max_pool(x, [2, 2], [2, 1], "valid"),
-        lambda x: pool_reference(x, (2, 2), (2, 1), "valid", "max"),
-        (((2, 6, 5, 3), I32),),
-        I32,
-        id_suffix="int32",
-    ),
-    OpSpec(
-        "avg_pool3d",
-        lambda x: tf.avg_pool3d(x, 2, 2, "same"),
-        lambda x: pool_reference(x, (2, 2, 2), (2, 2, 2), "same", "avg"),
-        X5,
-        F32,
-    ),
-    OpSpec(
-        "max_pool3d",
-        lambda x: tf.max_pool3d(x, [2, 3, 2], 1, "valid"),
-        lambda x: pool_reference(x, (2, 3, 2), (1, 1, 1), "valid", "max"),
-        X5,
-        F32,
-    ),
-    OpSpec(
-        "max_pool3d",
-        lambda x: tf.max_pool3d(x, 2, [1, 2, 2], "same"),
-        lambda x: pool_reference(x, (2, 2, 2), (1, 2, 2), "same", "max"),
-        (((1, 4, 5, 6, 2), I32),),
-        F32,
-        id_suffix="int32",
-    ),
-    OpSpec(
+    _row("avg_pool", (3, 2, "same"), _pooled((3, 3), (2, 2), "same", "avg")),
+    _row("avg_pool", ([2, 3], [1, 2], "valid"), _pooled((2, 3), (1, 2), "valid", "avg"), "valid-rect"),
+    _row("max_pool", (3, 2, "same"), _pooled((3, 3), (2, 2), "same", "max")),
+    _row("max_pool", ([2, 2], [2, 1], "valid"), _pooled((2, 2), (2, 1), "valid", "max"), "int32", I4, I32),
+    _row("avg_pool3d", (2, 2, "same"), _pooled((2, 2, 2), (2, 2, 2), "same", "avg"), inputs=X5),
+    _row("max_pool3d", ([2, 3, 2], 1, "valid"), _pooled((2, 3, 2), (1, 1, 1), "valid", "max"), inputs=X5),
+    _row("max_pool3d", (2, [1, 2, 2], "same"), _pooled((2, 2, 2), (1, 2, 2), "same", "max"), "int32", I5),
+    _row("max_pool_with_argmax", (3, 2, "same"), _pooled((3, 3), (2, 2), "same", "max"), output="result"),
+    _row(
         "max_pool_with_argmax",
-        lambda x: tf.max_pool_with_argmax(x, 3, 2, "same").result,
-        lambda x: pool_reference(x, (3, 3), (2, 2), "same", "max"),
-        X4,
-        F32,
+        (3, 2, "same", True),
+        _argmax((3, 3), (2, 2), "same", True),
+        "indexes-batch",
+        dtype=I32,
+        output="indexes",
     ),
-    OpSpec(
+    _row(
         "max_pool_with_argmax",
-        lambda x: tf.max_pool_with_argmax(x, 3, 2, "same", True).indexes,
-        lambda x: argmax_reference(x, (3, 3), (2, 2), "same", True),
-        X4,
-        I32,
-        id_suffix="indexes-batch",
+        ([2, 3], [1, 2], "valid"),
+        _argmax((2, 3), (1, 2), "valid", False),
+        "indexes",
+        dtype=I32,
+        output="indexes",
     ),
-    OpSpec(
-        "max_pool_with_argmax",
-        lambda x: tf.max_pool_with_argmax(x, [2, 3], [1, 2], "valid").indexes,
-        lambda x: argmax_reference(x, (2, 3), (1, 2), "valid", False),
-        X4,
-        I32,
-        id_suffix="indexes",
-    ),
-    OpSpec(
-        "pool",
-        lambda x: tf.pool(x, 3, "avg", "same", 1, 2),
-        lambda x: pool_reference(x, (3, 3), (2, 2), "same", "avg"),
-        X4,
-        F32,
-    ),
-    OpSpec(
-        "pool",
-        lambda x: tf.pool(x, 2, "max", "valid", [2, 3]),
-        lambda x: pool_reference(x, (2, 2), (1, 1), "valid", "max", (2, 3)),
-        X4,
-        F32,
-        id_suffix="dilated-max",
-    ),
-    OpSpec(
-        "pool",
-        lambda x: tf.pool(x, [3, 2], "avg", "valid", 2),
-        lambda x: pool_reference(x, (3, 2), (1, 1), "valid", "avg", (2, 2)),
-        X4,
-        F32,
-        id_suffix="dilated-avg",
-    ),
+    _row("pool", (3, "avg", "same", 1, 2), _pooled((3, 3), (2, 2), "same", "avg")),
+    _row("pool", (2, "max", "valid", [2, 3]), _pooled((2, 2), (1, 1), "valid", "max", (2, 3)), "dilated-max"),
+    _row("pool", ([3, 2], "avg", "valid", 2), _pooled((3, 2), (1, 1), "valid", "avg", (2, 2)), "dilated-avg"),
 ]

@@ -16,6 +16,14 @@ def _range_ref(starts, limits, deltas):
     return np.concatenate([np.arange(*row) for row in zip(starts, limits, deltas, strict=True)])
 
 
+def _rows_dense(v: np.ndarray, d: np.ndarray) -> np.ndarray:
+    """Rows [[v0], [], [v1, v2, v3]] (of 3 values each) padded with `d` and cut to two
+    per row: v3 is cut off."""
+    out = np.broadcast_to(d, (3, 2, 3)).copy()
+    out[0, 0], out[2, 0], out[2, 1] = v[0], v[1], v[2]
+    return out
+
+
 SPECS: list[OpSpec] = [
     OpSpec(
         "ragged_gather",
@@ -23,6 +31,7 @@ SPECS: list[OpSpec] = [
         lambda x: x[[3, 4, 5, 0, 1, 3, 4, 5]],
         (((6, 2), F32),),
         F32,
+        differentiable=False,  # RaggedGather is in NON_DIFFERENTIABLE (TF.js has no gradient)
     ),
     OpSpec(
         "ragged_gather",
@@ -46,6 +55,7 @@ SPECS: list[OpSpec] = [
         (((3,), F32),),
         F32,
         id_suffix="float32",
+        differentiable=False,  # RaggedRange: the starts decide how many values there are
     ),
     OpSpec(
         "ragged_tensor_to_tensor",
@@ -53,6 +63,16 @@ SPECS: list[OpSpec] = [
         lambda v: np.array([[v[0], v[1], v[2]], [-1, -1, -1], [v[3], v[4], -1]]),
         (((5,), F32),),
         F32,
+    ),
+    OpSpec(
+        "ragged_tensor_to_tensor",
+        lambda v, d: tf.ragged_tensor_to_tensor(
+            [-1, 2, 3], v, d, [tf.scalar(3, "int32"), _i32([0, 2, 2, 2])], ["FIRST_DIM_SIZE", "VALUE_ROWIDS"]
+        ),
+        _rows_dense,
+        (((4, 3), F32), ((3,), F32)),
+        F32,
+        id_suffix="inner-dims-cut-default",
     ),
     OpSpec(
         "ragged_tensor_to_tensor",

@@ -143,6 +143,8 @@ def _dropout(x: np.ndarray, rate: float, seed: str) -> np.ndarray:
     return x.astype(np.float32) * (flags / keep)
 
 
+# The draws take only the input's shape: their float32 rows are not differentiable (the
+# input does not reach the result). Dropout's row is: it scales its input.
 SPECS: list[OpSpec] = [
     OpSpec(
         "random_uniform",
@@ -150,6 +152,7 @@ SPECS: list[OpSpec] = [
         lambda x: _uniform(x.shape, -2, 3, "7"),
         (((40, 50), F32),),
         F32,
+        differentiable=False,
     ),
     OpSpec(
         "random_uniform",
@@ -172,6 +175,7 @@ SPECS: list[OpSpec] = [
         lambda x: _normal(x.shape, 1, 2, "float32", False, "5"),
         (((33, 31), F32),),
         F32,
+        differentiable=False,
     ),
     OpSpec(
         "random_normal",
@@ -187,6 +191,7 @@ SPECS: list[OpSpec] = [
         lambda x: _normal(x.shape, 0, 1, "float32", False, "0.5"),
         (M23,),
         F32,
+        differentiable=False,
     ),
     OpSpec(
         "truncated_normal",
@@ -194,6 +199,7 @@ SPECS: list[OpSpec] = [
         lambda x: _normal(x.shape, -1, 3, "float32", True, "t"),
         (((25, 41), F32),),
         F32,
+        differentiable=False,
     ),
     OpSpec(
         "random_gamma",
@@ -201,6 +207,7 @@ SPECS: list[OpSpec] = [
         lambda x: np.reshape(_gamma(x.size, 2.5, 1.5, "float32", "4"), x.shape),
         (((20, 30), F32),),
         F32,
+        differentiable=False,
     ),
     OpSpec(
         "random_gamma",
@@ -209,6 +216,7 @@ SPECS: list[OpSpec] = [
         (((20, 30), F32),),
         F32,
         id_suffix="alpha_below_1",
+        differentiable=False,
     ),
     OpSpec(
         "random_gamma",
@@ -218,7 +226,14 @@ SPECS: list[OpSpec] = [
         I32,
         id_suffix="int32",
     ),
-    OpSpec("rand", lambda x: tf.rand(x.shape, lambda: 2.5), lambda x: np.full(x.shape, 2.5), (M23,), F32),
+    OpSpec(
+        "rand",
+        lambda x: tf.rand(x.shape, lambda: 2.5),
+        lambda x: np.full(x.shape, 2.5),
+        (M23,),
+        F32,
+        differentiable=False,
+    ),
     OpSpec(
         "multinomial",
         lambda x: tf.multinomial(x, 50, 9),

@@ -37,49 +37,26 @@ def _two_cells_reference(k1, b1, k2, b2, data, c1, h1, c2, h2, pick):
 
 TWO = (((4, 8), F32), ((8,), F32), ((4, 8), F32), ((8,), F32), ((3, 2), F32)) + (((3, 2), F32),) * 4
 
+
+def _row(name, op, reference, inputs, suffix) -> OpSpec:
+    return OpSpec(name, op, reference, inputs, F32, low=-1, high=1, rtol=1e-5, id_suffix=suffix)
+
+
+def _cell_row(forget_bias, pick, suffix) -> OpSpec:
+    """basic_lstm_cell's output `pick` (0: new c, 1: new h)."""
+    op = lambda *a: tf.basic_lstm_cell(forget_bias, *a)[pick]  # noqa: E731
+    return _row("basic_lstm_cell", op, lambda *a: _lstm(forget_bias, *a)[pick], CELL, suffix)
+
+
+def _two_cells_row(pick, suffix) -> OpSpec:
+    """multi_rnn_cell's output `pick` (0: states, 1: outputs) of two stacked LSTM cells."""
+    reference = lambda *a: _two_cells_reference(*a, pick=pick)  # noqa: E731
+    return _row("multi_rnn_cell", lambda *a: _two_cells(*a, pick=pick), reference, TWO, suffix)
+
+
 SPECS: list[OpSpec] = [
-    OpSpec(
-        "basic_lstm_cell",
-        lambda *a: tf.basic_lstm_cell(0.5, *a)[0],
-        lambda *a: _lstm(0.5, *a)[0],
-        CELL,
-        F32,
-        low=-1,
-        high=1,
-        rtol=1e-5,
-        id_suffix="new_c",
-    ),
-    OpSpec(
-        "basic_lstm_cell",
-        lambda *a: tf.basic_lstm_cell(1, *a)[1],
-        lambda *a: _lstm(1, *a)[1],
-        CELL,
-        F32,
-        low=-1,
-        high=1,
-        rtol=1e-5,
-        id_suffix="new_h",
-    ),
-    OpSpec(
-        "multi_rnn_cell",
-        lambda *a: _two_cells(*a, pick=0),
-        lambda *a: _two_cells_reference(*a, pick=0),
-        TWO,
-        F32,
-        low=-1,
-        high=1,
-        rtol=1e-5,
-        id_suffix="states",
-    ),
-    OpSpec(
-        "multi_rnn_cell",
-        lambda *a: _two_cells(*a, pick=1),
-        lambda *a: _two_cells_reference(*a, pick=1),
-        TWO,
-        F32,
-        low=-1,
-        high=1,
-        rtol=1e-5,
-        id_suffix="outputs",
-    ),
+    _cell_row(0.5, 0, "new_c"),
+    _cell_row(1, 1, "new_h"),
+    _two_cells_row(0, "states"),
+    _two_cells_row(1, "outputs"),
 ]

@@ -19,6 +19,17 @@ def _segment_sum(x):
     return out
 
 
+IDS_2D = np.array([[0, 2], [-1, 2], [1, 3]], np.int32)
+
+
+def _segment_sum_2d(x):
+    out = np.zeros((3, 2))
+    for (row, column), segment in np.ndenumerate(IDS_2D):
+        if 0 <= segment < 3:
+            out[segment, column] += x[row, column]
+    return out
+
+
 def _bincount(x, weights=None, size=4):
     out = np.zeros(size)
     for i, value in enumerate(x):
@@ -34,6 +45,24 @@ SPECS: list[OpSpec] = [
         _segment_sum,
         (((5, 3), F32),),
         F32,
+    ),
+    OpSpec(
+        "unsorted_segment_sum",
+        lambda x: tf.unsorted_segment_sum(x, tf.tensor(IDS), 3),
+        _segment_sum,
+        (((5, 2, 2), F32),),
+        F32,
+        id_suffix="3d",
+    ),
+    # ids of x's shape, each element to its own segment (TF.js's broadcast mask; negative
+    # and too large ids are dropped).
+    OpSpec(
+        "unsorted_segment_sum",
+        lambda x: tf.unsorted_segment_sum(x, tf.tensor(IDS_2D), 3),
+        _segment_sum_2d,
+        (((3, 2), F32),),
+        F32,
+        id_suffix="2d-ids",
     ),
     OpSpec(
         "unsorted_segment_sum",

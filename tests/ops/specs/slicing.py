@@ -14,6 +14,8 @@ V5, V5I, V5B = ((5,), F32), ((5,), I32), ((5,), BOOL)
 
 # Index vectors into the first two axes of a [2, 3, 4] tensor; [1, 2] twice.
 ND_INDICES = [[1, 2], [0, 0], [1, 2], [0, 1]]
+# Two rows for each of the (2, 2) batches of a gather with batch_dims=2.
+BATCH2_INDICES = [[[1, 1], [0, 2]], [[2, 0], [0, 0]]]
 
 
 def _gather_batched(x: np.ndarray, indices: np.ndarray, axis: int) -> np.ndarray:
@@ -52,6 +54,30 @@ SPECS: list[OpSpec] = [
         (((3, 5), F32),),
         F32,
     ),
+    OpSpec(
+        "strided_slice",
+        lambda x: tf.strided_slice(x, [1, 0, -1], [0, 0, 0], [1, 1, -2], 0, 2, 0, 0, 1),
+        lambda x: x[1, :, :0:-2],
+        (T234,),
+        F32,
+        id_suffix="shrink-end_mask-negative",
+    ),
+    OpSpec(
+        "strided_slice",
+        lambda x: tf.strided_slice(x, [0, 0, 1], [0, 0, 3], [1, 1, 1], 0, 0, 1, 2),
+        lambda x: x[..., None, 1:3],
+        (T234,),
+        F32,
+        id_suffix="ellipsis-new_axis",
+    ),
+    OpSpec(
+        "strided_slice",
+        lambda x: x[::2, 1],
+        lambda x: x[::2, 1],
+        (((5, 3), F32),),
+        F32,
+        id_suffix="indexing",
+    ),
     # concat and its ranked forms
     OpSpec("concat", lambda a, b: tf.concat([a, b], 1), _joined(1), (M34, M34), F32),
     OpSpec(
@@ -63,6 +89,14 @@ SPECS: list[OpSpec] = [
         id_suffix="int32-three",
     ),
     OpSpec("concat", lambda a, b: tf.concat([a, b]), _joined(0), (V5B, V5B), BOOL, id_suffix="bool"),
+    OpSpec(
+        "concat",
+        lambda a, b, c: tf.concat([a, b, c], 0),
+        _joined(0),
+        (((2, 3), F32), ((0, 3), F32), ((1, 3), F32)),
+        F32,
+        id_suffix="three-with-empty",
+    ),
     OpSpec("concat1d", lambda a, b: tf.concat1d([a, b]), _joined(0), (V5, V5I), F32),
     OpSpec("concat2d", lambda a, b: tf.concat2d([a, b], 0), _joined(0), (M34, M34), F32),
     OpSpec("concat3d", lambda a, b: tf.concat3d([a, b], 2), _joined(2), (T234, T234), F32),
@@ -82,6 +116,30 @@ SPECS: list[OpSpec] = [
         (T234I,),
         I32,
         id_suffix="batch_dims-int32",
+    ),
+    OpSpec(
+        "gather",
+        lambda x: tf.gather(x, _i32([[2, 2, 0], [1, 1, 1]]), -1, 1),
+        lambda x: _gather_batched(x, np.array([[2, 2, 0], [1, 1, 1]]), 2),
+        (((2, 3, 3), F32),),
+        F32,
+        id_suffix="batch_dims-repeats",
+    ),
+    OpSpec(
+        "gather",
+        lambda x: tf.gather(x, _i32(BATCH2_INDICES), 2, 2),
+        lambda x: np.take_along_axis(x, np.array(BATCH2_INDICES)[..., None], 2),
+        (((2, 2, 3, 2), F32),),
+        F32,
+        id_suffix="batch_dims2",
+    ),
+    OpSpec(
+        "gather",
+        lambda x: tf.gather(x, _i32([1, 1, 0, 1])),
+        lambda x: x[[1, 1, 0, 1]],
+        (((2, 3), F32),),
+        F32,
+        id_suffix="axis0-repeats",
     ),
     OpSpec(
         "gather",
@@ -105,6 +163,22 @@ SPECS: list[OpSpec] = [
         (((3, 2, 4), I32),),
         I32,
         id_suffix="int32-full-index",
+    ),
+    OpSpec(
+        "gather_nd",
+        lambda x: tf.gather_nd(x, _i32([2, 1])),
+        lambda x: x[2, 1],
+        (((3, 2, 2), F32),),
+        F32,
+        id_suffix="one-vector",
+    ),
+    OpSpec(
+        "gather_nd",
+        lambda x: tf.gather_nd(x, _i32([[[2, 1], [2, 1]], [[0, 0], [1, 0]]])),
+        lambda x: x[[[2, 2], [0, 1]], [[1, 1], [0, 0]]],
+        (((3, 2), F32),),
+        F32,
+        id_suffix="full-index-repeats",
     ),
     # scatter_nd, tensor_scatter_update (repeated indices add up / the last one wins)
     OpSpec(
@@ -130,6 +204,22 @@ SPECS: list[OpSpec] = [
         F32,
     ),
     OpSpec(
+        "scatter_nd",
+        lambda u: tf.scatter_nd(_i32([4, 0, 4]), u, [6, 2]),
+        lambda u: _scatter_add([[4], [0], [4]], u, (6, 2)),
+        (((3, 2), F32),),
+        F32,
+        id_suffix="1d-indices",
+    ),
+    OpSpec(
+        "tensor_scatter_update",
+        lambda x, u: tf.tensor_scatter_update(x, _i32([3, 1, 3]), u),
+        lambda x, u: _scatter_set(x, [[3], [1], [3]], u),
+        (((5, 2), F32), ((3, 2), F32)),
+        F32,
+        id_suffix="1d-indices-repeat",
+    ),
+    OpSpec(
         "tensor_scatter_update",
         lambda x, u: tf.tensor_scatter_update(x, _i32([[3], [1]]), u),
         lambda x, u: _scatter_set(x, [[3], [1]], u),
@@ -148,6 +238,14 @@ SPECS: list[OpSpec] = [
         id_suffix="axes-int32",
     ),
     OpSpec("reverse", lambda x: tf.reverse(x, 1), lambda x: x[:, ::-1], (M34B,), BOOL, id_suffix="bool"),
+    OpSpec(
+        "reverse",
+        lambda x: tf.reverse(x, [1, -2, 0]),
+        lambda x: x[:, ::-1],
+        (M34,),
+        F32,
+        id_suffix="axis-twice",
+    ),
     OpSpec("reverse1d", tf.reverse1d, lambda x: x[::-1], (V5,), F32),
     OpSpec("reverse2d", lambda x: tf.reverse2d(x, 0), lambda x: x[::-1], (M34,), F32),
     OpSpec("reverse3d", lambda x: tf.reverse3d(x, [1, 2]), lambda x: x[:, ::-1, ::-1], (T234,), F32),
@@ -176,9 +274,36 @@ SPECS: list[OpSpec] = [
         I32,
         id_suffix="sizes-int32",
     ),
+    OpSpec(
+        "split", lambda x: tf.split(x, [1, -1, 1], 1)[1], lambda x: x[:, 1:3], (M34,), F32, id_suffix="sizes"
+    ),
+    OpSpec(
+        "split",
+        lambda x: tf.add(*tf.split(x, 2, -1)),
+        lambda x: np.add(*np.split(x, 2, -1)),
+        (T234,),
+        F32,
+        id_suffix="both-pieces",
+    ),
     OpSpec("unstack", lambda x: tf.unstack(x, 1)[2], lambda x: x[:, 2], (T234,), F32),
+    OpSpec(
+        "unstack",
+        lambda x: tf.mul(*tf.unstack(x, -1)),
+        lambda x: np.multiply(x[..., 0], x[..., 1]),
+        (((3, 2), F32),),
+        F32,
+        id_suffix="both-outputs",
+    ),
     OpSpec("unstack", lambda x: tf.unstack(x, -1)[0], lambda x: x[..., 0], (M34B,), BOOL, id_suffix="bool"),
     OpSpec("stack", lambda a, b: tf.stack([a, b], 1), lambda a, b: np.stack([a, b], 1), (M34, M34), F32),
+    OpSpec(
+        "stack",
+        lambda a, b, c: tf.stack([a, b, c], -2),
+        lambda a, b, c: np.stack([a, b, c], -2),
+        (M34, M34, M34),
+        F32,
+        id_suffix="three-negative-axis",
+    ),
     OpSpec(
         "stack",
         lambda a, b, c: tf.stack([a, b, c], -1),
@@ -188,9 +313,40 @@ SPECS: list[OpSpec] = [
         id_suffix="int32-last",
     ),
     OpSpec("tile", lambda x: tf.tile(x, [2, 1, 3]), lambda x: np.tile(x, (2, 1, 3)), (T234,), F32),
+    OpSpec(
+        "tile",
+        lambda x: tf.tile(x, [3, 2]),
+        lambda x: np.tile(x, (3, 2)),
+        (((2, 2), F32),),
+        F32,
+        id_suffix="2d",
+    ),
+    OpSpec(
+        "tile",
+        lambda x: tf.tile(x, [1, 2, 1, 1, 3]),
+        lambda x: np.tile(x, (1, 2, 1, 1, 3)),
+        (((1, 2, 1, 2, 1), F32),),
+        F32,
+        id_suffix="rank5",
+    ),
     OpSpec("tile", lambda x: tf.tile(x, [3]), lambda x: np.tile(x, 3), (V5B,), BOOL, id_suffix="bool"),
     # meshgrid (one output)
-    OpSpec("meshgrid", lambda x, y: tf.meshgrid(x, y)[0], lambda x, y: np.meshgrid(x, y)[0], (V5, V5), F32),
+    OpSpec(
+        "meshgrid",
+        lambda x, y: tf.meshgrid(x, y)[0],
+        lambda x, y: np.meshgrid(x, y)[0],
+        (V5, V5),
+        F32,
+        differentiable=False,  # the first grid does not depend on y: tf.grads refuses (as TF.js)
+    ),
+    OpSpec(
+        "meshgrid",
+        lambda x, y: tf.mul(*tf.meshgrid(x, y)),
+        lambda x, y: np.multiply(*np.meshgrid(x, y)),
+        (V5, ((3,), F32)),
+        F32,
+        id_suffix="both-grids",
+    ),
     OpSpec(
         "meshgrid",
         lambda x, y: tf.meshgrid(x, y, indexing="ij")[1],

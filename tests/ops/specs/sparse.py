@@ -28,6 +28,7 @@ SPECS: list[OpSpec] = [
         lambda v: np.array([v[1], 9, 9, v[0], v[2], 9]),
         (((3,), F32),),
         F32,
+        differentiable=False,  # in NON_DIFFERENTIABLE: TF.js has no SparseFillEmptyRows gradient
     ),
     OpSpec(
         "sparse.sparse_fill_empty_rows",
@@ -65,6 +66,15 @@ SPECS: list[OpSpec] = [
         lambda x: _segments(x, [4, 0, 2, 2, 1], [0, 0, 0, 2, 2], mean=True),
         (((5, 2, 2), F32),),
         F32,
+        rtol=1e-5,
+    ),
+    OpSpec(
+        "sparse.sparse_segment_mean",
+        lambda x: tf.sparse.sparse_segment_mean(x, [3, 3, 0, 1], [1, 1, 1, 2]),
+        lambda x: _segments(x, [3, 3, 0, 1], [1, 1, 1, 2], mean=True),
+        (((4,), F32),),
+        F32,
+        id_suffix="1d-repeated",
         rtol=1e-5,
     ),
 ]

@@ -21,69 +21,31 @@ def _irfft_reference(re: np.ndarray, im: np.ndarray) -> np.ndarray:
     return np.fft.irfft(spectrum, 2 * (n - 1)) if n > 2 else np.fft.ifft(spectrum).real
 
 
+def _of_complex(fn):
+    """`fn` of the complex64 tensor made of two float32 inputs (real and imaginary parts)."""
+    return lambda re, im: fn(tf.complex(re, im))
+
+
 def _rows(prefix: str, ops: object) -> list[OpSpec]:
+    def row(name, op, reference, inputs, suffix="", dtype=C64, rtol=1e-5) -> OpSpec:
+        return OpSpec(prefix + name, op, reference, inputs, dtype, rtol=rtol, id_suffix=suffix)
+
     rows = []
     for suffix, inputs in PAIR.items():
         rows += [
-            OpSpec(
-                f"{prefix}fft",
-                lambda re, im: ops.fft(tf.complex(re, im)),
-                lambda re, im: np.fft.fft(re + 1j * im),
-                inputs,
-                C64,
-                rtol=1e-5,
-                id_suffix=suffix,
-            ),
-            OpSpec(
-                f"{prefix}ifft",
-                lambda re, im: ops.ifft(tf.complex(re, im)),
-                lambda re, im: np.fft.ifft(re + 1j * im),
-                inputs,
-                C64,
-                rtol=1e-5,
-                id_suffix=suffix,
-            ),
+            row("fft", _of_complex(ops.fft), lambda re, im: np.fft.fft(re + 1j * im), inputs, suffix),
+            row("ifft", _of_complex(ops.ifft), lambda re, im: np.fft.ifft(re + 1j * im), inputs, suffix),
         ]
-    rows += [
-        OpSpec(f"{prefix}rfft", ops.rfft, np.fft.rfft, (((3, 8), F32),), C64, rtol=1e-5, id_suffix="pow2"),
-        OpSpec(f"{prefix}rfft", ops.rfft, np.fft.rfft, (((2, 3, 7), F32),), C64, rtol=1e-5, id_suffix="odd"),
-        OpSpec(
-            f"{prefix}rfft",
-            lambda x: ops.rfft(x, 12),
-            lambda x: np.fft.rfft(x, 12),
-            (((2, 9), F32),),
-            C64,
-            rtol=1e-5,
-            id_suffix="padded",
-        ),
-        OpSpec(
-            f"{prefix}rfft",
-            lambda x: ops.rfft(x, 4),
-            lambda x: np.fft.rfft(x, 4),
-            (((2, 9), F32),),
-            C64,
-            rtol=1e-5,
-            id_suffix="cropped",
-        ),
-        OpSpec(
-            f"{prefix}irfft",
-            lambda re, im: ops.irfft(tf.complex(re, im)),
-            _irfft_reference,
-            (((3, 5), F32), ((3, 5), F32)),
-            F32,
-            rtol=1e-4,
-        ),
-        OpSpec(
-            f"{prefix}irfft",
-            lambda re, im: ops.irfft(tf.complex(re, im)),
-            _irfft_reference,
-            (((4, 2), F32), ((4, 2), F32)),
-            F32,
-            rtol=1e-5,
-            id_suffix="short",
-        ),
+    x29 = (((2, 9), F32),)
+    return [
+        *rows,
+        row("rfft", ops.rfft, np.fft.rfft, (((3, 8), F32),), "pow2"),
+        row("rfft", ops.rfft, np.fft.rfft, (((2, 3, 7), F32),), "odd"),
+        row("rfft", lambda x: ops.rfft(x, 12), lambda x: np.fft.rfft(x, 12), x29, "padded"),
+        row("rfft", lambda x: ops.rfft(x, 4), lambda x: np.fft.rfft(x, 4), x29, "cropped"),
+        row("irfft", _of_complex(ops.irfft), _irfft_reference, (((3, 5), F32),) * 2, dtype=F32, rtol=1e-4),
+        row("irfft", _of_complex(ops.irfft), _irfft_reference, (((4, 2), F32),) * 2, "short", F32),
     ]
-    return rows
 
 
 SPECS: list[OpSpec] = _rows("", tf) + _rows("spectral.", tf.spectral)

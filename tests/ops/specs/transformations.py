@@ -46,6 +46,14 @@ SPECS: list[OpSpec] = [
         id_suffix="perm-int32",
     ),
     OpSpec("transpose", tf.transpose, np.transpose, (((3, 2), BOOL),), BOOL, id_suffix="bool"),
+    OpSpec(
+        "transpose",
+        lambda x: tf.transpose(x, [2, 0, 3, 1]),
+        lambda x: x.transpose(2, 0, 3, 1),
+        (((2, 3, 4, 5), F32),),
+        F32,
+        id_suffix="perm",
+    ),
     OpSpec("expand_dims", lambda x: tf.expand_dims(x, 1), lambda x: x[:, None], (M23,), F32),
     OpSpec(
         "expand_dims",
@@ -132,6 +140,9 @@ SPECS: list[OpSpec] = [
         lambda x: np.pad(x, [(1, 1), (2, 2)], mode="reflect"),
         (((3, 4), F32),),
         F32,
+        # TF.js's gradient is the slice of dy over x: the mirrored copies' gradients are
+        # dropped (tests/conformance/cases/transform_gradients records it).
+        differentiable=False,
     ),
     OpSpec(
         "mirror_pad",
@@ -156,6 +167,23 @@ SPECS: list[OpSpec] = [
         lambda x: x,
         (((2, 4, 2, 3), F32),),
         F32,
+    ),
+    OpSpec(
+        "space_to_batch_nd",
+        lambda x: tf.space_to_batch_nd(x, [3], [[2, 1]]),
+        # [2, 3, 2] padded to [2, 6, 2] -> [2 (batch), 2, 3 (block), 2] -> [block, batch, 2, 2]
+        lambda x: np.pad(x, [(0, 0), (2, 1), (0, 0)]).reshape(2, 2, 3, 2).transpose(2, 0, 1, 3).reshape(6, 2, 2),
+        (((2, 3, 2), F32),),
+        F32,
+        id_suffix="1d",
+    ),
+    OpSpec(
+        "batch_to_space_nd",
+        lambda x: tf.batch_to_space_nd(x, [2], [[1, 2]]),
+        lambda x: x.reshape(2, 2, 3, 2).transpose(1, 2, 0, 3).reshape(2, 6, 2)[:, 1:4],
+        (((4, 3, 2), F32),),
+        F32,
+        id_suffix="cropped",
     ),
     OpSpec(
         "batch_to_space_nd",

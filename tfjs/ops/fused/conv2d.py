@@ -2,15 +2,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tfjs.engine import ENGINE
 from tfjs.kernel_names import FUSED_CONV2D
 from tfjs.ops import conv_util
 from tfjs.ops.broadcast_util import assert_and_get_broadcast_shape
-from tfjs.ops.conv2d import conv2d_attrs
-from tfjs.ops.conv_util import Pad
-from tfjs.ops.fused.fused_util import assert_fits_output, fused_activation_inputs, fused_bias
+from tfjs.ops.conv_util import Pad, batch_shape, run_batched
+from tfjs.ops.fused.fused_util import assert_fits_output, fused_extras
 from tfjs.ops.operation import op
-from tfjs.ops.reshape import reshape
 from tfjs.tensor import Tensor
 from tfjs.tensor_format import js_list
 from tfjs.tensor_util import TensorLike, convert_to_tensor
@@ -46,43 +43,29 @@ def conv2d(
     """
     x_tensor = convert_to_tensor(x, "x", NAME, "float32")
     filter_tensor = convert_to_tensor(filter, "filter", NAME, "float32")
-    x_shape = x_tensor.shape if x_tensor.rank != 3 else (1, *x_tensor.shape)
+    x_shape = batch_shape(x_tensor, 4)
     if len(x_shape) == 4 and filter_tensor.rank == 4:
-        # TF.js's fused conv2d words this check as conv2d's.
+        # TF.js's fused conv2d words these checks as conv2d's, before conv2d's own.
         conv_util.check_pad_on_dim_rounding_mode_as(NAME, "fused conv2d", pad, dim_rounding_mode)
-        in_depth = x_shape[3] if data_format == "NHWC" else x_shape[1]
-        if data_format in ("NHWC", "NCHW") and in_depth != filter_tensor.shape[2]:
-            raise ValueError(
-                f"{NAME}: Error in conv2d: depth of input ({in_depth}) must match input depth for "
-                f"filter {filter_tensor.shape[2]}."
-            )
-    attrs, info = conv2d_attrs(
+        if data_format in ("NHWC", "NCHW"):
+            in_depth = x_shape[3] if data_format == "NHWC" else x_shape[1]
+            conv_util.check_depth(NAME, "conv2d", "input", in_depth, filter_tensor.shape[2])
+    args = (strides, pad, data_format, dilations, dim_rounding_mode)
+    attrs, info = conv_util.conv2d_attrs(
+        NAME, "fused conv2d", x_shape, filter_tensor.shape, *args, js_check_name="conv2D"
+    )
+    inputs, activation_attrs = fused_extras(
         NAME,
-        "fused conv2d",
-        "conv2D",
-        x_shape,
-        filter_tensor.shape,
-        strides,
-        pad,
-        data_format,
-        dilations,
-        dim_rounding_mode,
+        x_tensor.dtype,
+        bias,
+        activation,
+        prelu_activation_weights,
+        leakyrelu_alpha,
+        lambda shape: _check_bias(shape, info, data_format),
+        lambda shape: _check_prelu_weights(shape, info),
     )
-    bias_tensor = fused_bias(bias, x_tensor.dtype, NAME)
-    if bias_tensor is not None:
-        _check_bias(bias_tensor.shape, info, data_format)
-    name, weights, alpha = fused_activation_inputs(
-        activation, prelu_activation_weights, leakyrelu_alpha, NAME
-    )
-    if weights is not None:
-        _check_prelu_weights(weights.shape, info)
-    inputs = {"x": reshape(x_tensor, x_shape) if x_tensor.rank == 3 else x_tensor, "filter": filter_tensor}
-    if bias_tensor is not None:
-        inputs["bias"] = bias_tensor
-    if weights is not None:
-        inputs["prelu_activation_weights"] = weights
-    result = ENGINE.run_kernel(FUSED_CONV2D, inputs, {**attrs, "activation": name, "leakyrelu_alpha": alpha})
-    return reshape(result, result.shape[1:]) if x_tensor.rank == 3 else result
+    inputs["filter"] = filter_tensor
+    return run_batched(FUSED_CONV2D, "x", x_tensor, 4, inputs, {**attrs, **activation_attrs})
 
 
 def _check_bias(shape: tuple[int, ...], info: conv_util.Conv2DInfo, data_format: str) -> None:

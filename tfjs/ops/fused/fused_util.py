@@ -3,7 +3,7 @@ and leaky relu's alpha (TF.js's fused_util and the checks its fused ops make).""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tfjs.dtypes import upcast_type
@@ -73,3 +73,32 @@ def fused_activation_inputs(
         else number_arg(leakyrelu_alpha, "leakyrelu_alpha", op_name)
     )
     return name, weights, alpha
+
+
+def fits_output(out_shape: Sequence[int], what: str, op_name: str) -> Callable[[Sequence[int]], None]:
+    """A check (for fused_extras) that a shape broadcasts to the result's `out_shape`."""
+    return lambda shape: assert_fits_output(shape, out_shape, what, op_name)
+
+
+def fused_extras(
+    op_name: str,
+    dtype: str,
+    bias: TensorLike | None,
+    activation: str | None,
+    prelu_activation_weights: TensorLike | None,
+    leakyrelu_alpha: Any,
+    check_bias: Callable[[Sequence[int]], None],
+    check_weights: Callable[[Sequence[int]], None],
+) -> tuple[dict[str, Tensor], dict[str, Any]]:
+    """A fused kernel's optional inputs (bias as `dtype`, PReLU weights), each shape checked
+    by its check, and its activation attributes."""
+    bias_tensor = fused_bias(bias, dtype, op_name)
+    if bias_tensor is not None:
+        check_bias(bias_tensor.shape)
+    name, weights, alpha = fused_activation_inputs(
+        activation, prelu_activation_weights, leakyrelu_alpha, op_name
+    )
+    if weights is not None:
+        check_weights(weights.shape)
+    inputs = {"bias": bias_tensor, "prelu_activation_weights": weights}
+    return {k: v for k, v in inputs.items() if v is not None}, {"activation": name, "leakyrelu_alpha": alpha}

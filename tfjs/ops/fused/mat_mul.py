@@ -4,7 +4,7 @@ from tfjs.engine import ENGINE
 from tfjs.kernel_names import FUSED_MAT_MUL
 from tfjs.ops.binary_util import assert_not_complex, make_types_match
 from tfjs.ops.broadcast_util import assert_and_get_broadcast_shape
-from tfjs.ops.fused.fused_util import assert_fits_output, fused_activation_inputs, fused_bias
+from tfjs.ops.fused.fused_util import fits_output, fused_extras
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_format import js_list
@@ -53,25 +53,18 @@ def mat_mul(
     outer_b = b_tensor.shape[-2] if transpose_b else b_tensor.shape[-1]
     batch = assert_and_get_broadcast_shape(a_tensor.shape[:-2], b_tensor.shape[:-2], NAME)
     out_shape = (*batch, outer_a, outer_b)
-    bias_tensor = fused_bias(bias, a_tensor.dtype, NAME)
-    if bias_tensor is not None:
-        assert_fits_output(bias_tensor.shape, out_shape, "bias", NAME)
-    name, weights, alpha = fused_activation_inputs(
-        activation, prelu_activation_weights, leakyrelu_alpha, NAME
+    inputs, activation_attrs = fused_extras(
+        NAME,
+        a_tensor.dtype,
+        bias,
+        activation,
+        prelu_activation_weights,
+        leakyrelu_alpha,
+        fits_output(out_shape, "bias", NAME),
+        fits_output(out_shape, "prelu_activation_weights", NAME),
     )
-    if weights is not None:
-        assert_fits_output(weights.shape, out_shape, "prelu_activation_weights", NAME)
-    inputs = {"a": a_tensor, "b": b_tensor}
-    if bias_tensor is not None:
-        inputs["bias"] = bias_tensor
-    if weights is not None:
-        inputs["prelu_activation_weights"] = weights
-    attrs = {
-        "transpose_a": bool(transpose_a),
-        "transpose_b": bool(transpose_b),
-        "activation": name,
-        "leakyrelu_alpha": alpha,
-    }
+    inputs.update(a=a_tensor, b=b_tensor)
+    attrs = {"transpose_a": bool(transpose_a), "transpose_b": bool(transpose_b), **activation_attrs}
     return ENGINE.run_kernel(FUSED_MAT_MUL, inputs, attrs)
 
 

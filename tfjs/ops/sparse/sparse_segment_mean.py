@@ -2,8 +2,9 @@ from __future__ import annotations
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import SPARSE_SEGMENT_MEAN
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
-from tfjs.ops.sparse.segment_util import segment_inputs
+from tfjs.ops.sparse.segment_util import segment_inputs, sparse_segment_grad
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike
 
@@ -21,3 +22,10 @@ def sparse_segment_mean(data: TensorLike, indices: TensorLike, segment_ids: Tens
     """
     inputs = segment_inputs(data, indices, segment_ids, "sparse_segment_mean", indent=10)
     return ENGINE.run_kernel(SPARSE_SEGMENT_MEAN, inputs)
+
+
+@register_gradient(SPARSE_SEGMENT_MEAN, save_inputs=("data", "indices", "segment_ids"))
+def _sparse_segment_mean_grad(
+    dy: Tensor, data: Tensor, indices: Tensor, segment_ids: Tensor
+) -> dict[str, Tensor]:
+    return sparse_segment_grad(dy, data, indices, segment_ids, mean=True)

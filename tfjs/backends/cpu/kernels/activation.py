@@ -11,7 +11,7 @@ import numpy as np
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
 from tfjs.backends.cpu.kernels.unary import js_exp, unary_kernel
-from tfjs.kernel_names import ELU, LEAKY_RELU, PRELU, RELU6, SELU, SIGMOID, SOFTPLUS, STEP
+from tfjs.kernel_names import ELU, ELU_GRAD, LEAKY_RELU, PRELU, RELU6, SELU, SIGMOID, SOFTPLUS, STEP
 from tfjs.kernel_registry import kernel, register_kernel
 
 SELU_SCALE_ALPHA = 1.7580993408473768599402175208123
@@ -74,6 +74,14 @@ def prelu(backend: CpuBackend, x: Any, alpha: Any) -> TensorInfo:
     values = backend.values(x).astype(np.float64)
     slopes = backend.values(alpha).astype(np.float64)
     return backend.make_output(leaky_relu_values(values, slopes), "float32")
+
+
+@kernel(ELU_GRAD, "cpu")
+def elu_grad(backend: CpuBackend, dy: Any, y: Any) -> TensorInfo:
+    """Elu's backward pass from its output y: dy where y >= 0, else dy * (y + 1)."""
+    outputs = backend.values(y).astype(np.float64)
+    dys = backend.values(dy).astype(np.float64)
+    return backend.make_output(np.where(outputs >= 0, dys, dys * (outputs + 1)), "float32")
 
 
 ACTIVATIONS = {

@@ -46,11 +46,14 @@ _EXACT = float(2**53)
 # About how many float64 values one block of the im2col matrix may hold (8 MB): a block
 # is written and then read by the matrix product while it is still in the cache.
 _CHUNK = 1 << 20
-# Below this many multiply-adds (outputs x taps x input channels) the exact per-term
-# sum is the default: measured, it costs at most a few milliseconds there (each step is
-# a few NumPy calls; the cost grows with the taps x input channels steps).
-_STEPWISE_WORK = 1 << 16
-_STEPWISE_STEPS = 256
+# The exact per-term sum is the default below this many multiply-adds (outputs x taps x
+# input channels) and steps (taps x input channels): each step is three NumPy calls over
+# the outputs (about 4 us here, plus about 1 ns a multiply-add), where the BLAS path
+# costs about 40 us whatever the size; at these bounds the per-term sum costs at most
+# about 0.3 ms, a few times a tiny conv2d op's whole cost, and beyond them its cost grows
+# with the steps while BLAS's hardly does.
+_STEPWISE_WORK = 1 << 15
+_STEPWISE_STEPS = 64
 _WHOLE = slice(None)
 
 
@@ -79,15 +82,16 @@ class Geometry:
 
 def geometry(info: Any) -> Geometry:
     """The Geometry of a Conv2DInfo or Conv3DInfo (TF.js's convInfo)."""
-    axes = ("depth", "height", "width") if hasattr(info, "in_depth") else ("height", "width")
-    pads = {"depth": info.pad_info.front, "height": info.pad_info.top, "width": info.pad_info.left}
-    if len(axes) == 2:
-        pads.pop("depth")
+    pad = info.pad_info
+    axes = ("height", "width")
+    pads_before = (pad.top, pad.left)
+    if hasattr(info, "in_depth"):
+        axes, pads_before = ("depth", *axes), (pad.front, *pads_before)
     return Geometry(
         filter_sizes=tuple(getattr(info, f"filter_{a}") for a in axes),
         dilations=tuple(getattr(info, f"dilation_{a}") for a in axes),
         strides=tuple(getattr(info, f"stride_{a}") for a in axes),
-        pads_before=tuple(pads.values()),
+        pads_before=pads_before,
         in_sizes=tuple(getattr(info, f"in_{a}") for a in axes),
         out_sizes=tuple(getattr(info, f"out_{a}") for a in axes),
     )

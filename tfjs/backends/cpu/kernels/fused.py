@@ -6,6 +6,7 @@ numbers are those of the unfused ops, bit for bit."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from tfjs.backends.backend import TensorInfo
@@ -25,7 +26,7 @@ from tfjs.kernel_names import (
     RELU6,
     SIGMOID,
 )
-from tfjs.kernel_registry import kernel
+from tfjs.kernel_registry import kernel, register_kernel
 
 # The activations of one input, by their fused names.
 UNARY_ACTIVATIONS = {
@@ -71,72 +72,40 @@ def _channels_first(backend: CpuBackend, values: Any) -> Any:
     return values
 
 
-@kernel(FUSED_CONV2D, "cpu")
-def fused_conv2d(
-    backend: CpuBackend,
-    x: Any,
-    filter: Any,  # noqa: A002 (TF.js's input name)
-    bias: Any = None,
-    prelu_activation_weights: Any = None,
-    *,
-    strides: Any,
-    pad: Any,
-    data_format: str,
-    dilations: Any,
-    dim_rounding_mode: str | None,
-    activation: str,
-    leakyrelu_alpha: float | None,
-) -> TensorInfo:
-    """Conv2D, plus bias, then activation (NCHW: a 1-D bias or PReLU weights per channel)."""
-    result = conv2d(
-        backend,
-        x,
-        filter,
-        strides=strides,
-        pad=pad,
-        data_format=data_format,
-        dilations=dilations,
-        dim_rounding_mode=dim_rounding_mode,
-    )
-    nchw = data_format == "NCHW"
-    if bias is not None:
-        result = add_bias(backend, result, _channels_first(backend, bias) if nchw else bias)
-    weights = prelu_activation_weights
-    if nchw and activation == "prelu":
-        weights = _channels_first(backend, weights)
-    return apply_activation(backend, result, activation, weights, leakyrelu_alpha)
+def _fused_conv_kernel(conv: Callable[..., TensorInfo], per_channel_nchw: bool) -> Callable[..., TensorInfo]:
+    """A fused convolution kernel: the `conv` kernel, plus bias, then activation. Where
+    `per_channel_nchw` (TF.js's FusedConv2D, not its FusedDepthwiseConv2D), an NCHW
+    result takes a 1-D bias or PReLU weights of several values per channel."""
+
+    def run(
+        backend: CpuBackend,
+        x: Any,
+        filter: Any,  # noqa: A002 (TF.js's input name)
+        bias: Any = None,
+        prelu_activation_weights: Any = None,
+        *,
+        activation: str,
+        leakyrelu_alpha: float | None,
+        **conv_attrs: Any,
+    ) -> TensorInfo:
+        result = conv(backend, x, filter, **conv_attrs)
+        nchw = per_channel_nchw and conv_attrs["data_format"] == "NCHW"
+        if bias is not None:
+            result = add_bias(backend, result, _channels_first(backend, bias) if nchw else bias)
+        weights = prelu_activation_weights
+        if nchw and activation == "prelu":
+            weights = _channels_first(backend, weights)
+        return apply_activation(backend, result, activation, weights, leakyrelu_alpha)
+
+    return run
 
 
-@kernel(FUSED_DEPTHWISE_CONV2D, "cpu")
-def fused_depthwise_conv2d(
-    backend: CpuBackend,
-    x: Any,
-    filter: Any,  # noqa: A002 (TF.js's input name)
-    bias: Any = None,
-    prelu_activation_weights: Any = None,
-    *,
-    strides: Any,
-    pad: Any,
-    data_format: str,
-    dilations: Any,
-    dim_rounding_mode: str | None,
-    activation: str,
-    leakyrelu_alpha: float | None,
-) -> TensorInfo:
-    """DepthwiseConv2dNative, plus bias, then activation."""
-    result = depthwise_conv2d_native(
-        backend,
-        x,
-        filter,
-        strides=strides,
-        pad=pad,
-        data_format=data_format,
-        dilations=dilations,
-        dim_rounding_mode=dim_rounding_mode,
-    )
-    if bias is not None:
-        result = add_bias(backend, result, bias)
-    return apply_activation(backend, result, activation, prelu_activation_weights, leakyrelu_alpha)
+# attributes: strides, pad, data_format, dilations, dim_rounding_mode (the convolution's),
+# activation, leakyrelu_alpha
+fused_conv2d = _fused_conv_kernel(conv2d, True)
+fused_depthwise_conv2d = _fused_conv_kernel(depthwise_conv2d_native, False)
+register_kernel(FUSED_CONV2D, "cpu", fused_conv2d)
+register_kernel(FUSED_DEPTHWISE_CONV2D, "cpu", fused_depthwise_conv2d)
 
 
 @kernel(FUSED_MAT_MUL, "cpu")

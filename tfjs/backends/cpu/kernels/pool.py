@@ -169,43 +169,27 @@ def _pool3d_geometry(info: Any) -> tuple[tuple[int, ...], ...]:
     )
 
 
-def _pooled(
-    values: np.ndarray, geometry: tuple[tuple[int, ...], ...], mode: str, empty_is_nan: bool
-) -> np.ndarray:
-    windows = _Windows(values, *geometry, mode)
-    return _window_means(windows, empty_is_nan) if mode == "avg" else _window_maxima(windows)[0]
+def _pool(
+    backend: CpuBackend, x: Any, info: Any, geometry: tuple[tuple[int, ...], ...], mode: str, dtype: str
+) -> TensorInfo:
+    """The avg or max pool of x's windows, stored into x's dtype's typed array and labelled
+    `dtype`: x's dtype in 2-D, float32 in 3-D (TF.js's 3-D kernels fill a buffer of the
+    input's dtype and label it float32, and divide an empty window's sum by 1, not 0)."""
+    if _empty(info.out_shape):
+        return backend.make_output(np.zeros(info.out_shape), dtype)
+    windows = _Windows(backend.values(x), *geometry, mode)
+    if mode == "avg":
+        result = _window_means(windows, empty_is_nan=len(geometry[0]) == 2)
+    else:
+        result = _window_maxima(windows)[0]
+    return backend.make_output(_stored(result, x.dtype), dtype)
 
 
-def _pool2d_kernel(mode: str) -> KernelFunc:
-    """AvgPool or MaxPool (`mode` 'avg' or 'max') of a [batch, height, width, channels] x."""
+def _pool_kernel(mode: str, dims: int) -> KernelFunc:
+    """AvgPool or MaxPool (`dims` 2: x is [batch, height, width, channels]), AvgPool3D or
+    MaxPool3D (`dims` 3: x is [batch, depth, height, width, channels]); `mode` 'avg' or 'max'."""
 
-    def pool2d(
-        backend: CpuBackend,
-        x: Any,
-        *,
-        filter_size: Any,
-        strides: Any,
-        pad: Any,
-        dim_rounding_mode: Any = None,
-    ) -> TensorInfo:
-        info = compute_pool2d_info(x.shape, filter_size, strides, 1, pad, dim_rounding_mode)
-        if (info.filter_height, info.filter_width) == (1, 1) and tuple(info.in_shape) == tuple(
-            info.out_shape
-        ):
-            return backend.forward(x, x.shape)  # TF.js's identity shortcut: NaN and -0 kept as they are
-        if _empty(info.out_shape):
-            return backend.make_output(np.zeros(info.out_shape), x.dtype)
-        result = _pooled(backend.values(x), _pool2d_geometry(info), mode, empty_is_nan=True)
-        return backend.make_output(_stored(result, x.dtype), x.dtype)
-
-    return pool2d
-
-
-def _pool3d_kernel(mode: str) -> KernelFunc:
-    """AvgPool3D or MaxPool3D of a [batch, depth, height, width, channels] x: TF.js's 3-D
-    kernels fill a buffer of the input's dtype and label it float32."""
-
-    def pool3d(
+    def pool(
         backend: CpuBackend,
         x: Any,
         *,
@@ -215,19 +199,22 @@ def _pool3d_kernel(mode: str) -> KernelFunc:
         dim_rounding_mode: Any = None,
         data_format: str = "NDHWC",
     ) -> TensorInfo:
-        info = compute_pool3d_info(x.shape, filter_size, strides, 1, pad, dim_rounding_mode, data_format)
-        if _empty(info.out_shape):
-            return backend.make_output(np.zeros(info.out_shape), "float32")
-        result = _pooled(backend.values(x), _pool3d_geometry(info), mode, empty_is_nan=False)
-        return backend.make_output(_stored(result, x.dtype).astype(np.float32), "float32")
+        if dims == 3:
+            info = compute_pool3d_info(x.shape, filter_size, strides, 1, pad, dim_rounding_mode, data_format)
+            return _pool(backend, x, info, _pool3d_geometry(info), mode, "float32")
+        info = compute_pool2d_info(x.shape, filter_size, strides, 1, pad, dim_rounding_mode)
+        one_by_one = (info.filter_height, info.filter_width) == (1, 1)
+        if one_by_one and tuple(info.in_shape) == tuple(info.out_shape):
+            return backend.forward(x, x.shape)  # TF.js's identity shortcut: NaN and -0 kept as they are
+        return _pool(backend, x, info, _pool2d_geometry(info), mode, x.dtype)
 
-    return pool3d
+    return pool
 
 
-register_kernel(AVG_POOL, "cpu", _pool2d_kernel("avg"))
-register_kernel(MAX_POOL, "cpu", _pool2d_kernel("max"))
-register_kernel(AVG_POOL_3D, "cpu", _pool3d_kernel("avg"))
-register_kernel(MAX_POOL_3D, "cpu", _pool3d_kernel("max"))
+register_kernel(AVG_POOL, "cpu", _pool_kernel("avg", 2))
+register_kernel(MAX_POOL, "cpu", _pool_kernel("max", 2))
+register_kernel(AVG_POOL_3D, "cpu", _pool_kernel("avg", 3))
+register_kernel(MAX_POOL_3D, "cpu", _pool_kernel("max", 3))
 
 
 @kernel(MAX_POOL_WITH_ARGMAX, "cpu")

@@ -18,6 +18,7 @@ from tfjs.kernel_names import (
     ONES_LIKE,
     RESHAPE,
     STRIDED_SLICE,
+    STRIDED_SLICE_GRAD,
     TRANSPOSE,
     ZEROS_LIKE,
 )
@@ -66,6 +67,17 @@ def strided_slice(backend: CpuBackend, x: Any, **spec: Any) -> TensorInfo:
     index, shape = resolve_strided_slice(x.shape, **spec)
     # The trailing ... keeps a single picked element an array (a str stays in an array).
     return backend.make_output(backend.values(x)[(*index, ...)].reshape(shape), x.dtype)
+
+
+@kernel(STRIDED_SLICE_GRAD, "cpu")
+def strided_slice_grad(backend: CpuBackend, dy: Any, *, shape: tuple[int, ...], **spec: Any) -> TensorInfo:
+    """StridedSlice's backward pass (TensorFlow's StridedSliceGrad): `dy` written into
+    zeros of the input's `shape` where StridedSlice read its values."""
+    index, _ = resolve_strided_slice(shape, **spec)
+    out = np.zeros(shape, dtypes.NUMPY_DTYPES[dy.dtype])
+    view = out[(*index, ...)]
+    view[...] = backend.values(dy).reshape(view.shape)
+    return backend.make_output(out, dy.dtype)
 
 
 @kernel(EXPAND_DIMS, "cpu")
