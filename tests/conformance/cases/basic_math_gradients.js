@@ -1,42 +1,8 @@
 // Gradients of Operations / Basic math (issue 6): tf.grad of each element-wise op and
 // activation on values that include its special points (0, the bounds, NaN, ±Infinity),
 // scaled by a dy, through int32 (a cast), and gradients of gradients.
-//
-// tfjs-core's node bundle (what record_tfjs.js loads) registers no gradients; TF.js ships
-// them in dist/register_all_gradients.js, an ES module node cannot load (extension-less
-// imports). So, as arithmetic_gradients.js does, each dist/gradients/*_grad.js is
-// evaluated with its imports bound to the loaded tfjs-core's exports, and registered.
-const fs = require('fs');
-const path = require('path');
-
-function registerTfjsGradients(tf) {
-  const dir = path.join(path.dirname(require.resolve('@tensorflow/tfjs-core/package.json')), 'dist', 'gradients');
-  const modules = [tf, tf.broadcast_util, tf.util, tf.backend_util, {ENGINE: tf.engine()}];
-  const namespaces = {broadcast_util: tf.broadcast_util, util: tf.util, axis_util: tf.backend_util};
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('_grad.js')).sort()) {
-    let source = fs.readFileSync(path.join(dir, file), 'utf8').replace(/^\/\/# sourceMappingURL.*$/m, '');
-    const names = {};
-    source = source.replace(/^import \* as (\w+) from '[^']+';$/gm, (_, ns) => {
-      names[ns] = namespaces[ns];
-      return '';
-    });
-    source = source.replace(/^import \{([^}]*)\} from '[^']+';$/gm, (_, list) => {
-      for (const item of list.split(',').map((s) => s.trim()).filter(Boolean)) {
-        const [imported, local] = item.split(/\s+as\s+/);
-        names[local || imported] = modules.map((m) => m[imported]).find((v) => v !== undefined);
-      }
-      return '';
-    });
-    const exported = source.match(/^export const (\w+)/m);
-    if (!exported || Object.values(names).includes(undefined) || /^import /m.test(source)) continue;
-    source = source.replace(/^export /gm, '');
-    const config = new Function(...Object.keys(names), `${source}\nreturn ${exported[1]};`)(...Object.values(names));
-    if (tf.getGradient(config.kernelName) == null) tf.registerGradient(config);
-  }
-}
 
 module.exports = ({tf, NaN_, Inf}) => {
-  registerTfjsGradients(tf);
   const VALUES = [
     NaN_, Inf, -Inf, -0, 0, 1e-8, -1e-8, 0.25, -0.25, 0.5, -0.5, 1, -1, 1.5, -1.5, 2.5, -3, 6, 7, 30, -30,
   ];
@@ -105,6 +71,8 @@ module.exports = ({tf, NaN_, Inf}) => {
       tf.grads((x, a) => tf.prelu(x, a))([tf.tensor(X23), tf.tensor([[0.5], [2]])], tf.tensor(DY)),
     'prelu/x_broadcast': () => tf.grads((x, a) => tf.prelu(x, a))([tf.tensor([-1, 2, -3]), tf.tensor(X23)]),
     'prelu/alpha_only': () => tf.grad((a) => tf.prelu(tf.tensor(X23), a))(tf.tensor([0.1, -0.2, 0.3])),
+    // Exp's gradient reaches x only through dy here: TF.js drops the term through its saved y.
+    'exp/second_order_with_x': () => tf.grad((x) => tf.grad((y) => tf.mul(tf.exp(y), y))(x))(tf.tensor(X23)),
     'elu/second_order_through_dy': () => tf.grad((x) => tf.grad((y) => tf.mul(tf.elu(y), y))(x))(tf.tensor(X23)),
     'elu/scaled': () => tf.grad((x) => tf.elu(tf.mul(x, 3)))(tf.tensor(X23), tf.tensor(DY)),
     'erf/int32_input': () => tf.grad((x) => tf.erf(tf.cast(x, 'int32')))(tf.tensor([-1.5, 0, 2.7])),

@@ -88,6 +88,8 @@ CASES.update({
     "prelu/column_alpha": lambda: grads(tf.prelu, tf.tensor(X23), tf.tensor([[0.5], [2]]), dy=DY),
     "prelu/x_broadcast": lambda: grads(tf.prelu, tf.tensor([-1, 2, -3]), tf.tensor(X23)),
     "prelu/alpha_only": lambda: grad(lambda a: tf.prelu(tf.tensor(X23), a), [0.1, -0.2, 0.3]),
+    # Exp's gradient reaches x only through dy here: TF.js drops the term through its saved y.
+    "exp/second_order_with_x": lambda: second_order(lambda y: tf.mul(tf.exp(y), y), X23),
     "elu/second_order_through_dy": lambda: second_order(lambda y: tf.mul(tf.elu(y), y), X23),
     "elu/scaled": lambda: grad(lambda x: tf.elu(tf.mul(x, 3)), X23, DY),
     "erf/int32_input": lambda: grad(lambda x: tf.erf(tf.cast(x, "int32")), [-1.5, 0, 2.7]),

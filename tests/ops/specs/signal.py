@@ -59,4 +59,13 @@ SPECS: list[OpSpec] = [
         rtol=1e-4,
         id_suffix="hamming",
     ),
+    OpSpec(
+        "signal.stft",
+        lambda x: tf.abs(tf.signal.stft(x, 6, 2)),
+        lambda x: np.abs(np.fft.rfft(_frames(x, 6, 2) * _window(6, 0.5, 0.5), 8)),
+        (((30,), F32),),
+        F32,
+        rtol=1e-4,
+        id_suffix="abs",
+    ),
 ]

@@ -48,4 +48,53 @@ def _rows(prefix: str, ops: object) -> list[OpSpec]:
     ]
 
 
-SPECS: list[OpSpec] = _rows("", tf) + _rows("spectral.", tf.spectral)
+def _parts(z: tf.Tensor) -> tf.Tensor:
+    """A float32 view of a complex result that both its parts reach."""
+    return tf.add(tf.real(z), tf.mul(tf.imag(z), tf.scalar(0.5)))
+
+
+def _parts_reference(z: np.ndarray) -> np.ndarray:
+    return z.real + 0.5 * z.imag
+
+
+def _gradient_rows() -> list[OpSpec]:
+    """The complex results as float32, so that their gradients are checked."""
+
+    def row(name, op, reference, inputs, suffix) -> OpSpec:
+        return OpSpec(name, op, reference, inputs, F32, rtol=1e-5, id_suffix=suffix)
+
+    x29 = (((2, 9), F32),)
+    return [
+        row(
+            "fft",
+            lambda re, im: _parts(tf.fft(tf.complex(re, im))),
+            lambda re, im: _parts_reference(np.fft.fft(re + 1j * im)),
+            PAIR["odd"],
+            "parts",
+        ),
+        row(
+            "ifft",
+            lambda re, im: _parts(tf.ifft(tf.complex(re, im))),
+            lambda re, im: _parts_reference(np.fft.ifft(re + 1j * im)),
+            PAIR["rank3"],
+            "parts",
+        ),
+        row("rfft", lambda x: _parts(tf.rfft(x)), lambda x: _parts_reference(np.fft.rfft(x)), x29, "parts"),
+        row(
+            "rfft",
+            lambda x: tf.abs(tf.rfft(x, 12)),
+            lambda x: np.abs(np.fft.rfft(x, 12)),
+            x29,
+            "padded-abs",
+        ),
+        row(
+            "rfft",
+            lambda x: _parts(tf.rfft(x, 4)),
+            lambda x: _parts_reference(np.fft.rfft(x, 4)),
+            x29,
+            "cropped-parts",
+        ),
+    ]
+
+
+SPECS: list[OpSpec] = _rows("", tf) + _rows("spectral.", tf.spectral) + _gradient_rows()

@@ -141,8 +141,9 @@ def conv_values(x: np.ndarray, w: np.ndarray, g: Geometry, dtype: str = "float32
     if math.prod(out_shape) == 0 or x.size == 0:
         values = np.zeros(out_shape)
     elif _sums_once(x, w, dtype, math.prod(out_shape)):
-        values = _conv_im2col(x, w, g)
-        values += 0.0  # a sum that starts at +0 (TF.js's) is never -0
+        # the sum that starts at +0 (TF.js's) is never -0; float32 is stored in the same pass
+        out = np.empty(out_shape, np.float32 if dtype == "float32" else np.float64)
+        values = np.add(_conv_im2col(x, w, g).reshape(out_shape), 0.0, out=out, casting="unsafe")
     else:
         with np.errstate(all="ignore"):
             values = _conv_stepwise(x, w, g, dtype)
@@ -156,7 +157,14 @@ def _sums_once(x: np.ndarray, w: np.ndarray, dtype: str, outputs: int) -> bool:
     if outputs * terms < _STEPWISE_WORK and terms <= _STEPWISE_STEPS:
         return False
     with np.errstate(all="ignore"):
-        # |x| <= |max| + |min|: an upper bound that stays NaN for a NaN input
+        if x.dtype == w.dtype == np.float32:
+            # Any partial sum is at most sum |x_i * w_i| over distinct inputs and weights,
+            # so at most |x| * |w| (2-norms, Cauchy-Schwarz): one BLAS dot product each,
+            # NaN or infinite for a NaN or infinite input (or one past about 1e19)
+            x_flat, w_flat = x.ravel(order="K"), w.ravel(order="K")
+            bound = math.sqrt(float(np.dot(x_flat, x_flat)) * float(np.dot(w_flat, w_flat)))
+            return dtype == "float32" and bound < _FLOAT32_MAX / 4  # (float32 dots are rounded)
+        # |v| <= |max| + |min|: an upper bound that stays NaN for a NaN input
         bound = (abs(float(x.max())) + abs(float(x.min()))) * (abs(float(w.max())) + abs(float(w.min())))
         bound *= terms
     if dtype == "float32":
@@ -167,7 +175,8 @@ def _sums_once(x: np.ndarray, w: np.ndarray, dtype: str, outputs: int) -> bool:
 
 def _conv_im2col(x: np.ndarray, w: np.ndarray, g: Geometry) -> np.ndarray:
     """The float64 sums through BLAS: an im2col matrix (a strided window view copied a
-    block of output rows at a time) times the filter as a [taps * in, out] matrix."""
+    block of output rows at a time) times the filter as a [taps * in, out] matrix; shaped
+    [batch, *out_sizes, out] or, from one block, [batch * outputs, out] (C order either way)."""
     n, out_c = x.shape[0], w.shape[-1]
     matrix = w.reshape(-1, out_c).astype(np.float64)
     source = _span_source(x, g)
@@ -181,16 +190,23 @@ def _conv_im2col(x: np.ndarray, w: np.ndarray, g: Geometry) -> np.ndarray:
         # [N, *out, in, *filter] -> [N, *out, *filter, in]
         view = np.moveaxis(view, rank + 1, -1)
     view = view[(_WHOLE, *(slice(0, o) for o in g.out_sizes))]
+    rows = g.out_sizes[0]
+    step = max(1, _CHUNK // max(1, n * math.prod(g.out_sizes[1:]) * matrix.shape[0]))
+    if step >= rows:  # one block: the product is the result (no second buffer to fill)
+        return _columns(view, matrix.shape[0]) @ matrix
     out = np.empty((n, *g.out_sizes, out_c))
-    row_values = n * math.prod(g.out_sizes[1:]) * matrix.shape[0]
-    step = max(1, _CHUNK // max(1, row_values))
-    for start in range(0, g.out_sizes[0], step):
-        part = view[:, start : start + step]
-        columns = np.empty(part.shape)  # one pass into C order, float64, as BLAS wants it
-        np.copyto(columns, part)
+    for start in range(0, rows, step):
         target = out[:, start : start + step]
-        target[...] = (columns.reshape(-1, matrix.shape[0]) @ matrix).reshape(target.shape)
+        product = _columns(view[:, start : start + step], matrix.shape[0]) @ matrix
+        target[...] = product.reshape(target.shape)
     return out
+
+
+def _columns(part: np.ndarray, k: int) -> np.ndarray:
+    """A block of the im2col view as a C-ordered float64 matrix with `k` columns (one pass)."""
+    columns = np.empty(part.shape)
+    np.copyto(columns, part)
+    return columns.reshape(-1, k)
 
 
 # How each result dtype's typed array stores a number, and the array that holds them.
