@@ -21,7 +21,7 @@ function registerTfjsGradients(tf) {
   const dir = path.join(path.dirname(require.resolve('@tensorflow/tfjs-core/package.json')), 'dist', 'gradients');
   const namespaces = {broadcast_util: tf.broadcast_util, util: tf.util, axis_util: tf.backend_util};
   const lookup = (name) => (name === 'ENGINE' ? tf.engine() :
-      [tf, tf.broadcast_util, tf.util, tf.backend_util].map((m) => m[name]).find((v) => v !== undefined));
+      [tf, tf.broadcast_util, tf.util, tf.backend_util, tf.slice_util].map((m) => m[name]).find((v) => v !== undefined));
   const skipped = [];
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('_grad.js')).sort()) {
     let source = fs.readFileSync(path.join(dir, file), 'utf8').replace(/^\/\/# sourceMappingURL.*$/m, '');
@@ -48,6 +48,18 @@ function registerTfjsGradients(tf) {
     if (tf.getGradient == null || tf.getGradient(config.kernelName) == null) tf.registerGradient(config);
   }
   return skipped;
+}
+
+// Nor does it add the chained Tensor methods (x.reshape(...)), which some of TF.js's
+// gradients call: each op becomes a method taking the tensor first, as TF.js's chained ops
+// do (except where, concat and stack, whose tensor is not the first argument).
+function addChainedMethods(tf) {
+  for (const [name, fn] of Object.entries(tf)) {
+    if (typeof fn === 'function' && /^[a-z]/.test(name) && !['where', 'concat', 'stack'].includes(name) &&
+        !(name in tf.Tensor.prototype)) {
+      tf.Tensor.prototype[name] = function(...args) { return fn(this, ...args); };
+    }
+  }
 }
 
 const helpers = {
@@ -92,6 +104,7 @@ async function record(family) {
 async function main() {
   await tf.setBackend('cpu');
   registerTfjsGradients(tf);
+  addChainedMethods(tf);
   let families = process.argv.slice(2);
   if (families.length === 0) {
     families = fs.readdirSync(path.join(__dirname, 'cases'))

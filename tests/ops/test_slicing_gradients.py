@@ -89,6 +89,17 @@ def test_gather_nd_gradient_adds_repeated_slices(backend: str):
     np.testing.assert_array_equal(whole, 3 * X)
 
 
+def test_gather_nd_reads_1d_indices_as_one_vector(backend: str):
+    # As TF.js checks it: only the flat slice number must be in range ([0, 5] is row 1, 2).
+    def run():
+        x = tf.tensor(X)
+        return tf.gather_nd(x, i32([1, 2, 3])).array_sync(), tf.gather_nd(x, i32([0, 5])).array_sync()
+
+    assert tf.tidy(run) == (6.0, [5.25, 5.5, 5.75, 6.0])
+    with raises_with(IndexError, "gather_nd: Invalid indices: 1,3 does not index into 2,3,4"):
+        tf.tidy(lambda: tf.gather_nd(tf.zeros([2, 3, 4]), i32([1, 3])))
+
+
 def test_gather_nd_and_scatter_nd_gradients_of_gradients(backend: str):
     def run():
         x = tf.tensor([1.0, 2.0, 3.0])
@@ -99,7 +110,8 @@ def test_gather_nd_and_scatter_nd_gradients_of_gradients(backend: str):
 
     via_gather, via_scatter = tf.tidy(run)
     assert via_gather == [6.0, 0.0, 36.0]  # 6 x, twice for the repeated index
-    assert via_scatter == [30.0, 30.0, 6.0]  # 6 (u0 + u1) for the two that add up
+    # the first gradient is 3 (u0 + u1)**2 for each of the two that add up, 3 u2**2 for u2
+    assert via_scatter == [36.0, 36.0, 18.0]
 
 
 def test_scatter_nd_gradient_gives_each_update_its_slice_of_dy(backend: str):

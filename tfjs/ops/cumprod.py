@@ -32,18 +32,21 @@ def _cumprod_grad(
     from tfjs.ops.cast import cast
     from tfjs.ops.cumsum import cumsum
     from tfjs.ops.div import div
-    from tfjs.ops.equal import equal
-    from tfjs.ops.logical_and import logical_and
+    from tfjs.ops.greater_equal import greater_equal
     from tfjs.ops.mul import mul
+    from tfjs.ops.neg import neg
     from tfjs.ops.scalar import scalar
     from tfjs.ops.where import where
 
+    # The masks use greater_equal, whose gradient is zero (Equal and LogicalAnd have none,
+    # and x reaches them, which would stop a gradient of this gradient).
     one, zero = scalar(1, "float32"), scalar(0, "float32")
-    is_zero = equal(x, zero)
-    zeros_so_far = cumsum(cast(is_zero, "float32"), axis, False, reverse)
-    before_zero = equal(zeros_so_far, zero)
-    first_zero = logical_and(is_zero, equal(zeros_so_far, one))
-    regular = div(cumsum(mul(y, dy), axis, exclusive, not reverse), where(is_zero, one, x))
+    zero_mask = mul(cast(greater_equal(x, zero), "float32"), cast(greater_equal(neg(x), zero), "float32"))
+    zeros_so_far = cumsum(zero_mask, axis, False, reverse)
+    before_zero = greater_equal(zero, zeros_so_far)
+    first_zero = greater_equal(mul(zero_mask, cast(greater_equal(one, zeros_so_far), "float32")), one)
+    safe_x = where(greater_equal(zero_mask, one), one, x)
+    regular = div(cumsum(mul(y, dy), axis, exclusive, not reverse), safe_x)
     y_at_zero = cumprod(where(first_zero, one, x), axis, exclusive, reverse)
     at_zero = cumsum(mul(y_at_zero, dy), axis, exclusive, not reverse)
     return {"x": where(before_zero, regular, where(first_zero, at_zero, zero))}

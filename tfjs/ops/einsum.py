@@ -44,7 +44,7 @@ def _einsum_grad(dy: Tensor, tensors: list[Tensor], equation: str) -> dict[str, 
         known = output + "".join(t for t, _ in others)
         kept = "".join(label for label in term if label in known)
         if others:
-            (other_term, other), = others
+            [(other_term, other)] = others
             grad = einsum(f"{output},{other_term}->{kept}", dy, other)
         else:
             grad = _permute(dy, output, kept)

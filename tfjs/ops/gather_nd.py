@@ -46,7 +46,7 @@ def gather_nd(x: TensorLike, indices: TensorLike) -> Tensor:
         raise ValueError(
             f"gather_nd: Requested more than 0 entries, but input is empty. Input shape: {js_list(shape)}."
         )
-    assert_index_vectors_in_range(index, shape, "gather_nd")
+    assert_index_vectors_in_range(index, shape, "gather_nd", one_dim_is_one_vector=True)
     return ENGINE.run_kernel(GATHER_ND, {"params": x_tensor, "indices": index})
 
 

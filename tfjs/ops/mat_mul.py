@@ -40,7 +40,9 @@ def mat_mul(a: TensorLike, b: TensorLike, transpose_a: bool = False, transpose_b
 
 
 @register_gradient(BATCH_MAT_MUL, save_inputs=("a", "b"))
-def _mat_mul_grad(dy: Tensor, a: Tensor, b: Tensor, transpose_a: bool, transpose_b: bool) -> dict[str, Tensor]:
+def _mat_mul_grad(
+    dy: Tensor, a: Tensor, b: Tensor, transpose_a: bool, transpose_b: bool
+) -> dict[str, Tensor]:
     """TF.js's formulas; where the batch dimensions broadcast (TF.js's engine refuses the
     gradient there: it has the broadcast shape), summed back to each input's shape."""
     if not transpose_a and not transpose_b:

@@ -47,14 +47,17 @@ def flat_slice_indices(indices: np.ndarray, shape: Sequence[int]) -> np.ndarray:
     return flat
 
 
-def assert_index_vectors_in_range(index: Tensor, shape: tuple[int, ...], op_name: str) -> None:
+def assert_index_vectors_in_range(
+    index: Tensor, shape: tuple[int, ...], op_name: str, one_dim_is_one_vector: bool = False
+) -> None:
     """Each index vector (along the last axis of `index`; a 1-D `index` holds one-number
-    vectors) must name a slice of `shape`. As in TF.js, only the slice's flat number is
-    checked: [0, 5] names the last row of a [3, 2] tensor."""
+    vectors, or is one vector with `one_dim_is_one_vector`, as gather_nd reads it) must
+    name a slice of `shape`. As in TF.js, only the slice's flat number is checked: [0, 5]
+    names the last row of a [3, 2] tensor."""
     values = index._values()
     if values.size == 0:
         return
-    rank = values.shape[-1] if values.ndim > 1 else 1
+    rank = values.shape[-1] if values.ndim > 1 or one_dim_is_one_vector else 1
     if rank == 0 or (values.min() >= 0 and values.max() < min(shape[:rank])):
         return  # every component in every axis' range: every flat number is in range
     vectors = values.reshape(-1, rank)

@@ -43,7 +43,6 @@ def _tensor_scatter_update_grad(
     an update overwritten by a later one at the same index gets zero (it is not in the
     result). The indices get a zero gradient."""
     from tfjs.ops.mul import mul
-    from tfjs.ops.reshape import reshape
     from tfjs.ops.tensor import tensor as make_tensor
     from tfjs.ops.zeros import zeros
 

@@ -17,6 +17,7 @@ from tfjs.optimizers.optimizer import (
     Optimizer,
     OptimizerVariable,
     VariableGradients,
+    check_gradient,
     check_number,
     config_value,
     dispose_slots,
@@ -64,6 +65,7 @@ class AdadeltaOptimizer(Optimizer):
             slot(self._accumulated_updates, i, f"{name}/accum_var", lambda value=value: zeros_like(value))
             if gradient is None:
                 continue
+            check_gradient(name, gradient, value, where)
 
             def update(value=value, gradient=gradient, i=i) -> None:
                 accumulated_grad = self._accumulated_grads[i].variable

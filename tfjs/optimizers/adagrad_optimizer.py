@@ -17,6 +17,7 @@ from tfjs.optimizers.optimizer import (
     Optimizer,
     OptimizerVariable,
     VariableGradients,
+    check_gradient,
     check_number,
     config_value,
     dispose_slots,
@@ -64,6 +65,7 @@ class AdagradOptimizer(Optimizer):
             )
             if gradient is None:
                 continue
+            check_gradient(name, gradient, value, where)
             accumulated_grad = self._accumulated_grads[i].variable
 
             def update(value=value, accumulated_grad=accumulated_grad, gradient=gradient) -> None:

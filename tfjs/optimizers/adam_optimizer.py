@@ -21,6 +21,7 @@ from tfjs.optimizers.optimizer import (
     Optimizer,
     OptimizerVariable,
     VariableGradients,
+    check_gradient,
     check_number,
     config_value,
     dispose_slots,
@@ -86,6 +87,7 @@ class AdamOptimizer(Optimizer):
                 slot(self._accumulated_second_moment, i, f"{name}/v", lambda value=value: zeros_like(value))
                 if gradient is None:
                     continue
+                check_gradient(name, gradient, value, where)
                 first_moment = self._accumulated_first_moment[i].variable
                 second_moment = self._accumulated_second_moment[i].variable
                 new_first_moment = add(mul(first_moment, self.beta1), mul(gradient, 1 - self.beta1))

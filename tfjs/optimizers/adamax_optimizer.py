@@ -21,6 +21,7 @@ from tfjs.optimizers.optimizer import (
     Optimizer,
     OptimizerVariable,
     VariableGradients,
+    check_gradient,
     check_number,
     config_value,
     dispose_slots,
@@ -94,6 +95,7 @@ class AdamaxOptimizer(Optimizer):
                 )
                 if gradient is None:
                     continue
+                check_gradient(name, gradient, value, where)
                 first_moment = self._accumulated_first_moment[i].variable
                 weighted_inf_norm = self._accumulated_weighted_inf_norm[i].variable
                 new_first_moment = add(mul(first_moment, self.beta1), mul(gradient, 1 - self.beta1))

@@ -14,6 +14,7 @@ from tfjs.optimizers.optimizer import (
     NamedTensor,
     OptimizerVariable,
     VariableGradients,
+    check_gradient,
     check_number,
     config_value,
     dispose_slots,
@@ -44,6 +45,7 @@ class MomentumOptimizer(SGDOptimizer):
     class_name = "Momentum"
 
     def __init__(self, learning_rate: float, momentum: float, use_nesterov: bool = False) -> None:
+        check_number("MomentumOptimizer", "momentum", momentum)  # before any tensor is made
         super().__init__(learning_rate)
         self._m: Any = None
         self.set_momentum(momentum)
@@ -57,6 +59,7 @@ class MomentumOptimizer(SGDOptimizer):
             slot(self._accumulations, i, f"{name}/momentum", lambda value=value: zeros_like(value))
             if gradient is None:
                 continue
+            check_gradient(name, gradient, value, where)
             accumulation = self._accumulations[i].variable
 
             def update(value=value, accumulation=accumulation, gradient=gradient) -> None:

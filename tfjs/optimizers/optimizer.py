@@ -185,6 +185,15 @@ def registered_variable(name: str, where: str) -> Variable:
     return found
 
 
+def check_gradient(name: str, gradient: Any, value: Variable, where: str) -> None:
+    """A gradient must have its variable's shape (TF.js would broadcast some, or fail in an op)."""
+    if isinstance(gradient, Tensor) and tuple(gradient.shape) != tuple(value.shape):
+        raise ValueError(
+            f"{where}: the gradient of {name!r} has shape {list(gradient.shape)} but the variable "
+            f"has shape {list(value.shape)}"
+        )
+
+
 def state_variable(original_name: str, make: Callable[[], Tensor]) -> OptimizerVariable:
     """A non-trainable state variable holding `make()`'s value (made inside a tidy)."""
     return OptimizerVariable(original_name, ENGINE.tidy(lambda: variable(make(), False)))

@@ -18,6 +18,7 @@ from tfjs.optimizers.optimizer import (
     Optimizer,
     OptimizerVariable,
     VariableGradients,
+    check_gradient,
     check_number,
     config_value,
     dispose_slots,
@@ -88,6 +89,7 @@ class RMSPropOptimizer(Optimizer):
                 slot(self._accumulated_mean_grads, i, f"{name}/mg", lambda value=value: zeros_like(value))
             if gradient is None:
                 continue
+            check_gradient(name, gradient, value, where)
             ENGINE.tidy(lambda i=i, value=value, gradient=gradient: self._update(i, value, gradient))
         self._increment_iterations()
 

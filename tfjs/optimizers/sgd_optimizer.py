@@ -13,6 +13,7 @@ from tfjs.optimizers.optimizer import (
     NamedTensor,
     Optimizer,
     VariableGradients,
+    check_gradient,
     check_number,
     config_value,
     named_gradients,
@@ -44,6 +45,7 @@ class SGDOptimizer(Optimizer):
             if gradient is None:
                 continue
             value = registered_variable(name, "SGDOptimizer.apply_gradients")
+            check_gradient(name, gradient, value, "SGDOptimizer.apply_gradients")
             ENGINE.tidy(lambda v=value, g=gradient: v.assign(add(mul(self._c, g), v)))
         self._increment_iterations()
 

@@ -39,6 +39,8 @@ module.exports = ({tf, NaN_, Inf, range}) => {
     'mean/axes_keep_dims': () => tf.grad((x) => tf.mean(x, [0, 2], true))(tf.tensor3d(range(12), [2, 3, 2]), tf.tensor3d([1, 2, 3], [1, 3, 1])),
     'mean/negative_axis': () => tf.grad((x) => tf.mean(x, -1))(tf.tensor3d(range(24), [2, 3, 4]), tf.tensor2d(range(6), [2, 3])),
 
+    'mean/second_order': () => tf.grad(tf.grad((x) => tf.mean(x)))(tf.tensor([1, 2, 3])),
+
     'max/ties': () => tf.grad((x) => tf.max(x))(tf.tensor([3, 1, 3, -2])),
     'max/axis_dy': () => tf.grad((x) => tf.max(x, 1))(tf.tensor2d([[1, 5, 5], [7, 2, 3]]), tf.tensor([2, -3])),
     'max/signed_zero': () => tf.grad((x) => tf.max(x))(tf.tensor([-0, 0, -1])),
@@ -78,12 +80,15 @@ module.exports = ({tf, NaN_, Inf, range}) => {
     'cumsum/axis0_square': () => tf.grad((x) => tf.cumsum(x, 0))(tf.tensor2d([[1, 2], [4, 5]]), tf.tensor2d([[1, 2], [3, 4]])),
     'cumsum/axis0': () => tf.grad((x) => tf.cumsum(x, 0))(tf.tensor2d([[1, 2, 3], [4, 5, 6]])),
 
+    'cumsum/second_order': () => tf.grad(tf.grad((x) => tf.cumsum(x)))(tf.tensor([1, 2, 3])),
+
     'cumprod/none_in_tfjs': () => tf.grad((x) => tf.cumprod(x))(tf.tensor([1, 2, 3])),
 
     'unsorted_segment_sum/rows': () => tf.grad((x) => tf.unsortedSegmentSum(x, tf.tensor([1, 0, 1], [3], 'int32'), 2))(tf.tensor2d([[1, 2], [3, 4], [5, 6]]), tf.tensor2d([[1, 2], [3, 4]])),
     'unsorted_segment_sum/1d': () => tf.grad((x) => tf.unsortedSegmentSum(x, tf.tensor([2, 2, 0, 1], [4], 'int32'), 3))(tf.tensor([1, 2, 3, 4]), tf.tensor([5, 6, 7])),
     'unsorted_segment_sum/negative_id': () => tf.grad((x) => tf.unsortedSegmentSum(x, tf.tensor([1, -1, 0], [3], 'int32'), 2))(tf.tensor2d([[1, 2], [3, 4], [5, 6]]), tf.tensor2d([[1, 2], [3, 4]])),
     'unsorted_segment_sum/too_large_id': () => tf.grad((x) => tf.unsortedSegmentSum(x, tf.tensor([1, 5, 0], [3], 'int32'), 2))(tf.tensor2d([[1, 2], [3, 4], [5, 6]]), tf.tensor2d([[1, 2], [3, 4]])),
+    'unsorted_segment_sum/second_order': () => tf.grad((v) => tf.sum(tf.mul(tf.grad((u) => tf.square(tf.unsortedSegmentSum(u, tf.tensor([0, 0, 1], [3], 'int32'), 2)))(v), tf.tensor([1, -1, 2]))))(tf.tensor([1, 2, 3])),
 
     'topk/none_in_tfjs': () => tf.grad((x) => tf.topk(x, 2).values)(tf.tensor([1, 5, 3])),
     'sparse_segment_sum/none_in_tfjs': () => tf.grad((x) => tf.sparse.sparseSegmentSum(x, tf.tensor([0, 1], [2], 'int32'), tf.tensor([0, 0], [2], 'int32')))(tf.tensor2d([[1, 2], [3, 4]])),

@@ -56,6 +56,7 @@ CASES = {
     "mean/negative_axis": lambda: tf.grad(lambda x: tf.mean(x, -1))(
         tf.tensor3d(list(r(24)), [2, 3, 4]), tf.tensor2d(list(r(6)), [2, 3])
     ),
+    "mean/second_order": lambda: tf.grad(tf.grad(lambda x: tf.mean(x)))(tf.tensor([1, 2, 3])),
     "max/ties": lambda: tf.grad(lambda x: tf.max(x))(tf.tensor([3, 1, 3, -2])),
     "max/axis_dy": lambda: tf.grad(lambda x: tf.max(x, 1))(
         tf.tensor2d([[1, 5, 5], [7, 2, 3]]), tf.tensor([2, -3])
@@ -115,6 +116,7 @@ CASES = {
         tf.tensor2d([[1, 2], [4, 5]]), tf.tensor2d([[1, 2], [3, 4]])
     ),
     "cumsum/axis0": lambda: tf.grad(lambda x: tf.cumsum(x, 0))(tf.tensor2d(_M23)),
+    "cumsum/second_order": lambda: tf.grad(tf.grad(lambda x: tf.cumsum(x)))(tf.tensor([1, 2, 3])),
     "cumprod/none_in_tfjs": lambda: tf.grad(lambda x: tf.cumprod(x))(tf.tensor([1, 2, 3])),
     "unsorted_segment_sum/rows": lambda: tf.grad(lambda x: tf.unsorted_segment_sum(x, i32([1, 0, 1]), 2))(
         tf.tensor2d(_X3), tf.tensor2d([[1, 2], [3, 4]])
@@ -128,6 +130,14 @@ CASES = {
     "unsorted_segment_sum/too_large_id": lambda: tf.grad(
         lambda x: tf.unsorted_segment_sum(x, i32([1, 5, 0]), 2)
     )(tf.tensor2d(_X3), tf.tensor2d([[1, 2], [3, 4]])),
+    "unsorted_segment_sum/second_order": lambda: tf.grad(
+        lambda v: tf.sum(
+            tf.mul(
+                tf.grad(lambda u: tf.square(tf.unsorted_segment_sum(u, i32([0, 0, 1]), 2)))(v),
+                tf.tensor([1, -1, 2]),
+            )
+        )
+    )(tf.tensor([1, 2, 3])),
     "topk/none_in_tfjs": lambda: tf.grad(lambda x: tf.topk(x, 2).values)(tf.tensor([1, 5, 3])),
     "sparse_segment_sum/none_in_tfjs": lambda: tf.grad(
         lambda x: tf.sparse.sparse_segment_sum(x, i32([0, 1]), i32([0, 0]))

@@ -3,46 +3,8 @@
 // inputs, unused outputs and gradients of gradients. (StridedSlice, GatherNd, ScatterNd,
 // TensorScatterUpdate and RaggedTensorToTensor have no gradient in TF.js: ours are
 // TensorFlow's, checked in tests/ops/test_slicing_gradients.py.)
-//
-// tfjs-core's node bundle (what record_tfjs.js loads) registers no gradients and no
-// chained methods; TF.js ships both as ES modules node cannot load (extension-less
-// imports). So, as arithmetic_gradients.js does, each dist/gradients/*_grad.js is
-// evaluated with its imports bound to the loaded tfjs-core's exports, and registered;
-// and the three chained methods GatherV2's gradient calls are added.
-const fs = require('fs');
-const path = require('path');
-
-function registerTfjsGradients(tf) {
-  const dir = path.join(path.dirname(require.resolve('@tensorflow/tfjs-core/package.json')), 'dist', 'gradients');
-  const modules = [tf, tf.broadcast_util, tf.util, tf.backend_util, tf.slice_util, {ENGINE: tf.engine()}];
-  const namespaces = {broadcast_util: tf.broadcast_util, util: tf.util, axis_util: tf.backend_util};
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('_grad.js')).sort()) {
-    let source = fs.readFileSync(path.join(dir, file), 'utf8').replace(/^\/\/# sourceMappingURL.*$/m, '');
-    const names = {};
-    source = source.replace(/^import \* as (\w+) from '[^']+';$/gm, (_, ns) => {
-      names[ns] = namespaces[ns];
-      return '';
-    });
-    source = source.replace(/^import \{([^}]*)\} from '[^']+';$/gm, (_, list) => {
-      for (const item of list.split(',').map((s) => s.trim()).filter(Boolean)) {
-        const [imported, local] = item.split(/\s+as\s+/);
-        names[local || imported] = modules.map((m) => m[imported]).find((v) => v !== undefined);
-      }
-      return '';
-    });
-    const exported = source.match(/^export const (\w+)/m);
-    if (!exported || Object.values(names).includes(undefined) || /^import /m.test(source)) continue;
-    source = source.replace(/^export /gm, '');
-    const config = new Function(...Object.keys(names), `${source}\nreturn ${exported[1]};`)(...Object.values(names));
-    if (tf.getGradient(config.kernelName) == null) tf.registerGradient(config);
-  }
-  for (const name of ['split', 'slice', 'reshape']) {
-    if (tf.Tensor.prototype[name] == null) tf.Tensor.prototype[name] = function(...args) { return tf[name](this, ...args); };
-  }
-}
 
 module.exports = ({tf, NaN_, Inf, range}) => {
-  registerTfjsGradients(tf);
   const g = (f) => (...xs) => tf.grads(f)(xs);
   const i32 = (values, shape) => tf.tensor(values, shape || [values.length], 'int32');
   // Weights with fractions, so that sums of several of them round.

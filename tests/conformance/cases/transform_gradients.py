@@ -75,25 +75,33 @@ CASES = {
     "broadcast_to/rank_increase": lambda: tf.grad(lambda x: tf.broadcast_to(x, [2, 4, 3]))(
         tf.tensor([[1], [2], [3], [4]]), seq([2, 4, 3])
     ),
-    "broadcast_to/same_rank": lambda: d(lambda x: tf.broadcast_to(x, [3, 2]), tf.tensor([[1, 2]]), seq([3, 2])),
+    "broadcast_to/same_rank": lambda: d(
+        lambda x: tf.broadcast_to(x, [3, 2]), tf.tensor([[1, 2]]), seq([3, 2])
+    ),
     "one_hot/zeros": lambda: tf.grad(lambda x: tf.one_hot(tf.cast(x, "int32"), 3))(tf.tensor([1, 2, -1])),
     "zeros_like/zeros": lambda: tf.grad(lambda x: tf.zeros_like(x))(tf.tensor(X23)),
     "ones_like/zeros": lambda: tf.grad(lambda x: tf.add(tf.ones_like(x), x))(tf.tensor(X23), tf.tensor(X23)),
     "mat_mul/plain": lambda: g(lambda a, b: tf.mat_mul(a, b))(tf.tensor(A), tf.tensor(B)),
     "mat_mul/transpose_a": lambda: g(lambda a, b: tf.mat_mul(a, b, True, False))(tf.tensor(B), tf.tensor(B)),
     "mat_mul/transpose_b": lambda: g(lambda a, b: tf.mat_mul(a, b, False, True))(tf.tensor(A), tf.tensor(A)),
-    "mat_mul/transpose_both": lambda: g(lambda a, b: tf.mat_mul(a, b, True, True))(tf.tensor(B), tf.tensor(A)),
+    "mat_mul/transpose_both": lambda: g(lambda a, b: tf.mat_mul(a, b, True, True))(
+        tf.tensor(B), tf.tensor(A)
+    ),
     "mat_mul/dy": lambda: tf.grads(lambda a, b: tf.mat_mul(a, b))(
         [tf.tensor(A), tf.tensor(B)], tf.tensor([[1, -2], [3, 0.5]])
     ),
     "mat_mul/batch": lambda: g(lambda a, b: tf.mat_mul(a, b))(seq([2, 2, 3], -3), seq([2, 3, 2], -6)),
     "mat_mul/broadcast_b": lambda: g(lambda a, b: tf.mat_mul(a, b))(seq([2, 2, 3], -3), tf.tensor(B)),
-    "mat_mul/broadcast_both": lambda: g(lambda a, b: tf.mat_mul(a, b))(seq([2, 1, 2, 3], -3), seq([3, 3, 1], -4)),
+    "mat_mul/broadcast_both": lambda: g(lambda a, b: tf.mat_mul(a, b))(
+        seq([2, 1, 2, 3], -3), seq([3, 3, 1], -4)
+    ),
     "mat_mul/nan": lambda: g(lambda a, b: tf.mat_mul(a, b))(tf.tensor([[1, nan]]), tf.tensor([[2], [3]])),
     "mat_mul/second_order": lambda: tf.grad(
         lambda a: tf.grad(lambda b: tf.square(tf.mat_mul(a, b)))(tf.tensor(B))
     )(tf.tensor(A)),
     "dot/mat_vec": lambda: g(lambda a, b: tf.dot(a, b))(tf.tensor(A), tf.tensor([1, -1, 2])),
     "dot/vec_vec": lambda: g(lambda a, b: tf.dot(a, b))(tf.tensor([1, 2, 3]), tf.tensor([4, -5, 6])),
-    "outer_product/basic": lambda: g(lambda a, b: tf.outer_product(a, b))(tf.tensor([1, 2, 3]), tf.tensor([4, -5])),
+    "outer_product/basic": lambda: g(lambda a, b: tf.outer_product(a, b))(
+        tf.tensor([1, 2, 3]), tf.tensor([4, -5])
+    ),
 }

@@ -172,7 +172,9 @@ SPECS: list[OpSpec] = [
         "space_to_batch_nd",
         lambda x: tf.space_to_batch_nd(x, [3], [[2, 1]]),
         # [2, 3, 2] padded to [2, 6, 2] -> [2 (batch), 2, 3 (block), 2] -> [block, batch, 2, 2]
-        lambda x: np.pad(x, [(0, 0), (2, 1), (0, 0)]).reshape(2, 2, 3, 2).transpose(2, 0, 1, 3).reshape(6, 2, 2),
+        lambda x: (
+            np.pad(x, [(0, 0), (2, 1), (0, 0)]).reshape(2, 2, 3, 2).transpose(2, 0, 1, 3).reshape(6, 2, 2)
+        ),
         (((2, 3, 2), F32),),
         F32,
         id_suffix="1d",

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -82,18 +83,23 @@ class Geometry:
 
 def geometry(info: Any) -> Geometry:
     """The Geometry of a Conv2DInfo or Conv3DInfo (TF.js's convInfo)."""
-    pad = info.pad_info
-    axes = ("height", "width")
-    pads_before = (pad.top, pad.left)
-    if hasattr(info, "in_depth"):
-        axes, pads_before = ("depth", *axes), (pad.front, *pads_before)
+    i, pad = info, info.pad_info
+    if hasattr(i, "in_depth"):
+        return Geometry(
+            (i.filter_depth, i.filter_height, i.filter_width),
+            (i.dilation_depth, i.dilation_height, i.dilation_width),
+            (i.stride_depth, i.stride_height, i.stride_width),
+            (pad.front, pad.top, pad.left),
+            (i.in_depth, i.in_height, i.in_width),
+            (i.out_depth, i.out_height, i.out_width),
+        )
     return Geometry(
-        filter_sizes=tuple(getattr(info, f"filter_{a}") for a in axes),
-        dilations=tuple(getattr(info, f"dilation_{a}") for a in axes),
-        strides=tuple(getattr(info, f"stride_{a}") for a in axes),
-        pads_before=pads_before,
-        in_sizes=tuple(getattr(info, f"in_{a}") for a in axes),
-        out_sizes=tuple(getattr(info, f"out_{a}") for a in axes),
+        (i.filter_height, i.filter_width),
+        (i.dilation_height, i.dilation_width),
+        (i.stride_height, i.stride_width),
+        (pad.top, pad.left),
+        (i.in_height, i.in_width),
+        (i.out_height, i.out_width),
     )
 
 
@@ -141,9 +147,8 @@ def conv_values(x: np.ndarray, w: np.ndarray, g: Geometry, dtype: str = "float32
     if math.prod(out_shape) == 0 or x.size == 0:
         values = np.zeros(out_shape)
     elif _sums_once(x, w, dtype, math.prod(out_shape)):
-        # the sum that starts at +0 (TF.js's) is never -0; float32 is stored in the same pass
-        out = np.empty(out_shape, np.float32 if dtype == "float32" else np.float64)
-        values = np.add(_conv_im2col(x, w, g).reshape(out_shape), 0.0, out=out, casting="unsafe")
+        values = _conv_im2col(x, w, g).reshape(out_shape)
+        values += 0.0  # a sum that starts at +0 (TF.js's) is never -0
     else:
         with np.errstate(all="ignore"):
             values = _conv_stepwise(x, w, g, dtype)
@@ -161,8 +166,7 @@ def _sums_once(x: np.ndarray, w: np.ndarray, dtype: str, outputs: int) -> bool:
             # Any partial sum is at most sum |x_i * w_i| over distinct inputs and weights,
             # so at most |x| * |w| (2-norms, Cauchy-Schwarz): one BLAS dot product each,
             # NaN or infinite for a NaN or infinite input (or one past about 1e19)
-            x_flat, w_flat = x.ravel(order="K"), w.ravel(order="K")
-            bound = math.sqrt(float(np.dot(x_flat, x_flat)) * float(np.dot(w_flat, w_flat)))
+            bound = math.sqrt(_sum_of_squares(x) * _sum_of_squares(w))
             return dtype == "float32" and bound < _FLOAT32_MAX / 4  # (float32 dots are rounded)
         # |v| <= |max| + |min|: an upper bound that stays NaN for a NaN input
         bound = (abs(float(x.max())) + abs(float(x.min()))) * (abs(float(w.max())) + abs(float(w.min())))
@@ -173,6 +177,28 @@ def _sums_once(x: np.ndarray, w: np.ndarray, dtype: str, outputs: int) -> bool:
     return bound < _EXACT and (w.dtype.kind in "iub" or bool(np.all(np.trunc(w) == w)))
 
 
+def _sum_of_squares(values: np.ndarray) -> float:
+    """The sum of float32 `values`' squares (one BLAS dot product; NaN or infinite for a
+    NaN or infinite value), remembered while a read-only array lives: a tensor's buffer
+    (a filter is read call after call) never changes."""
+    root = values
+    while isinstance(root.base, np.ndarray):
+        root = root.base
+    key = id(root)
+    cacheable = not root.flags.writeable and root.size == values.size
+    if cacheable and key in _SQUARES:
+        return _SQUARES[key]
+    flat = values.ravel(order="K")
+    total = float(np.dot(flat, flat))
+    if cacheable:
+        _SQUARES[key] = total
+        weakref.finalize(root, _SQUARES.pop, key, None)
+    return total
+
+
+_SQUARES: dict[int, float] = {}
+
+
 def _conv_im2col(x: np.ndarray, w: np.ndarray, g: Geometry) -> np.ndarray:
     """The float64 sums through BLAS: an im2col matrix (a strided window view copied a
     block of output rows at a time) times the filter as a [taps * in, out] matrix; shaped
@@ -181,15 +207,14 @@ def _conv_im2col(x: np.ndarray, w: np.ndarray, g: Geometry) -> np.ndarray:
     matrix = w.reshape(-1, out_c).astype(np.float64)
     source = _span_source(x, g)
     rank = len(g.out_sizes)
+    # every output position's window: [N, *out, *filter, in]
+    corners = [slice(0, (o - 1) * s + 1, s) for o, s in zip(g.out_sizes, g.strides, strict=True)]
     if all(f == 1 for f in g.filter_sizes):
-        view = source[(_WHOLE, *(slice(None, None, s) for s in g.strides))]  # [N, *out, in]
+        view = source[(_WHOLE, *corners)]
     else:
         view = sliding_window_view(source, g.extents, axis=tuple(range(1, rank + 1)))
-        view = view[(_WHOLE, *(slice(None, None, s) for s in g.strides), _WHOLE)]
-        view = view[(..., *(slice(None, None, d) for d in g.dilations))]
-        # [N, *out, in, *filter] -> [N, *out, *filter, in]
-        view = np.moveaxis(view, rank + 1, -1)
-    view = view[(_WHOLE, *(slice(0, o) for o in g.out_sizes))]
+        view = view[(_WHOLE, *corners, _WHOLE, *(slice(None, None, d) for d in g.dilations))]
+        view = view.transpose(0, *range(1, rank + 1), *range(rank + 2, 2 * rank + 2), rank + 1)
     rows = g.out_sizes[0]
     step = max(1, _CHUNK // max(1, n * math.prod(g.out_sizes[1:]) * matrix.shape[0]))
     if step >= rows:  # one block: the product is the result (no second buffer to fill)
