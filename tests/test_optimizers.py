@@ -237,7 +237,7 @@ def test_sgd_has_only_the_iteration_count():
     with scope(), raises_with(ValueError, "SGD optimizer does not have settable weights."):
         run(
             optimizer.set_weights(
-                [{"name": "iter", "tensor": tf.scalar(1, "int32")}, {"name": "x", "tensor": None}]
+                [{"name": "iter", "tensor": tf.scalar(1, "int32")}, {"name": "x", "tensor": tf.scalar(1)}]
             )
         )
     optimizer.dispose()
@@ -245,7 +245,7 @@ def test_sgd_has_only_the_iteration_count():
 
 def test_set_weights_bad_input():
     optimizer = tf.train.adam(0.1)
-    iter_tensor = tf.scalar(0, "int32")
+    iter_tensor = tf.scalar(5, "int32")
     with raises_with(ValueError, "expected the 'iter' weight first"):
         run(optimizer.set_weights([]))
     with raises_with(ValueError, "AdamOptimizer.set_weights", "2 state weights per variable", "got 1"):
@@ -254,10 +254,11 @@ def test_set_weights_bad_input():
                 [{"name": "iter", "tensor": iter_tensor}, {"name": "w/m", "tensor": iter_tensor}]
             )
         )
-    with raises_with(TypeError, "set_weights: each weight must be"):
+    with raises_with(TypeError, "AdamOptimizer.set_weights: each weight must be"):
         run(
             optimizer.set_weights([{"name": "iter", "tensor": iter_tensor}, {"name": "w/m"}, {"name": "w/v"}])
         )
+    assert optimizer.iterations == 0  # nothing changed
     iter_tensor.dispose()
     optimizer.dispose()
 
@@ -452,4 +453,10 @@ def test_apply_gradients_for_a_disposed_variable():
     v.dispose()
     with scope(), raises_with(ValueError, "no variable named 'gone' is registered (was it disposed?)"):
         optimizer.apply_gradients({"gone": tf.scalar(1.0)})
+    optimizer.dispose()
+
+
+def test_numpy_numbers_are_taken_as_javascript_numbers():
+    optimizer = tf.train.adam(np.float32(0.1), np.float32(0.9))
+    assert type(optimizer.learning_rate) is float and optimizer.beta1 == float(np.float32(0.9))
     optimizer.dispose()

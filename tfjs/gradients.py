@@ -4,11 +4,26 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from tfjs.engine import ENGINE
 from tfjs.tensor import Tensor, Variable
 from tfjs.tensor_util import TensorLike, convert_to_tensor
+
+
+class ValueAndGrad(NamedTuple):
+    value: Tensor
+    grad: Tensor
+
+
+class ValueAndGrads(NamedTuple):
+    value: Tensor
+    grads: list[Tensor]
+
+
+class VariableGrads(NamedTuple):
+    value: Tensor
+    grads: dict[str, Tensor | None]
 
 
 def grad(f: Callable[[Tensor], Tensor]) -> Callable[..., Tensor]:
@@ -74,16 +89,16 @@ def grads(f: Callable[..., Tensor]) -> Callable[..., list[Tensor]]:
     return gradients
 
 
-def value_and_grad(f: Callable[[Tensor], Tensor]) -> Callable[..., dict[str, Tensor]]:
-    """Like `grad`, but also returns the value of `f(x)`: `{"value": ..., "grad": ...}`.
+def value_and_grad(f: Callable[[Tensor], Tensor]) -> Callable[..., ValueAndGrad]:
+    """Like `grad`, but also returns the value of `f(x)`: `(value, grad)`.
 
-    >>> result = tf.value_and_grad(lambda x: x.square())(tf.tensor1d([3.0]))
-    >>> result["value"].array_sync(), result["grad"].array_sync()
+    >>> value, grad = tf.value_and_grad(lambda x: x.square())(tf.tensor1d([3.0]))
+    >>> value.array_sync(), grad.array_sync()
     ([9.0], [6.0])
     """
     _check_function(f, "value_and_grad(f)")
 
-    def value_and_gradient(x: Tensor, dy: Tensor | None = None) -> dict[str, Tensor]:
+    def value_and_gradient(x: Tensor, dy: Tensor | None = None) -> ValueAndGrad:
         if not isinstance(x, Tensor):
             raise TypeError("The x passed in value_and_grad(f)(x) must be a tensor")
         if dy is not None and not isinstance(dy, Tensor):
@@ -91,21 +106,21 @@ def value_and_grad(f: Callable[[Tensor], Tensor]) -> Callable[..., dict[str, Ten
         _differentiable(x, "value_and_grad(f)(x)")
         value, result = ENGINE.gradients(lambda: f(x), [x], dy)
         _check_grads(result, [value])
-        return {"value": value, "grad": result[0]}  # type: ignore[dict-item]
+        return ValueAndGrad(value, result[0])  # type: ignore[arg-type]
 
     return value_and_gradient
 
 
-def value_and_grads(f: Callable[..., Tensor]) -> Callable[..., dict[str, Any]]:
-    """Like `grads`, but also returns the value of `f`: `{"value": ..., "grads": [...]}`.
+def value_and_grads(f: Callable[..., Tensor]) -> Callable[..., ValueAndGrads]:
+    """Like `grads`, but also returns the value of `f`: `(value, grads)`.
 
-    >>> result = tf.value_and_grads(lambda a, b: a.mul(b))([tf.scalar(2.0), tf.scalar(5.0)])
-    >>> result["value"].array_sync(), [g.array_sync() for g in result["grads"]]
+    >>> value, grads = tf.value_and_grads(lambda a, b: a.mul(b))([tf.scalar(2.0), tf.scalar(5.0)])
+    >>> value.array_sync(), [g.array_sync() for g in grads]
     (10.0, [5.0, 2.0])
     """
     _check_function(f, "value_and_grads(f)")
 
-    def value_and_gradients(args: Sequence[Tensor], dy: Tensor | None = None) -> dict[str, Any]:
+    def value_and_gradients(args: Sequence[Tensor], dy: Tensor | None = None) -> ValueAndGrads:
         if not isinstance(args, (list, tuple)) or not all(isinstance(a, Tensor) for a in args):
             raise TypeError("The args passed in value_and_grads(f)(args) must be array of tensors")
         if dy is not None and not isinstance(dy, Tensor):
@@ -123,18 +138,18 @@ def value_and_grads(f: Callable[..., Tensor]) -> Callable[..., dict[str, Any]]:
                         g.dispose()
                 raise
         _check_grads(result, [value])
-        return {"value": value, "grads": result}
+        return ValueAndGrads(value, result)  # type: ignore[arg-type]
 
     return value_and_gradients
 
 
-def variable_grads(f: Callable[[], Tensor], var_list: Sequence[Variable] | None = None) -> dict[str, Any]:
+def variable_grads(f: Callable[[], Tensor], var_list: Sequence[Variable] | None = None) -> VariableGrads:
     """Computes the gradient of `f()` (a scalar) with respect to the trainable variables in
-    `var_list` (default: all of them): `{"value": scalar, "grads": {name: gradient}}`.
+    `var_list` (default: all of them): `(value, grads)`, `grads` a dict by variable name.
 
     >>> v = tf.variable(tf.tensor1d([1.0, 2.0]), name="v_doc")
-    >>> result = tf.variable_grads(lambda: v.square().sum(), [v])
-    >>> result["value"].array_sync(), result["grads"]["v_doc"].array_sync()
+    >>> value, grads = tf.variable_grads(lambda: v.square().sum(), [v])
+    >>> value.array_sync(), grads["v_doc"].array_sync()
     (5.0, [2.0, 4.0])
     """
     _check_function(f, "variable_grads(f)")
@@ -174,7 +189,7 @@ def variable_grads(f: Callable[[], Tensor], var_list: Sequence[Variable] | None 
     }
     if specified:
         named.update({v.name: None for v in variables if not v.trainable})
-    return {"value": value, "grads": named}
+    return VariableGrads(value, named)
 
 
 def custom_grad(f: Callable[..., Any]) -> Callable[..., Tensor]:

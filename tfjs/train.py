@@ -3,7 +3,7 @@
 The deeplearn.js introduction's training loop, in Python:
 
 >>> xs, ys = tf.tensor1d([0, 1, 2, 3]), tf.tensor1d([1.1, 5.9, 16.8, 33.9])
->>> a, b, c = (tf.variable(tf.scalar(v)) for v in (0.5, 0.5, 0.5))
+>>> a, b, c = (tf.variable(v) for v in (0.5, 0.5, 0.5))
 >>> def loss():
 ...     prediction = a.mul(xs.square()).add(b.mul(xs)).add(c)
 ...     return prediction.sub(ys).square().mean()

@@ -9,57 +9,26 @@
 // recorded as {error: message}.
 const fs = require('fs');
 const path = require('path');
+const {register} = require('node:module');
 const tf = require('@tensorflow/tfjs-core');
 require('@tensorflow/tfjs-backend-cpu');
 
-// tfjs-core's node bundle registers no gradients: TF.js ships them in
-// dist/register_all_gradients.js, an ES module whose extension-less imports node cannot
-// load. So the gradient configs are taken from TF.js's own dist/gradients/*_grad.js text,
-// their imports bound to the same names of the loaded tfjs-core, and registered. (The
-// few whose imports are internal helpers are skipped: cases needing them record an error.)
-function registerTfjsGradients(tf) {
-  const dir = path.join(path.dirname(require.resolve('@tensorflow/tfjs-core/package.json')), 'dist', 'gradients');
-  const namespaces = {broadcast_util: tf.broadcast_util, util: tf.util, axis_util: tf.backend_util};
-  const lookup = (name) => (name === 'ENGINE' ? tf.engine() :
-      [tf, tf.broadcast_util, tf.util, tf.backend_util, tf.slice_util].map((m) => m[name]).find((v) => v !== undefined));
-  const skipped = [];
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('_grad.js')).sort()) {
-    let source = fs.readFileSync(path.join(dir, file), 'utf8').replace(/^\/\/# sourceMappingURL.*$/m, '');
-    const names = {};
-    source = source.replace(/^import \* as (\w+) from '[^']+';$/gm, (_, ns) => {
-      names[ns] = namespaces[ns];
-      return '';
-    });
-    source = source.replace(/^import \{([^}]*)\} from '[^']+';$/gm, (_, list) => {
-      for (const item of list.split(',').map((s) => s.trim()).filter(Boolean)) {
-        const [imported, local] = item.split(/\s+as\s+/);
-        names[local || imported] = lookup(imported);
-      }
-      return '';
-    });
-    const exported = source.match(/^export const (\w+)/m);
-    const missing = Object.keys(names).filter((n) => names[n] === undefined);
-    if (!exported || missing.length || /^import /m.test(source)) {
-      skipped.push(file);
-      continue;
+// tfjs-core's node bundle registers no gradients and no chained Tensor methods
+// (x.reshape(...)), which TF.js's gradients use: TF.js ships both as ES modules
+// (dist/register_all_gradients.js, dist/public/chained_ops/register_all_chained_ops.js)
+// whose relative imports have no extension. A resolve hook adds it, and the modules
+// register into the registry and Tensor class that tfjs-core keeps on the global object,
+// which the loaded bundle shares.
+async function registerGradientsAndChainedOps() {
+  const hook = `export async function resolve(specifier, context, next) {
+    try { return await next(specifier, context); } catch (error) {
+      if (specifier.startsWith('.') && !specifier.endsWith('.js')) return next(specifier + '.js', context);
+      throw error;
     }
-    source = source.replace(/^export /gm, '');
-    const config = new Function(...Object.keys(names), `${source}\nreturn ${exported[1]};`)(...Object.values(names));
-    if (tf.getGradient == null || tf.getGradient(config.kernelName) == null) tf.registerGradient(config);
-  }
-  return skipped;
-}
-
-// Nor does it add the chained Tensor methods (x.reshape(...)), which some of TF.js's
-// gradients call: each op becomes a method taking the tensor first, as TF.js's chained ops
-// do (except where, concat and stack, whose tensor is not the first argument).
-function addChainedMethods(tf) {
-  for (const [name, fn] of Object.entries(tf)) {
-    if (typeof fn === 'function' && /^[a-z]/.test(name) && !['where', 'concat', 'stack'].includes(name) &&
-        !(name in tf.Tensor.prototype)) {
-      tf.Tensor.prototype[name] = function(...args) { return fn(this, ...args); };
-    }
-  }
+  }`;
+  register('data:text/javascript,' + encodeURIComponent(hook));
+  await import('@tensorflow/tfjs-core/dist/register_all_gradients.js');
+  await import('@tensorflow/tfjs-core/dist/public/chained_ops/register_all_chained_ops.js');
 }
 
 const helpers = {
@@ -103,8 +72,7 @@ async function record(family) {
 
 async function main() {
   await tf.setBackend('cpu');
-  registerTfjsGradients(tf);
-  addChainedMethods(tf);
+  await registerGradientsAndChainedOps();
   let families = process.argv.slice(2);
   if (families.length === 0) {
     families = fs.readdirSync(path.join(__dirname, 'cases'))

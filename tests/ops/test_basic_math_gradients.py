@@ -144,7 +144,7 @@ def test_prelu_alpha_trains_as_a_variable(backend: str):
     def run():
         x = tf.tensor2d([[-1.0, 2.0, -3.0], [-4.0, -5.0, 6.0]])
         result = tf.variable_grads(lambda: tf.sum(tf.prelu(x, alpha)))
-        return {name: g.array_sync() for name, g in result["grads"].items()}
+        return {name: g.array_sync() for name, g in result.grads.items()}
 
     try:
         assert tf.tidy(run) == {alpha.name: [-5.0, -5.0, -3.0]}

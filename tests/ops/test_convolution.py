@@ -92,6 +92,42 @@ def test_values_from_tfjs_tests(backend):
         x.dispose()
 
 
+def _tfjs_conv2d_loop(x: np.ndarray, w: np.ndarray, stride: int, top: int, left: int, out_hw) -> np.ndarray:
+    """TF.js's cpu Conv2D loop, one output at a time (NHWC): each product added in a
+    double and stored into a float32, in the order filter row, filter column, channel."""
+    n, h, wd, cin = x.shape
+    fh, fw, _, cout = w.shape
+    y = np.zeros((n, *out_hw, cout), np.float32)
+    for b, r, c, d2 in np.ndindex(y.shape):
+        total = np.float32(0)
+        for kh, kw, d1 in np.ndindex(fh, fw, cin):
+            row, col = r * stride - top + kh, c * stride - left + kw
+            if 0 <= row < h and 0 <= col < wd:
+                total = np.float32(float(total) + float(x[b, row, col, d1]) * float(w[kh, kw, d1, d2]))
+        y[b, r, c, d2] = total
+    return y
+
+
+@pytest.mark.parametrize("data_format", ["NHWC", "NCHW"])
+def test_small_conv2d_rounds_after_every_product_like_tfjs(backend, data_format, monkeypatch):
+    rng = np.random.default_rng(5)
+    x = (rng.integers(1, 100, (2, 5, 6, 3)) / 7).astype(np.float32)
+    w = (rng.integers(-50, 50, (3, 3, 3, 2)) / 9).astype(np.float32)
+    want = _tfjs_conv2d_loop(x, w, 2, 1, 0, (3, 3))  # "same": pads 1 row on top, no column on the left
+    x_in = x if data_format == "NHWC" else x.transpose(0, 3, 1, 2)
+    got = tidy_numpy(lambda: tf.conv2d(x_in, w, 2, "same", data_format))
+    got = got if data_format == "NHWC" else got.transpose(0, 2, 3, 1)
+    np.testing.assert_array_equal(got, want)
+    # one float64 sum rounded once (the BLAS path of larger problems) is an ulp off here
+    from tfjs.backends.cpu.kernels import conv_util as kernels
+
+    monkeypatch.setattr(kernels, "_STEPWISE_WORK", 0)
+    once = tidy_numpy(lambda: tf.conv2d(x_in, w, 2, "same", data_format))
+    once = once if data_format == "NHWC" else once.transpose(0, 2, 3, 1)
+    assert not np.array_equal(once, want)
+    np.testing.assert_allclose(once, want, rtol=1e-6, atol=1e-6)
+
+
 def test_infinite_filter_skips_padding_like_tfjs(backend):
     """TF.js skips a tap in the padding rather than multiplying a zero by it."""
     got = tidy_numpy(

@@ -39,40 +39,40 @@ def _extras(activation, channels):
     return alpha, kwargs
 
 
-@pytest.mark.parametrize("activation", sorted(UNFUSED))
-def test_fused_conv2d_is_conv2d_then_bias_then_activation(backend, activation):
-    def run():
-        x, w = tf.tensor(X), tf.tensor(W)
-        bias = tf.tensor1d([0.5, -0.25, 1, -2])
-        alpha, kwargs = _extras(activation, 4)
-        fused = tf.fused.conv2d(x, w, [2, 1], "same", bias=bias, **kwargs)
-        unfused = UNFUSED[activation](tf.add(tf.conv2d(x, w, [2, 1], "same"), bias), alpha)
-        np.testing.assert_array_equal(fused.numpy(), unfused.numpy())
-
-    tf.tidy(run)
-
-
-@pytest.mark.parametrize("activation", sorted(UNFUSED))
-def test_fused_depthwise_conv2d_is_depthwise_then_bias_then_activation(backend, activation):
-    def run():
-        x, w = tf.tensor(X), tf.tensor(DW)
-        bias = tf.tensor1d(np.arange(6, dtype=np.float32) - 3)
-        alpha, kwargs = _extras(activation, 6)
-        fused = tf.fused.depthwise_conv2d(x, w, 1, "valid", dilations=2, bias=bias, **kwargs)
-        unfused = UNFUSED[activation](tf.add(tf.depthwise_conv2d(x, w, 1, "valid", "NHWC", 2), bias), alpha)
-        np.testing.assert_array_equal(fused.numpy(), unfused.numpy())
-
-    tf.tidy(run)
+# Each fused op with its inputs, a bias, and the unfused op it stands for.
+FUSED = {
+    "conv2d": (
+        lambda x, w, **kw: tf.fused.conv2d(x, w, [2, 1], "same", **kw),
+        lambda x, w: tf.conv2d(x, w, [2, 1], "same"),
+        (X, W),
+        [0.5, -0.25, 1, -2],
+    ),
+    "depthwise_conv2d": (
+        lambda x, w, **kw: tf.fused.depthwise_conv2d(x, w, 1, "valid", dilations=2, **kw),
+        lambda x, w: tf.depthwise_conv2d(x, w, 1, "valid", "NHWC", 2),
+        (X, DW),
+        np.arange(6, dtype=np.float32) - 3,
+    ),
+    "mat_mul": (
+        lambda a, b, **kw: tf.fused.mat_mul(a, b, **kw),
+        lambda a, b: tf.mat_mul(a, b),
+        (A, B),
+        [1, -1, 0.5, 0],
+    ),
+}
 
 
 @pytest.mark.parametrize("activation", sorted(UNFUSED))
-def test_fused_mat_mul_is_mat_mul_then_bias_then_activation(backend, activation):
+@pytest.mark.parametrize("name", sorted(FUSED))
+def test_fused_op_is_the_op_then_bias_then_activation(backend, name, activation):
+    fused_op, op, inputs, bias_values = FUSED[name]
+
     def run():
-        a, b = tf.tensor(A), tf.tensor(B)
-        bias = tf.tensor1d([1, -1, 0.5, 0])
-        alpha, kwargs = _extras(activation, 4)
-        fused = tf.fused.mat_mul(a, b, bias=bias, **kwargs)
-        unfused = UNFUSED[activation](tf.add(tf.mat_mul(a, b), bias), alpha)
+        tensors = [tf.tensor(v) for v in inputs]
+        bias = tf.tensor1d(bias_values)
+        alpha, kwargs = _extras(activation, bias.shape[0])
+        fused = fused_op(*tensors, bias=bias, **kwargs)
+        unfused = UNFUSED[activation](tf.add(op(*tensors), bias), alpha)
         np.testing.assert_array_equal(fused.numpy(), unfused.numpy())
 
     tf.tidy(run)

@@ -21,14 +21,16 @@ def cumprod(x: TensorLike, axis: int = 0, exclusive: bool = False, reverse: bool
     return scan_op(CUMPROD, x, axis, exclusive, reverse, "cumprod")
 
 
-@register_gradient(CUMPROD, save_inputs=("x",), save_outputs=True)
-def _cumprod_grad(
-    dy: Tensor, x: Tensor, y: Tensor, axis: int, exclusive: bool, reverse: bool
-) -> dict[str, Tensor]:
+@register_gradient(CUMPROD, save_inputs=("x",))
+def _cumprod_grad(dy: Tensor, x: Tensor, axis: int, exclusive: bool, reverse: bool) -> dict[str, Tensor]:
     """TF.js has no Cumprod gradient; this is TensorFlow's (math_grad.py), the scan of
     y * dy the other way, divided by x, made exact where x has zeros: before the first
     zero (in scan order) nothing changes; at it, the products it went into are taken
-    with that zero as 1; after it every product has the zero, so the gradient is 0."""
+    with that zero as 1; after it every product has the zero, so the gradient is 0.
+    y is computed again rather than saved: a saved output does not lead back to x on
+    the tape (as in TF.js), and the gradient of this gradient needs it to. That second
+    gradient is exact where x has no zero; at a zero it misses the terms of the
+    elements after it (the gradient there is 0 but not constant)."""
     from tfjs.ops.cast import cast
     from tfjs.ops.cumsum import cumsum
     from tfjs.ops.div import div
@@ -46,6 +48,7 @@ def _cumprod_grad(
     before_zero = greater_equal(zero, zeros_so_far)
     first_zero = greater_equal(mul(zero_mask, cast(greater_equal(one, zeros_so_far), "float32")), one)
     safe_x = where(greater_equal(zero_mask, one), one, x)
+    y = cumprod(x, axis, exclusive, reverse)
     regular = div(cumsum(mul(y, dy), axis, exclusive, not reverse), safe_x)
     y_at_zero = cumprod(where(first_zero, one, x), axis, exclusive, reverse)
     at_zero = cumsum(mul(y_at_zero, dy), axis, exclusive, not reverse)

@@ -51,9 +51,9 @@ class AdadeltaOptimizer(Optimizer):
         check_number("AdadeltaOptimizer", "rho", rho, high=1.0)
         if epsilon is not None:
             check_number("AdadeltaOptimizer", "epsilon", epsilon)
-        self.learning_rate = learning_rate
-        self.rho = rho
-        self.epsilon = ENGINE.backend.epsilon() if epsilon is None else epsilon
+        self.learning_rate = float(learning_rate)
+        self.rho = float(rho)
+        self.epsilon = ENGINE.backend.epsilon() if epsilon is None else float(epsilon)
         self._accumulated_grads: list[OptimizerVariable] = []
         self._accumulated_updates: list[OptimizerVariable] = []
 
@@ -92,8 +92,8 @@ class AdadeltaOptimizer(Optimizer):
         return [await self.save_iterations(), *weights]
 
     async def set_weights(self, weight_values: Sequence[NamedTensor]) -> None:
-        weight_values = await self.extract_iterations(weight_values)
-        grads, updates = split_evenly(weight_values, 2, "AdadeltaOptimizer.set_weights")
+        weight_values = await self.extract_iterations(weight_values, 2)
+        grads, updates = split_evenly(weight_values, 2)
         old = self._accumulated_grads, self._accumulated_updates
         self._accumulated_grads, self._accumulated_updates = restore(grads), restore(updates)
         dispose_slots(*old)

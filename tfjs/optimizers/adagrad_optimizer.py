@@ -35,7 +35,7 @@ class AdagradOptimizer(Optimizer):
     Its state is one slot per variable, `<name>/accumulator`, starting at
     `initial_accumulator_value`.
 
-    >>> w = tf.variable(tf.tensor1d([1.0]), name="w_adagrad_doc")
+    >>> w = tf.variable([1.0], name="w_adagrad_doc")
     >>> optimizer = tf.train.adagrad(0.5, 0.0)
     >>> optimizer.apply_gradients({"w_adagrad_doc": tf.tensor1d([4.0])})
     >>> w.array_sync()
@@ -49,8 +49,8 @@ class AdagradOptimizer(Optimizer):
         super().__init__()
         check_number("AdagradOptimizer", "learning_rate", learning_rate)
         check_number("AdagradOptimizer", "initial_accumulator_value", initial_accumulator_value)
-        self.learning_rate = learning_rate
-        self.initial_accumulator_value = initial_accumulator_value
+        self.learning_rate = float(learning_rate)
+        self.initial_accumulator_value = float(initial_accumulator_value)
         self._accumulated_grads: list[OptimizerVariable] = []
 
     def apply_gradients(self, variable_gradients: VariableGradients) -> None:

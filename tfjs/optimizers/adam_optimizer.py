@@ -43,7 +43,7 @@ class AdamOptimizer(Optimizer):
     Its state is two slots per variable, `<name>/m` and `<name>/v`; β1^t and β2^t are
     kept as variables; ε defaults to the backend's epsilon.
 
-    >>> w = tf.variable(tf.tensor1d([1.0]), name="w_adam_doc")
+    >>> w = tf.variable([1.0], name="w_adam_doc")
     >>> optimizer = tf.train.adam(0.1)
     >>> optimizer.apply_gradients({"w_adam_doc": tf.tensor1d([3.0])})
     >>> round(w.array_sync()[0], 5)
@@ -62,10 +62,10 @@ class AdamOptimizer(Optimizer):
         check_number("AdamOptimizer", "beta2", beta2, high=1.0, high_inclusive=False)
         if epsilon is not None:
             check_number("AdamOptimizer", "epsilon", epsilon)
-        self.learning_rate = learning_rate
-        self.beta1 = beta1
-        self.beta2 = beta2
-        self.epsilon = ENGINE.backend.epsilon() if epsilon is None else epsilon
+        self.learning_rate = float(learning_rate)
+        self.beta1 = float(beta1)
+        self.beta2 = float(beta2)
+        self.epsilon = ENGINE.backend.epsilon() if epsilon is None else float(epsilon)
         self._accumulated_first_moment: list[OptimizerVariable] = []
         self._accumulated_second_moment: list[OptimizerVariable] = []
         # β1^t and β2^t, updated every step. (TF.js makes them trainable; they never
@@ -122,8 +122,8 @@ class AdamOptimizer(Optimizer):
         return [await self.save_iterations(), *weights]
 
     async def set_weights(self, weight_values: Sequence[NamedTensor]) -> None:
-        weight_values = await self.extract_iterations(weight_values)
-        first, second = split_evenly(weight_values, 2, "AdamOptimizer.set_weights")
+        weight_values = await self.extract_iterations(weight_values, 2)
+        first, second = split_evenly(weight_values, 2)
 
         def powers() -> None:
             self._acc_beta1.assign(pow(self.beta1, self.iterations + 1))

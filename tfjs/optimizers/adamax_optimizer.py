@@ -43,7 +43,7 @@ class AdamaxOptimizer(Optimizer):
     Its state is two slots per variable, `<name>/m` and `<name>/v` (u). TF.js has no
     `get_weights`/`set_weights` for Adamax; here they work as Adam's do.
 
-    >>> w = tf.variable(tf.tensor1d([1.0]), name="w_adamax_doc")
+    >>> w = tf.variable([1.0], name="w_adamax_doc")
     >>> optimizer = tf.train.adamax(0.1)
     >>> optimizer.apply_gradients({"w_adamax_doc": tf.tensor1d([3.0])})
     >>> round(w.array_sync()[0], 5)
@@ -68,11 +68,11 @@ class AdamaxOptimizer(Optimizer):
         if epsilon is not None:
             check_number("AdamaxOptimizer", "epsilon", epsilon)
         check_number("AdamaxOptimizer", "decay", decay)
-        self.learning_rate = learning_rate
-        self.beta1 = beta1
-        self.beta2 = beta2
-        self.epsilon = ENGINE.backend.epsilon() if epsilon is None else epsilon
-        self.decay = decay
+        self.learning_rate = float(learning_rate)
+        self.beta1 = float(beta1)
+        self.beta2 = float(beta2)
+        self.epsilon = ENGINE.backend.epsilon() if epsilon is None else float(epsilon)
+        self.decay = float(decay)
         self._accumulated_first_moment: list[OptimizerVariable] = []
         self._accumulated_weighted_inf_norm: list[OptimizerVariable] = []
         # The step count as a float32 variable and β1^t (trainable in TF.js; not here).
@@ -128,8 +128,8 @@ class AdamaxOptimizer(Optimizer):
         return [await self.save_iterations(), *weights]
 
     async def set_weights(self, weight_values: Sequence[NamedTensor]) -> None:
-        weight_values = await self.extract_iterations(weight_values)
-        first, norms = split_evenly(weight_values, 2, "AdamaxOptimizer.set_weights")
+        weight_values = await self.extract_iterations(weight_values, 2)
+        first, norms = split_evenly(weight_values, 2)
 
         def counters() -> None:
             self._iteration.assign(scalar(self.iterations))

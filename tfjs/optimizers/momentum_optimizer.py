@@ -33,7 +33,7 @@ class MomentumOptimizer(SGDOptimizer):
     momentum, `value += -learning_rate * (gradient + momentum * accumulation)`). Its state
     is one slot per variable, `<name>/momentum`.
 
-    >>> w = tf.variable(tf.tensor1d([1.0]), name="w_momentum_doc")
+    >>> w = tf.variable([1.0], name="w_momentum_doc")
     >>> optimizer = tf.train.momentum(0.5, 0.5)
     >>> for _ in range(2):
     ...     optimizer.apply_gradients({"w_momentum_doc": tf.tensor1d([1.0])})
@@ -78,10 +78,10 @@ class MomentumOptimizer(SGDOptimizer):
         """Sets the momentum of the optimizer. (TF.js's `setMomentum` changes only the
         config, and its updates keep the first momentum; here the updates use the new one.)"""
         check_number("MomentumOptimizer", "momentum", momentum)
-        self.momentum = momentum
+        self.momentum = float(momentum)
         if self._m is not None:
             self._m.dispose()
-        self._m = ENGINE.keep(scalar(momentum))
+        self._m = ENGINE.keep(scalar(self.momentum))
 
     def dispose(self) -> None:
         # TF.js's MomentumOptimizer.dispose forgets the learning rate scalar; this frees it.

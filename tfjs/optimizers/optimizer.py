@@ -4,6 +4,7 @@ optimizers share: their state variables, how gradients are named, argument check
 from __future__ import annotations
 
 import math
+import numbers
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -55,7 +56,7 @@ class Optimizer:
         applying them. Returns the cost when `return_cost` is true (the caller disposes
         it), else None.
 
-        >>> x = tf.variable(tf.scalar(3.0), name="x_minimize_doc")
+        >>> x = tf.variable(3.0, name="x_minimize_doc")
         >>> optimizer = tf.train.sgd(0.25)
         >>> optimizer.minimize(lambda: x.square(), return_cost=True).array_sync()
         9.0
@@ -63,7 +64,7 @@ class Optimizer:
         1.5
         >>> optimizer.dispose(); x.dispose()
         """
-        value, grads = _value_and_grads(self.compute_gradients(f, var_list))
+        value, grads = self.compute_gradients(f, var_list)
         if var_list is not None:
             self.apply_gradients([{"name": v.name, "tensor": grads.get(v.name)} for v in var_list])
         else:
@@ -116,10 +117,24 @@ class Optimizer:
             f"setWeights() is not implemented for this optimizer class {self.get_class_name()}"
         )
 
-    async def extract_iterations(self, weight_values: Sequence[NamedTensor]) -> list[NamedTensor]:
-        """Takes the iteration count from the first weight; returns the others."""
+    async def extract_iterations(
+        self, weight_values: Sequence[NamedTensor], parts: int = 1
+    ) -> list[NamedTensor]:
+        """Takes the iteration count from the first weight; returns the others, which must
+        be `parts` equal groups (one group of slots per kind of state)."""
         if not weight_values:
             raise ValueError(f"{type(self).__name__}.set_weights: expected the 'iter' weight first, got none")
+        for weight in weight_values:  # all checked before any state changes
+            if not isinstance(weight, Mapping) or not isinstance(weight.get("tensor"), Tensor):
+                raise TypeError(
+                    f"{type(self).__name__}.set_weights: each weight must be "
+                    f"{{'name': ..., 'tensor': Tensor}}, got {weight!r}"
+                )
+        if (len(weight_values) - 1) % parts:
+            raise ValueError(
+                f"{type(self).__name__}.set_weights: expected {parts} state weights per variable after "
+                f"'iter', got {len(weight_values) - 1} weights"
+            )
         self._iterations = int((await weight_values[0]["tensor"].data())[0])
         return list(weight_values[1:])
 
@@ -138,12 +153,6 @@ class Optimizer:
 
 
 # ---- what the optimizers share ---------------------------------------------------------
-
-
-def _value_and_grads(result: Any) -> tuple[Tensor, dict[str, Tensor | None]]:
-    if isinstance(result, Mapping):
-        return result["value"], result["grads"]
-    return result.value, result.grads
 
 
 def named_gradients(variable_gradients: VariableGradients, where: str) -> list[tuple[str, Any]]:
@@ -208,14 +217,7 @@ def slot(slots: list[OptimizerVariable], i: int, original_name: str, make: Calla
 
 def restore(weight_values: Sequence[NamedTensor]) -> list[OptimizerVariable]:
     """State variables sharing the buffers of `weight_values` (TF.js's `tensor.variable(false)`)."""
-    restored = []
-    for weight in weight_values:
-        if not isinstance(weight, Mapping) or not isinstance(weight.get("tensor"), Tensor):
-            raise TypeError(
-                f"set_weights: each weight must be {{'name': ..., 'tensor': Tensor}}, got {weight!r}"
-            )
-        restored.append(OptimizerVariable(weight["name"], variable(weight["tensor"], False)))
-    return restored
+    return [OptimizerVariable(w["name"], variable(w["tensor"], False)) for w in weight_values]
 
 
 def slot_weights(*slot_lists: list[OptimizerVariable]) -> list[NamedTensor]:
@@ -228,9 +230,8 @@ def dispose_slots(*slot_lists: list[OptimizerVariable]) -> None:
             s.variable.dispose()
 
 
-def split_evenly(weights: list[NamedTensor], parts: int, where: str) -> Iterator[list[NamedTensor]]:
-    if len(weights) % parts:
-        raise ValueError(f"{where}: expected {parts} state weights per variable, got {len(weights)} weights")
+def split_evenly(weights: list[NamedTensor], parts: int) -> Iterator[list[NamedTensor]]:
+    """`weights` in `parts` equal groups (extract_iterations checked that they divide)."""
     count = len(weights) // parts
     return (weights[k * count : (k + 1) * count] for k in range(parts))
 
@@ -251,8 +252,9 @@ def check_number(
     high: float = math.inf,
     high_inclusive: bool = True,
 ) -> None:
-    """Checks a hyperparameter: a real number in [low, high] (or [low, high)), not NaN."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
+    """Checks a hyperparameter: a real number in [low, high] (or [low, high)), not NaN.
+    The optimizers keep it as a Python float, as JavaScript's numbers are doubles."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{owner}: {name} must be a number, got {value!r}")
     in_range = low <= value <= high if high_inclusive else low <= value < high
     if math.isnan(value) or math.isinf(value) or not in_range:

@@ -44,7 +44,7 @@ class RMSPropOptimizer(Optimizer):
     `<name>/rms`, `<name>/momentum` and, centered, `<name>/mg`; ε defaults to the
     backend's epsilon.
 
-    >>> w = tf.variable(tf.tensor1d([1.0]), name="w_rmsprop_doc")
+    >>> w = tf.variable([1.0], name="w_rmsprop_doc")
     >>> optimizer = tf.train.rmsprop(0.1, 0.75)
     >>> optimizer.apply_gradients({"w_rmsprop_doc": tf.tensor1d([2.0])})
     >>> w.array_sync()
@@ -70,10 +70,10 @@ class RMSPropOptimizer(Optimizer):
         check_number("RMSPropOptimizer", "momentum", momentum)
         if epsilon is not None:
             check_number("RMSPropOptimizer", "epsilon", epsilon)
-        self.learning_rate = learning_rate
-        self.decay = decay
-        self.momentum = momentum
-        self.epsilon = ENGINE.backend.epsilon() if epsilon is None else epsilon
+        self.learning_rate = float(learning_rate)
+        self.decay = float(decay)
+        self.momentum = float(momentum)
+        self.epsilon = ENGINE.backend.epsilon() if epsilon is None else float(epsilon)
         self.centered = bool(centered)
         self._accumulated_mean_squares: list[OptimizerVariable] = []
         self._accumulated_moments: list[OptimizerVariable] = []
@@ -126,8 +126,8 @@ class RMSPropOptimizer(Optimizer):
         return [await self.save_iterations(), *slot_weights(*slots)]
 
     async def set_weights(self, weight_values: Sequence[NamedTensor]) -> None:
-        weight_values = await self.extract_iterations(weight_values)
-        parts = list(split_evenly(weight_values, 3 if self.centered else 2, "RMSPropOptimizer.set_weights"))
+        weight_values = await self.extract_iterations(weight_values, 3 if self.centered else 2)
+        parts = list(split_evenly(weight_values, 3 if self.centered else 2))
         old = self._accumulated_mean_squares, self._accumulated_moments, self._accumulated_mean_grads
         self._accumulated_mean_squares = restore(parts[0])
         self._accumulated_moments = restore(parts[1])

@@ -25,7 +25,7 @@ class SGDOptimizer(Optimizer):
     """Stochastic gradient descent: `value += -learning_rate * gradient`
     (`tf.train.sgd`).
 
-    >>> w = tf.variable(tf.tensor1d([1.0, -2.0]), name="w_sgd_doc")
+    >>> w = tf.variable([1.0, -2.0], name="w_sgd_doc")
     >>> optimizer = tf.train.sgd(0.1)
     >>> optimizer.apply_gradients({"w_sgd_doc": tf.tensor1d([10.0, -10.0])})
     >>> w.array_sync()
@@ -52,10 +52,10 @@ class SGDOptimizer(Optimizer):
     def set_learning_rate(self, learning_rate: float) -> None:
         """Sets the learning rate of the optimizer."""
         check_number(type(self).__name__, "learning_rate", learning_rate)
-        self.learning_rate = learning_rate
+        self.learning_rate = float(learning_rate)
         if self._c is not None:
             self._c.dispose()
-        self._c = ENGINE.keep(scalar(-learning_rate))
+        self._c = ENGINE.keep(scalar(-self.learning_rate))
 
     def dispose(self) -> None:
         self._c.dispose()

@@ -1,34 +1,8 @@
 // Gradients of Operations / Reduction, Scan, Segment and Evaluation, and of tf.sparse's
 // segment reductions: sum, mean, max, min, prod, argMax, argMin, logSumExp, cumsum,
 // cumprod, unsortedSegmentSum, topk, sparseSegmentSum, sparseSegmentMean.
-//
-// record_tfjs.js registers the gradients it can rebuild from their text, which leaves
-// out Max and Min (their helper gradForMinAndMax is internal), and tfjs-core's node
-// bundle has no chained methods (Prod's gradient calls x.reshape). TF.js ships both as
-// ES modules (dist/register_all_gradients.js, dist/public/chained_ops/
-// register_all_chained_ops.js) whose imports have no extension: a resolve hook adds it,
-// and the modules register into the gradient registry and Tensor class that tfjs-core
-// keeps on the global object, which the loaded bundle shares. Every case waits for that.
-const {register} = require('node:module');
-
-const KERNELS = ['Sum', 'Mean', 'Max', 'Min', 'Prod', 'ArgMax', 'ArgMin', 'Cumsum', 'UnsortedSegmentSum'];
-
-async function loadGradients(tf) {
-  const hook = `export async function resolve(specifier, context, next) {
-    try { return await next(specifier, context); } catch (error) {
-      if (specifier.startsWith('.') && !specifier.endsWith('.js')) return next(specifier + '.js', context);
-      throw error;
-    }
-  }`;
-  register('data:text/javascript,' + encodeURIComponent(hook));
-  if (KERNELS.some((k) => tf.getGradient(k) == null)) await import('@tensorflow/tfjs-core/dist/register_all_gradients.js');
-  if (typeof tf.scalar(1).reshape !== 'function') {
-    await import('@tensorflow/tfjs-core/dist/public/chained_ops/register_all_chained_ops.js');
-  }
-}
 
 module.exports = ({tf, NaN_, Inf, range}) => {
-  const ready = loadGradients(tf);
   const cases = {
     'sum/all': () => tf.grad((x) => tf.sum(x))(tf.tensor2d([[1, 2], [3, 4]])),
     'sum/axis_dy': () => tf.grad((x) => tf.sum(x, 1))(tf.tensor2d([[1, 2], [3, 4]]), tf.tensor([0.5, -2])),
@@ -94,8 +68,5 @@ module.exports = ({tf, NaN_, Inf, range}) => {
     'sparse_segment_sum/none_in_tfjs': () => tf.grad((x) => tf.sparse.sparseSegmentSum(x, tf.tensor([0, 1], [2], 'int32'), tf.tensor([0, 0], [2], 'int32')))(tf.tensor2d([[1, 2], [3, 4]])),
     'sparse_segment_mean/none_in_tfjs': () => tf.grad((x) => tf.sparse.sparseSegmentMean(x, tf.tensor([0, 1], [2], 'int32'), tf.tensor([0, 0], [2], 'int32')))(tf.tensor2d([[1, 2], [3, 4]])),
   };
-  return Object.fromEntries(Object.entries(cases).map(([name, fn]) => [name, async () => {
-    await ready;
-    return fn();
-  }]));
+  return cases;
 };

@@ -84,7 +84,9 @@ X4 = ((4, 5, 3, 2), F32)
 X4D, W3 = ((2, 5, 6, 3), F32), ((2, 3, 3), F32)
 
 SPECS: list[OpSpec] = [
-    OpSpec("conv3d", lambda x, w: tf.conv3d(x, w, 1, "valid"), _conv3d_ref(), (X5, W5), F32, rtol=CONV3D_RTOL),
+    OpSpec(
+        "conv3d", lambda x, w: tf.conv3d(x, w, 1, "valid"), _conv3d_ref(), (X5, W5), F32, rtol=CONV3D_RTOL
+    ),
     OpSpec(
         "conv3d",
         lambda x, w: tf.conv3d(x, w, [1, 2, 2], "same"),

@@ -82,6 +82,7 @@ SPECS: list[OpSpec] = [
         id_suffix="weights",
         low=0,
         high=6,
+        differentiable=False,  # in NON_DIFFERENTIABLE: TF.js has no Bincount gradient
     ),
     OpSpec(
         "dense_bincount",
