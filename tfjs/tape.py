@@ -182,10 +182,10 @@ def _check_gradient(kernel_name: str, name: str, dx: Any, x: Tensor) -> None:
             f"Error in gradient for op {kernel_name}. The gradient of input '{name}' must be a "
             f"tensor, but is {type(dx).__name__}"
         )
-    if dx.dtype != "float32":
+    if dx.dtype != "float32" and not (dx.dtype == "complex64" and x.dtype == "complex64"):
         raise TypeError(
             f"Error in gradient for op {kernel_name}. The gradient of input {name} must have "
-            f"'float32' dtype, but has '{dx.dtype}'"
+            f"'float32' dtype (complex64 for a complex64 input), but has '{dx.dtype}'"
         )
     if tuple(dx.shape) != tuple(x.shape):
         raise ValueError(

@@ -13,8 +13,9 @@ where it matters or is cheap:
 - a partial sum could leave float32's range, or an input is NaN or infinite;
 - an int32 or bool result (its typed array wraps or truncates at every store), unless
   every partial sum is an integer below 2**53 (then one wrap at the end is the same);
-- a small problem (`_STEPWISE_WORK`): the per-term loop costs about as much as the
-  matrix product's set-up there, so small convolutions are TF.js's to the bit.
+- a small problem (`_STEPWISE_WORK`, `_STEPWISE_STEPS`): the per-term loop costs at
+  most a few tenths of a millisecond there, so small convolutions (every conformance
+  case) are TF.js's to the bit.
 
 Otherwise the sum is one float64 BLAS product of an im2col matrix with the filter,
 rounded once: it equals TF.js's result in nearly every element, and differs by an ulp
@@ -44,9 +45,10 @@ Tap = tuple[tuple[int, ...], tuple[slice, ...], tuple[slice, ...]]
 _FLOAT32_MAX = float(np.finfo(np.float32).max)
 # Integer sums below this are exact in float64.
 _EXACT = float(2**53)
-# About how many float64 values one block of the im2col matrix may hold (8 MB): a block
-# is written and then read by the matrix product while it is still in the cache.
-_CHUNK = 1 << 20
+# About how many float64 values one block of the im2col matrix may hold (32 MB): it
+# bounds the memory of large problems (every benchmark shape is one block, as before;
+# smaller blocks were not reliably faster when measured).
+_CHUNK = 1 << 22
 # The exact per-term sum is the default below this many multiply-adds (outputs x taps x
 # input channels) and steps (taps x input channels): each step is three NumPy calls over
 # the outputs (about 4 us here, plus about 1 ns a multiply-add), where the BLAS path
