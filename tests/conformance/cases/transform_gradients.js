@@ -1,47 +1,12 @@
 // Gradients of Tensors / Transformations, Creation and Operations / Matrices (issue 6):
 // transpose, expandDims, pad (PadV2), mirrorPad, spaceToBatchND, batchToSpaceND,
 // broadcastTo (Tile), oneHot, zerosLike, onesLike, matMul (BatchMatMul) with each
-// transpose flag, dot, outerProduct, and gradients of gradients (those through Slice's
-// gradient, which this loader cannot register, in tests/ops/test_transform_gradients.py).
+// transpose flag, dot, outerProduct, and gradients of gradients.
 // (Diag, DepthToSpace, Einsum, Complex, Real, Imag, FFT and IFFT have no gradient in
 // TF.js: ours are derived from TensorFlow's and checked in
 // tests/ops/test_transform_gradients.py and against central differences.)
-//
-// tfjs-core's node bundle (what record_tfjs.js loads) registers no gradients; TF.js ships
-// them in dist/register_all_gradients.js, an ES module node cannot load (extension-less
-// imports). So, as arithmetic_gradients.js does, each dist/gradients/*_grad.js is
-// evaluated with its imports bound to the loaded tfjs-core's exports, and registered.
-const fs = require('fs');
-const path = require('path');
-
-function registerTfjsGradients(tf) {
-  const dir = path.join(path.dirname(require.resolve('@tensorflow/tfjs-core/package.json')), 'dist', 'gradients');
-  const modules = [tf, tf.broadcast_util, tf.util, tf.backend_util, {ENGINE: tf.engine()}];
-  const namespaces = {broadcast_util: tf.broadcast_util, util: tf.util, axis_util: tf.backend_util};
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('_grad.js')).sort()) {
-    let source = fs.readFileSync(path.join(dir, file), 'utf8').replace(/^\/\/# sourceMappingURL.*$/m, '');
-    const names = {};
-    source = source.replace(/^import \* as (\w+) from '[^']+';$/gm, (_, ns) => {
-      names[ns] = namespaces[ns];
-      return '';
-    });
-    source = source.replace(/^import \{([^}]*)\} from '[^']+';$/gm, (_, list) => {
-      for (const item of list.split(',').map((s) => s.trim()).filter(Boolean)) {
-        const [imported, local] = item.split(/\s+as\s+/);
-        names[local || imported] = modules.map((m) => m[imported]).find((v) => v !== undefined);
-      }
-      return '';
-    });
-    const exported = source.match(/^export const (\w+)/m);
-    if (!exported || Object.values(names).includes(undefined) || /^import /m.test(source)) continue;
-    source = source.replace(/^export /gm, '');
-    const config = new Function(...Object.keys(names), `${source}\nreturn ${exported[1]};`)(...Object.values(names));
-    if (tf.getGradient(config.kernelName) == null) tf.registerGradient(config);
-  }
-}
 
 module.exports = ({tf, NaN_, range}) => {
-  registerTfjsGradients(tf);
   const g = (f) => (...xs) => tf.grads(f)(xs);
   const X23 = [[1, -2, 3], [4, 5, -6]];
   const DY32 = [[1, 2], [-3, 4], [5, -6]];
