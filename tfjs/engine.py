@@ -353,9 +353,11 @@ class Engine:
         xs: list[Tensor],
         dy: Tensor | None = None,
         allow_no_gradients: bool = False,
+        check_value: Callable[[Tensor], None] | None = None,
     ) -> tuple[Tensor, list[Tensor | None]]:
         """`f()` and the gradients of it with respect to each of `xs` (None where `f` does
-        not depend on one, when `allow_no_gradients`), scaled by `dy` (default ones)."""
+        not depend on one, when `allow_no_gradients`), scaled by `dy` (default ones).
+        `check_value(y)` may refuse the value before the backward pass runs."""
         if not xs:
             raise ValueError("gradients() received an empty list of xs.")
         if dy is not None and dy.dtype != "float32":
@@ -373,6 +375,8 @@ class Engine:
         try:
             if not isinstance(y, Tensor):
                 raise TypeError(f"The result y returned by f() must be a tensor, but got {type(y).__name__}")
+            if check_value is not None:
+                check_value(y)
             filtered = tape.filtered_nodes(self.active_tape or [], xs, y)
             if not allow_no_gradients and not filtered:
                 raise ValueError(

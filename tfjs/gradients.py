@@ -43,9 +43,8 @@ def grad(f: Callable[[Tensor], Tensor]) -> Callable[..., Tensor]:
         dy_tensor = None if dy is None else convert_to_tensor(dy, "dy", "tf.grad")
 
         def run() -> Tensor:
-            value, grads = ENGINE.gradients(lambda: f(x_tensor), [x_tensor], dy_tensor)
-            if dy_tensor is not None:
-                _check_dy_shape(value, dy_tensor, "grad(f)(x, dy)", "f(x)")
+            check = _dy_shape_check(dy_tensor, "grad(f)(x, dy)", "f(x)")
+            _, grads = ENGINE.gradients(lambda: f(x_tensor), [x_tensor], dy_tensor, check_value=check)
             _check_grads(grads)
             return grads[0]  # type: ignore[return-value]
 
@@ -78,9 +77,8 @@ def grads(f: Callable[..., Tensor]) -> Callable[..., list[Tensor]]:
         dy_tensor = None if dy is None else convert_to_tensor(dy, "dy", "tf.grads")
 
         def run() -> list[Tensor]:
-            value, result = ENGINE.gradients(lambda: f(*tensors), tensors, dy_tensor)
-            if dy_tensor is not None:
-                _check_dy_shape(value, dy_tensor, "grads(f)([x1,...], dy)", "f([x1,...])")
+            check = _dy_shape_check(dy_tensor, "grads(f)([x1,...], dy)", "f([x1,...])")
+            _, result = ENGINE.gradients(lambda: f(*tensors), tensors, dy_tensor, check_value=check)
             _check_grads(result)
             return result  # type: ignore[return-value]
 
@@ -104,7 +102,8 @@ def value_and_grad(f: Callable[[Tensor], Tensor]) -> Callable[..., ValueAndGrad]
         if dy is not None and not isinstance(dy, Tensor):
             raise TypeError("The dy passed in value_and_grad(f)(x, dy) must be a tensor")
         _differentiable(x, "value_and_grad(f)(x)")
-        value, result = ENGINE.gradients(lambda: f(x), [x], dy)
+        check = _dy_shape_check(dy, "value_and_grad(f)(x, dy)", "f(x)")
+        value, result = ENGINE.gradients(lambda: f(x), [x], dy, check_value=check)
         _check_grads(result, [value])
         return ValueAndGrad(value, result[0])  # type: ignore[arg-type]
 
@@ -127,16 +126,8 @@ def value_and_grads(f: Callable[..., Tensor]) -> Callable[..., ValueAndGrads]:
             raise TypeError("The dy passed in value_and_grads(f)(args, dy) must be a tensor")
         for arg in args:
             _differentiable(arg, "value_and_grads(f)(args)")
-        value, result = ENGINE.gradients(lambda: f(*args), list(args), dy)
-        if dy is not None:
-            try:
-                _check_dy_shape(value, dy, "value_and_grads(f)([x1,...], dy)", "f([x1,...])")
-            except ValueError:
-                ENGINE.dispose_tensor(value)
-                for g in result:
-                    if g is not None:
-                        g.dispose()
-                raise
+        check = _dy_shape_check(dy, "value_and_grads(f)([x1,...], dy)", "f([x1,...])")
+        value, result = ENGINE.gradients(lambda: f(*args), list(args), dy, check_value=check)
         _check_grads(result, [value])
         return ValueAndGrads(value, result)  # type: ignore[arg-type]
 
@@ -165,18 +156,21 @@ def variable_grads(f: Callable[[], Tensor], var_list: Sequence[Variable] | None 
             "variable_grads() expects at least one of the input variables to be trainable, but none "
             f"of the {len(variables)} variables is trainable."
         )
-    value, result = ENGINE.gradients(f, trainable, None, allow_no_gradients=True)  # type: ignore[arg-type]
+
+    def check_scalar(value: Tensor) -> None:
+        if value.rank != 0:
+            raise ValueError(
+                f"The f passed in variable_grads(f) must return a scalar, but it returned a "
+                f"rank-{value.rank} tensor"
+            )
+
+    value, result = ENGINE.gradients(f, trainable, None, allow_no_gradients=True, check_value=check_scalar)  # type: ignore[arg-type]
     problem = None
     if all(g is None for g in result):
         problem = (
             "Cannot find a connection between any variable and the result of the loss function "
             "y=f(x). Please make sure the operations that use variables are inside the function f "
             "passed to minimize()."
-        )
-    elif value.rank != 0:
-        problem = (
-            f"The f passed in variable_grads(f) must return a scalar, but it returned a "
-            f"rank-{value.rank} tensor"
         )
     if problem is not None:
         ENGINE.dispose_tensor(value)
@@ -227,12 +221,19 @@ def _differentiable(x: Tensor, where: str) -> Tensor:
     return x
 
 
-def _check_dy_shape(value: Tensor, dy: Tensor, where: str, returned: str) -> None:
-    if tuple(value.shape) != tuple(dy.shape):
-        raise ValueError(
-            f"The shape of dy passed in {where} must match the shape returned by {returned}: "
-            f"{list(dy.shape)} vs {list(value.shape)}"
-        )
+def _dy_shape_check(dy: Tensor | None, where: str, returned: str) -> Callable[[Tensor], None] | None:
+    """A check that `dy` has the shape of the value (run before the backward pass)."""
+    if dy is None:
+        return None
+
+    def check(value: Tensor) -> None:
+        if tuple(value.shape) != tuple(dy.shape):
+            raise ValueError(
+                f"The shape of dy passed in {where} must match the shape returned by {returned}: "
+                f"{list(dy.shape)} vs {list(value.shape)}"
+            )
+
+    return check
 
 
 def _check_grads(grads: Sequence[Tensor | None], to_dispose: Sequence[Tensor] = ()) -> None:
