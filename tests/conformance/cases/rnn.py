@@ -102,12 +102,3 @@ CASES = {
     "multi_rnn_cell/no_cells": lambda: tf.multi_rnn_cell([], [[1, 2]], [], []),
 }
 
-# tf.mat_mul's cpu kernel multiplies in float32 BLAS; TF.js's BatchMatMul sums each
-# product row in a JavaScript double and rounds once, so these kernels' outputs (inner
-# sums of non-integers) differ by an ulp or two from TF.js's, and the gates after them.
-RTOL = {
-    "basic_lstm_cell/batch2_units2": 1e-6,
-    "basic_lstm_cell/broadcast_c": 1e-6,
-    "basic_lstm_cell/int32_kernel": 1e-6,
-    "multi_rnn_cell/three_cells": 1e-6,
-}
