@@ -16,6 +16,8 @@ ATAN2 = "Atan2"
 ATANH = "Atanh"
 AVG_POOL = "AvgPool"
 AVG_POOL_3D = "AvgPool3D"
+AVG_POOL_3D_GRAD = "AvgPool3DGrad"
+AVG_POOL_GRAD = "AvgPoolGrad"
 BATCH_MAT_MUL = "BatchMatMul"
 BATCH_TO_SPACE_ND = "BatchToSpaceND"
 BINCOUNT = "Bincount"
@@ -27,8 +29,10 @@ CLIP_BY_VALUE = "ClipByValue"
 COMPLEX = "Complex"
 CONCAT = "Concat"
 CONV2D = "Conv2D"
+CONV2D_BACKPROP_FILTER = "Conv2DBackpropFilter"
 CONV2D_BACKPROP_INPUT = "Conv2DBackpropInput"
 CONV3D = "Conv3D"
+CONV3D_BACKPROP_FILTER_V2 = "Conv3DBackpropFilterV2"
 CONV3D_BACKPROP_INPUT_V2 = "Conv3DBackpropInputV2"
 COS = "Cos"
 COSH = "Cosh"
@@ -38,8 +42,12 @@ CUMSUM = "Cumsum"
 DENSE_BINCOUNT = "DenseBincount"
 DEPTH_TO_SPACE = "DepthToSpace"
 DEPTHWISE_CONV2D_NATIVE = "DepthwiseConv2dNative"
+DEPTHWISE_CONV2D_NATIVE_BACKPROP_FILTER = "DepthwiseConv2dNativeBackpropFilter"
+DEPTHWISE_CONV2D_NATIVE_BACKPROP_INPUT = "DepthwiseConv2dNativeBackpropInput"
 DIAG = "Diag"
 DILATION2D = "Dilation2D"
+DILATION2D_BACKPROP_FILTER = "Dilation2DBackpropFilter"
+DILATION2D_BACKPROP_INPUT = "Dilation2DBackpropInput"
 DIV = "RealDiv"
 EINSUM = "Einsum"
 ELU = "Elu"
@@ -78,9 +86,12 @@ LOGICAL_AND = "LogicalAnd"
 LOGICAL_NOT = "LogicalNot"
 LOGICAL_OR = "LogicalOr"
 LRN = "LRN"
+LRN_GRAD = "LRNGrad"
 MAX = "Max"
 MAX_POOL = "MaxPool"
 MAX_POOL_3D = "MaxPool3D"
+MAX_POOL_3D_GRAD = "MaxPool3DGrad"
+MAX_POOL_GRAD = "MaxPoolGrad"
 MAX_POOL_WITH_ARGMAX = "MaxPoolWithArgmax"
 MAXIMUM = "Maximum"
 MEAN = "Mean"
@@ -112,7 +123,9 @@ RELU = "Relu"
 RELU6 = "Relu6"
 RESHAPE = "Reshape"
 RESIZE_BILINEAR = "ResizeBilinear"
+RESIZE_BILINEAR_GRAD = "ResizeBilinearGrad"
 RESIZE_NEAREST_NEIGHBOR = "ResizeNearestNeighbor"
+RESIZE_NEAREST_NEIGHBOR_GRAD = "ResizeNearestNeighborGrad"
 REVERSE = "Reverse"
 ROTATE_WITH_OFFSET = "RotateWithOffset"
 ROUND = "Round"
@@ -196,6 +209,22 @@ NON_DIFFERENTIABLE: frozenset[str] = frozenset(
         "StringToHashBucketFast",
         "Unique",
         "RaggedGather",
+        # the gradients of dilation2d (their own gradient, a selection of ddx at each
+        # window's maximum, is not needed: TF.js and TensorFlow have none)
+        "Dilation2DBackpropFilter",
+        "Dilation2DBackpropInput",
         "RaggedRange",
+        # backward kernels of pooling and LRN: TF.js (and TensorFlow, for LRNGrad) has no
+        # gradient for them, so no gradients of gradients through these ops
+        "AvgPoolGrad",
+        "AvgPool3DGrad",
+        "LRNGrad",
+        "MaxPoolGrad",
+        "MaxPool3DGrad",
+        # differentiable in the image, but TF.js has none and none is written yet
+        # (TensorFlow's CropAndResizeGradImage/GradBoxes and its approximate, image-only
+        # transform gradient are the models)
+        "CropAndResize",
+        "Transform",
     }
 )

@@ -58,7 +58,9 @@ def record_kernel(
         return
     saved: dict[str, Any] = {}
     for name in config.save_inputs:
-        value = inputs[name]
+        value = inputs.get(name)
+        if value is None:  # an optional input the op did not pass (a fused op's bias)
+            continue
         saved[name] = (
             [save_for_backward(engine, t) for t in value]
             if isinstance(value, (list, tuple))

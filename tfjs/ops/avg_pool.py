@@ -1,9 +1,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, Literal
 
-from tfjs.kernel_names import AVG_POOL
+from tfjs.engine import ENGINE
+from tfjs.kernel_names import AVG_POOL, AVG_POOL_GRAD
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.conv_util import Pad
 from tfjs.ops.operation import op
 from tfjs.ops.pool_util import run_pool
@@ -33,3 +35,11 @@ def avg_pool(
     name, js_name = "avg_pool", "avgPool"
     x_tensor = convert_to_tensor(x, "x", name, "float32")
     return run_pool(AVG_POOL, x_tensor, filter_size, strides, pad, dim_rounding_mode, name, js_name)
+
+
+@register_gradient(AVG_POOL, save_inputs=("x",))
+def _avg_pool_grad(dy: Tensor, x: Tensor, filter_size: Any, strides: Any, pad: Any) -> dict[str, Tensor]:
+    """TF.js's: the AvgPoolGrad kernel, which divides by the whole window size (pads
+    included) and leaves dim_rounding_mode out."""
+    attrs = {"filter_size": filter_size, "strides": strides, "pad": pad}
+    return {"x": ENGINE.run_kernel(AVG_POOL_GRAD, {"dy": dy, "input": x}, attrs)}

@@ -1,9 +1,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, Literal
 
-from tfjs.kernel_names import AVG_POOL_3D
+from tfjs.engine import ENGINE
+from tfjs.kernel_names import AVG_POOL_3D, AVG_POOL_3D_GRAD
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
 from tfjs.ops.pool_util import run_pool
 from tfjs.tensor import Tensor
@@ -34,3 +36,17 @@ def avg_pool3d(
     x_tensor = convert_to_tensor(x, "x", name, "float32")
     args = (filter_size, strides, pad, dim_rounding_mode, name, js_name)
     return run_pool(AVG_POOL_3D, x_tensor, *args, spatial=3, data_format=data_format)
+
+
+@register_gradient(AVG_POOL_3D, save_inputs=("x",))
+def _avg_pool3d_grad(
+    dy: Tensor, x: Tensor, filter_size: Any, strides: Any, pad: Any, dim_rounding_mode: Any
+) -> dict[str, Tensor]:
+    """TF.js's: the AvgPool3DGrad kernel, which divides by the whole window size."""
+    attrs = {
+        "filter_size": filter_size,
+        "strides": strides,
+        "pad": pad,
+        "dim_rounding_mode": dim_rounding_mode,
+    }
+    return {"x": ENGINE.run_kernel(AVG_POOL_3D_GRAD, {"dy": dy, "input": x}, attrs)}

@@ -2,10 +2,12 @@ from __future__ import annotations
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import FUSED_BATCH_NORM
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.clip_by_value import number_arg
 from tfjs.ops.operation import op
 from tfjs.ops.reshape import reshape
+from tfjs.ops.scalar import scalar
 from tfjs.tensor import Tensor
 from tfjs.tensor_format import js_list
 from tfjs.tensor_util import TensorLike, convert_to_tensor
@@ -98,6 +100,9 @@ def run_batch_norm(tensors: dict[str, Tensor | None], variance_epsilon: float | 
             _assert_broadcasts(tensor.shape, x4d_shape, x.shape, name, op_name)
     inputs = {name: tensor for name, tensor in tensors.items() if tensor is not None}
     inputs["x"] = reshape(x, x4d_shape)
+    # The gradient saves scale and offset: a missing one is what TF.js's kernel reads then.
+    inputs.setdefault("scale", scalar(1))
+    inputs.setdefault("offset", scalar(0))
     result = ENGINE.run_kernel(FUSED_BATCH_NORM, inputs, {"variance_epsilon": epsilon})
     return reshape(result, x.shape)
 
@@ -124,3 +129,37 @@ def _assert_broadcasts(
             f"of shape [{js_list(x_shape)}]: it must have x's shape or end with x's last dimensions "
             "(commonly [depth])."
         )
+
+
+@register_gradient(FUSED_BATCH_NORM, save_inputs=("x", "mean", "variance", "scale", "offset"))
+def _fused_batch_norm_grad(
+    dy: Tensor,
+    x: Tensor,
+    mean: Tensor,
+    variance: Tensor,
+    scale: Tensor,
+    offset: Tensor,
+    variance_epsilon: float,
+) -> dict[str, Tensor]:
+    """TF.js's (FusedBatchNorm_grad.ts), its parameter gradients summed back over the
+    axes a parameter was broadcast along (TF.js sums a rank-1 parameter's and reshapes
+    the others', which fails where it has fewer elements than x)."""
+    from tfjs.ops.add import add
+    from tfjs.ops.broadcast_util import sum_to_shape
+    from tfjs.ops.mul import mul
+    from tfjs.ops.rsqrt import rsqrt
+    from tfjs.ops.sub import sub
+
+    x_minus_mean = sub(x, mean)
+    dy_times_scale = mul(dy, scale)
+    one_over_sqrt_variance = rsqrt(add(variance, scalar(variance_epsilon)))
+    minus_half_r_cube = mul(
+        mul(mul(one_over_sqrt_variance, one_over_sqrt_variance), one_over_sqrt_variance), scalar(-0.5)
+    )
+    return {
+        "x": sum_to_shape(mul(mul(dy, one_over_sqrt_variance), scale), x.shape),
+        "mean": sum_to_shape(mul(mul(one_over_sqrt_variance, scalar(-1)), dy_times_scale), mean.shape),
+        "variance": sum_to_shape(mul(mul(minus_half_r_cube, x_minus_mean), dy_times_scale), variance.shape),
+        "scale": sum_to_shape(mul(dy, mul(x_minus_mean, one_over_sqrt_variance)), scale.shape),
+        "offset": sum_to_shape(dy, offset.shape),
+    }

@@ -1,8 +1,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from tfjs.kernel_names import CONV2D
+from tfjs.engine import ENGINE
+from tfjs.kernel_names import CONV2D, CONV2D_BACKPROP_FILTER, CONV2D_BACKPROP_INPUT
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops import conv_util
 from tfjs.ops.conv_util import Pad, batch_shape, run_batched
 from tfjs.ops.operation import op
@@ -38,3 +41,71 @@ def conv2d(
         "conv2d", "conv2d", batch_shape(x_tensor, 4), filter_tensor.shape, *args, js_check_name="conv2D"
     )
     return run_batched(CONV2D, "x", x_tensor, 4, {"filter": filter_tensor}, attrs)
+
+
+@register_gradient(CONV2D, save_inputs=("x", "filter"))
+def _conv2d_grad(
+    dy: Tensor,
+    x: Tensor,
+    filter: Tensor,  # noqa: A002
+    strides: Any,
+    pad: Pad,
+    data_format: str,
+    dilations: Any,
+    dim_rounding_mode: str | None,
+) -> dict[str, Tensor]:
+    """TF.js's (Conv2D_grad.ts): conv2DBackpropInput and conv2DBackpropFilter of dy. TF.js
+    refuses dilations > 1 ('not yet supported in gradients') and drops dim_rounding_mode;
+    the backprop kernels here take both (TensorFlow's gradient, the same numbers otherwise)."""
+    return conv2d_gradients(dy, x, filter, _attrs(strides, pad, data_format, dilations, dim_rounding_mode))
+
+
+def conv2d_gradients(dy: Tensor, x: Tensor, filter: Tensor, attrs: dict) -> dict[str, Tensor]:  # noqa: A002
+    """The gradients of a Conv2D kernel's inputs (rank 4) for its `attrs` (also the fused
+    conv2d's, after its activation and bias)."""
+    return {
+        "x": ENGINE.run_kernel(
+            CONV2D_BACKPROP_INPUT, {"dy": dy, "filter": filter}, {**attrs, "input_shape": x.shape}
+        ),
+        "filter": conv2d_backprop_filter(x, dy, filter.shape, attrs),
+    }
+
+
+def conv2d_backprop_filter(x: Tensor, dy: Tensor, filter_shape: Sequence[int], attrs: dict) -> Tensor:
+    """TF.js's conv2DBackpropFilter (not exported): the gradient of a conv2d of rank-4 `x`
+    with respect to its filter (of `filter_shape`), for `dy` and the conv2d's `attrs`."""
+    attrs = {**attrs, "filter_shape": tuple(filter_shape)}
+    return ENGINE.run_kernel(CONV2D_BACKPROP_FILTER, {"x": x, "dy": dy}, attrs)
+
+
+@register_gradient(CONV2D_BACKPROP_FILTER, save_inputs=("x", "dy"))
+def _conv2d_backprop_filter_grad(
+    ddw: Tensor,
+    x: Tensor,
+    dy: Tensor,
+    strides: Any,
+    pad: Pad,
+    data_format: str,
+    dilations: Any,
+    dim_rounding_mode: str | None,
+) -> dict[str, Tensor]:
+    """TF.js has none; TensorFlow's (nn_grad.py): the filter gradient is linear in x and in
+    dy, so its gradient is the conv2d input gradient (for x) and the conv2d (for dy) of
+    the filter's gradient `ddw`."""
+    attrs = _attrs(strides, pad, data_format, dilations, dim_rounding_mode)
+    backprop_attrs = {**attrs, "input_shape": x.shape}
+    return {
+        "x": ENGINE.run_kernel(CONV2D_BACKPROP_INPUT, {"dy": dy, "filter": ddw}, backprop_attrs),
+        "dy": ENGINE.run_kernel(CONV2D, {"x": x, "filter": ddw}, attrs),
+    }
+
+
+def _attrs(strides: Any, pad: Pad, data_format: str, dilations: Any, dim_rounding_mode: str | None) -> dict:
+    """The Conv2D kernel's attributes."""
+    return {
+        "strides": strides,
+        "pad": pad,
+        "data_format": data_format,
+        "dilations": dilations,
+        "dim_rounding_mode": dim_rounding_mode,
+    }

@@ -1,8 +1,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from tfjs.kernel_names import CONV2D_BACKPROP_INPUT
+from tfjs.engine import ENGINE
+from tfjs.kernel_names import CONV2D, CONV2D_BACKPROP_INPUT
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops import conv_util
 from tfjs.ops.conv_util import Pad
 from tfjs.ops.operation import op
@@ -90,3 +93,32 @@ def conv2d_backprop_input(
         "input_shape": x_shape,
     }
     return conv_util.run_batched(CONV2D_BACKPROP_INPUT, "dy", dy, 4, {"filter": filter}, attrs)
+
+
+@register_gradient(CONV2D_BACKPROP_INPUT, save_inputs=("dy", "filter"))
+def _conv2d_backprop_input_grad(
+    ddx: Tensor,
+    dy: Tensor,
+    filter: Tensor,  # noqa: A002
+    strides: Any,
+    pad: Pad,
+    data_format: str,
+    dim_rounding_mode: str | None,
+    dilations: Any = 1,
+) -> dict[str, Tensor]:
+    """TF.js's (Conv2DBackpropInput_grad.ts): the conv2d of `ddx` (for dy) and
+    conv2DBackpropFilter of `ddx` and dy (for the filter); dilations where the kernel ran
+    for a dilated conv2d's gradient."""
+    from tfjs.ops.conv2d import conv2d_backprop_filter
+
+    attrs = {
+        "strides": strides,
+        "pad": pad,
+        "data_format": data_format,
+        "dilations": dilations,
+        "dim_rounding_mode": dim_rounding_mode,
+    }
+    return {
+        "dy": ENGINE.run_kernel(CONV2D, {"x": ddx, "filter": filter}, attrs),
+        "filter": conv2d_backprop_filter(ddx, dy, filter.shape, attrs),
+    }

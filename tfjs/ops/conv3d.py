@@ -1,8 +1,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from tfjs.kernel_names import CONV3D
+from tfjs.engine import ENGINE
+from tfjs.kernel_names import CONV3D, CONV3D_BACKPROP_FILTER_V2, CONV3D_BACKPROP_INPUT_V2
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.conv_util import (
     batch_shape,
@@ -68,3 +71,45 @@ def conv3d(
     check_filter_fits("conv3d", x_shape, filter_tensor.shape, x_shape[1:4], info.out_shape[1:4], pad)
     attrs = {"strides": strides, "pad": pad, "data_format": data_format, "dilations": dilations}
     return run_batched(CONV3D, "x", x_tensor, 5, {"filter": filter_tensor}, attrs)
+
+
+@register_gradient(CONV3D, save_inputs=("x", "filter"))
+def _conv3d_grad(
+    dy: Tensor,
+    x: Tensor,
+    filter: Tensor,  # noqa: A002
+    strides: Any,
+    pad: str | int,
+    dilations: Any,
+) -> dict[str, Tensor]:
+    """TF.js's (Conv3D_grad.ts): conv3DBackpropInput and conv3DBackpropFilter of dy. TF.js
+    refuses dilations > 1 ('not yet supported in gradients'); the backprop kernels here
+    take them (TensorFlow's gradient)."""
+    attrs = {"strides": strides, "pad": pad, "dilations": dilations}
+    backprop_input = {**attrs, "input_shape": x.shape}
+    return {
+        "x": ENGINE.run_kernel(CONV3D_BACKPROP_INPUT_V2, {"dy": dy, "filter": filter}, backprop_input),
+        "filter": conv3d_backprop_filter(x, dy, filter.shape, attrs),
+    }
+
+
+def conv3d_backprop_filter(x: Tensor, dy: Tensor, filter_shape: Sequence[int], attrs: dict) -> Tensor:
+    """TF.js's conv3DBackpropFilter (not exported) for rank-5 `x` and `dy` and the conv3d's
+    strides, pad and dilations (`attrs`)."""
+    attrs = {**attrs, "filter_shape": tuple(filter_shape)}
+    return ENGINE.run_kernel(CONV3D_BACKPROP_FILTER_V2, {"x": x, "dy": dy}, attrs)
+
+
+@register_gradient(CONV3D_BACKPROP_FILTER_V2, save_inputs=("x", "dy"))
+def _conv3d_backprop_filter_grad(
+    ddw: Tensor, x: Tensor, dy: Tensor, strides: Any, pad: str | int, dilations: Any = 1
+) -> dict[str, Tensor]:
+    """TF.js has none; TensorFlow's (nn_grad.py): the input gradient of dy through `ddw`
+    (for x), the conv3d of x with `ddw` (for dy)."""
+    attrs = {"strides": strides, "pad": pad, "dilations": dilations}
+    return {
+        "x": ENGINE.run_kernel(
+            CONV3D_BACKPROP_INPUT_V2, {"dy": dy, "filter": ddw}, {**attrs, "input_shape": x.shape}
+        ),
+        "dy": ENGINE.run_kernel(CONV3D, {"x": x, "filter": ddw}, {**attrs, "data_format": "NDHWC"}),
+    }

@@ -1,8 +1,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from tfjs.kernel_names import CONV3D_BACKPROP_INPUT_V2
+from tfjs.engine import ENGINE
+from tfjs.kernel_names import CONV3D, CONV3D_BACKPROP_INPUT_V2
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.conv_util import (
     backprop_shapes,
@@ -68,3 +71,23 @@ def _conv3d_backprop_input(
         )
     attrs = {"pad": pad, "strides": strides, "input_shape": x_shape}
     return run_batched(CONV3D_BACKPROP_INPUT_V2, "dy", dy, 5, {"filter": filter_tensor}, attrs)
+
+
+@register_gradient(CONV3D_BACKPROP_INPUT_V2, save_inputs=("dy", "filter"))
+def _conv3d_backprop_input_grad(
+    ddx: Tensor,
+    dy: Tensor,
+    filter: Tensor,  # noqa: A002
+    strides: Any,
+    pad: str | int,
+    dilations: Any = 1,
+) -> dict[str, Tensor]:
+    """TF.js has none; derived as its Conv2DBackpropInput gradient (and TensorFlow's): the
+    conv3d of `ddx` (for dy) and conv3DBackpropFilter of `ddx` and dy (for the filter)."""
+    from tfjs.ops.conv3d import conv3d_backprop_filter
+
+    attrs = {"strides": strides, "pad": pad, "dilations": dilations}
+    return {
+        "dy": ENGINE.run_kernel(CONV3D, {"x": ddx, "filter": filter}, {**attrs, "data_format": "NDHWC"}),
+        "filter": conv3d_backprop_filter(ddx, dy, filter.shape, attrs),
+    }

@@ -1,8 +1,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from tfjs.kernel_names import DILATION2D
+from tfjs.engine import ENGINE
+from tfjs.kernel_names import DILATION2D, DILATION2D_BACKPROP_FILTER, DILATION2D_BACKPROP_INPUT
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.conv_util import (
     batch_shape,
@@ -66,3 +69,14 @@ def dilation2d(
     check_filter_fits("dilation2d", x_shape, filter_tensor.shape, x_shape[1:3], info.out_shape[1:3], pad)
     attrs = {"strides": strides, "pad": pad, "dilations": dilations}
     return run_batched(DILATION2D, "x", x_tensor, 4, {"filter": filter_tensor}, attrs)
+
+
+@register_gradient(DILATION2D, save_inputs=("x", "filter"))
+def _dilation2d_grad(dy: Tensor, x: Tensor, filter: Tensor, **attrs: Any) -> dict[str, Tensor]:  # noqa: A002
+    """TF.js's (Dilation2D_grad.ts): each output's dy goes to the input and the filter tap
+    of its window's maximum (Dilation2DBackpropInput, Dilation2DBackpropFilter)."""
+    inputs = {"x": x, "filter": filter, "dy": dy}
+    return {
+        "x": ENGINE.run_kernel(DILATION2D_BACKPROP_INPUT, inputs, attrs),
+        "filter": ENGINE.run_kernel(DILATION2D_BACKPROP_FILTER, inputs, attrs),
+    }

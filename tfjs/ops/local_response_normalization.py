@@ -1,7 +1,8 @@
 from __future__ import annotations
 
 from tfjs.engine import ENGINE
-from tfjs.kernel_names import LRN
+from tfjs.kernel_names import LRN, LRN_GRAD
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.clip_by_value import number_arg
 from tfjs.ops.operation import op
@@ -47,3 +48,12 @@ def local_response_normalization(
     x4d = reshape(x_tensor, (1, *x_tensor.shape)) if x_tensor.rank == 3 else x_tensor
     result = ENGINE.run_kernel(LRN, {"x": x4d}, attrs)
     return reshape(result, x_tensor.shape) if x_tensor.rank == 3 else result
+
+
+@register_gradient(LRN, save_inputs=("x",), save_outputs=True)
+def _lrn_grad(
+    dy: Tensor, x: Tensor, y: Tensor, depth_radius: int, bias: float, alpha: float, beta: float
+) -> dict[str, Tensor]:
+    """TF.js's: the LRNGrad kernel."""
+    attrs = {"depth_radius": depth_radius, "bias": bias, "alpha": alpha, "beta": beta}
+    return {"x": ENGINE.run_kernel(LRN_GRAD, {"x": x, "y": y, "dy": dy}, attrs)}

@@ -1,9 +1,14 @@
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from tfjs.gradients import custom_grad
 from tfjs.ops.cast import cast
 from tfjs.ops.exp import exp
 from tfjs.ops.log import log
 from tfjs.ops.max import max  # noqa: A004
+from tfjs.ops.mul import mul
 from tfjs.ops.operation import op
 from tfjs.ops.softmax import last_axis
 from tfjs.ops.sub import sub
@@ -22,5 +27,16 @@ def log_softmax(logits: TensorLike, axis: int = -1) -> Tensor:
     """
     logits_tensor = convert_to_tensor(logits, "logits", "log_softmax")
     axis = last_axis(logits_tensor.rank, axis, "log_softmax", "Log Softmax", "axis")
-    shifted = sub(logits_tensor, max(logits_tensor, axis, True))
-    return sub(cast(shifted, "float32"), log(sum(exp(shifted), axis, True)))
+
+    # TF.js's custom gradient, for numerical stability: dy - sum(dy) * exp(value).
+    def forward(x: Tensor, save: Callable[[list[Tensor]], None]) -> dict[str, Any]:
+        shifted = sub(x, max(x, axis, True))
+        value = sub(cast(shifted, "float32"), log(sum(exp(shifted), axis, True)))
+        save([value])
+
+        def grad_func(dy: Tensor, saved: list[Tensor]) -> Tensor:
+            return sub(dy, mul(sum(dy, axis, True), exp(saved[0])))
+
+        return {"value": value, "grad_func": grad_func}
+
+    return custom_grad(forward)(logits_tensor)

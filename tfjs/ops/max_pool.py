@@ -1,9 +1,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, Literal
 
-from tfjs.kernel_names import MAX_POOL
+from tfjs.engine import ENGINE
+from tfjs.kernel_names import MAX_POOL, MAX_POOL_GRAD
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.conv_util import Pad
 from tfjs.ops.operation import op
@@ -34,3 +36,13 @@ def max_pool(
     name, js_name = "max_pool", "maxPool"
     x_tensor = assert_not_complex(convert_to_tensor(x, "x", name), name, tfjs_name=js_name)
     return run_pool(MAX_POOL, x_tensor, filter_size, strides, pad, dim_rounding_mode, name, js_name, "input")
+
+
+@register_gradient(MAX_POOL, save_inputs=("x",), save_outputs=True)
+def _max_pool_grad(
+    dy: Tensor, x: Tensor, y: Tensor, filter_size: Any, strides: Any, pad: Any
+) -> dict[str, Tensor]:
+    """TF.js's: the MaxPoolGrad kernel (each dy to its window's first maximum), which
+    leaves dim_rounding_mode out."""
+    attrs = {"filter_size": filter_size, "strides": strides, "pad": pad, "dim_rounding_mode": None}
+    return {"x": ENGINE.run_kernel(MAX_POOL_GRAD, {"dy": dy, "input": x, "output": y}, attrs)}

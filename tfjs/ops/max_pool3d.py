@@ -1,9 +1,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, Literal
 
-from tfjs.kernel_names import MAX_POOL_3D
+from tfjs.engine import ENGINE
+from tfjs.kernel_names import MAX_POOL_3D, MAX_POOL_3D_GRAD
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.operation import op
 from tfjs.ops.pool_util import run_pool
@@ -39,3 +41,17 @@ def max_pool3d(
         filter_size = (1, 1, 1)
     args = (filter_size, strides, pad, dim_rounding_mode, name, js_name)
     return run_pool(MAX_POOL_3D, x_tensor, *args, spatial=3, data_format=data_format)
+
+
+@register_gradient(MAX_POOL_3D, save_inputs=("x",), save_outputs=True)
+def _max_pool3d_grad(
+    dy: Tensor, x: Tensor, y: Tensor, filter_size: Any, strides: Any, pad: Any, dim_rounding_mode: Any
+) -> dict[str, Tensor]:
+    """TF.js's: the MaxPool3DGrad kernel (each dy to its window's last maximum)."""
+    attrs = {
+        "filter_size": filter_size,
+        "strides": strides,
+        "pad": pad,
+        "dim_rounding_mode": dim_rounding_mode,
+    }
+    return {"x": ENGINE.run_kernel(MAX_POOL_3D_GRAD, {"dy": dy, "input": x, "output": y}, attrs)}

@@ -1,10 +1,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from tfjs.engine import ENGINE
-from tfjs.kernel_names import MAX_POOL_WITH_ARGMAX
+from tfjs.kernel_names import MAX_POOL_GRAD, MAX_POOL_WITH_ARGMAX
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.conv_util import Pad
 from tfjs.ops.operation import op
@@ -51,3 +52,15 @@ def max_pool_with_argmax(
     }
     result, indexes = ENGINE.run_kernel(MAX_POOL_WITH_ARGMAX, {"x": x_tensor}, attrs)
     return MaxPoolWithArgmax(result, indexes)
+
+
+@register_gradient(MAX_POOL_WITH_ARGMAX, save_inputs=("x",), save_outputs=True)
+def _max_pool_with_argmax_grad(
+    dy: list[Tensor], x: Tensor, outputs: list[Tensor], filter_size: Any, strides: Any, pad: Any
+) -> dict[str, Tensor]:
+    """TF.js has none; TensorFlow's MaxPoolGradWithArgmax: the result's dy goes to the
+    input position of its maximum, the argmax (the indexes output is not differentiable).
+    The argmax is the window's first maximum, as MaxPoolGrad finds it: its kernel does it."""
+    attrs = {"filter_size": filter_size, "strides": strides, "pad": pad, "dim_rounding_mode": None}
+    inputs = {"dy": dy[0], "input": x, "output": outputs[0]}
+    return {"x": ENGINE.run_kernel(MAX_POOL_GRAD, inputs, attrs)}

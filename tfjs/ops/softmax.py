@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import SOFTMAX
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
@@ -33,3 +34,14 @@ def last_axis(rank: int, axis: int, op_name: str, tfjs_words: str, axis_name: st
             f"Logits was rank {rank} and {axis_name} was {axis}"
         )
     return axis
+
+
+@register_gradient(SOFTMAX, save_outputs=True)
+def _softmax_grad(dy: Tensor, y: Tensor, dim: int) -> dict[str, Tensor]:
+    """TF.js's: dy * y - sum(dy * y) * y along `dim`."""
+    from tfjs.ops.mul import mul
+    from tfjs.ops.sub import sub
+    from tfjs.ops.sum import sum  # noqa: A004
+
+    dy_times_y = mul(dy, y)
+    return {"logits": sub(dy_times_y, mul(sum(dy_times_y, [dim], True), y))}

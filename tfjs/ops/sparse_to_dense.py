@@ -2,11 +2,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import SPARSE_TO_DENSE
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
 from tfjs.ops.scatter_nd import assert_scatter_indices
-from tfjs.ops.slicing_util import is_int
+from tfjs.ops.slicing_util import flat_slice_indices, is_int
 from tfjs.tensor import Tensor
 from tfjs.tensor_format import js_list
 from tfjs.tensor_util import TensorLike, convert_to_tensor
@@ -71,3 +74,38 @@ def _validate(indices: Tensor, values: Tensor, shape: tuple[int, ...], default: 
         raise ValueError(f"{name}: default_value must hold a value, but got shape [{js_list(default.shape)}]")
     if values.dtype == "complex64":
         raise TypeError(f"{name}: Unsupported type complex64")
+
+
+@register_gradient(SPARSE_TO_DENSE, save_inputs=("sparse_indices", "sparse_values", "default_value"))
+def _sparse_to_dense_grad(
+    dy: Tensor, sparse_indices: Tensor, sparse_values: Tensor, default_value: Tensor
+) -> dict[str, Tensor]:
+    """TF.js has none; TensorFlow's (_SparseToDenseGrad): each value gets dy at its index
+    (a scalar value, their sum; of a repeated index only the last, which the kernel
+    writes, gets it) and the default value the sum of dy everywhere else (TensorFlow:
+    sum(dy) - sum(the values' gradients), the same sum)."""
+    from tfjs.ops.broadcast_util import sum_to_shape
+    from tfjs.ops.gather import gather
+    from tfjs.ops.mul import mul
+    from tfjs.ops.pad import pad
+    from tfjs.ops.reshape import reshape
+    from tfjs.ops.sum import sum  # noqa: A004
+    from tfjs.ops.tensor import tensor
+
+    shape = tuple(dy.shape)
+    flat = flat_slice_indices(sparse_indices._values().reshape(-1, len(shape)), shape)
+    last = np.zeros(len(flat), dtype=bool)
+    last[len(flat) - 1 - np.unique(flat[::-1], return_index=True)[1]] = True
+    unwritten = np.ones(int(np.prod(shape)), dtype=np.float32)
+    unwritten[flat] = 0
+    flat_dy = reshape(dy, [-1])
+    picked = mul(
+        gather(flat_dy, tensor(flat.astype(np.int32), None, "int32")), tensor(last.astype(np.float32))
+    )
+    rest = reshape(sum(mul(flat_dy, tensor(unwritten))), [1])
+    # Only the default value's first element is read.
+    rest = pad(rest, [[0, default_value.size - 1]]) if default_value.size > 1 else rest
+    return {
+        "sparse_values": sum_to_shape(picked, sparse_values.shape),
+        "default_value": reshape(rest, list(default_value.shape)),
+    }

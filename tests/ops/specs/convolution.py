@@ -112,6 +112,15 @@ SPECS: list[OpSpec] = [
         id_suffix="rank3-numeric-pad",
     ),
     OpSpec(
+        "conv2d",
+        lambda x, w: tf.conv2d(x, w, [2, 3], "valid"),
+        lambda x, w: conv_ref(x, w, (2, 3)),
+        (((2, 6, 7, 2), F32), ((3, 2, 2, 3), F32)),
+        F32,
+        rtol=1e-5,
+        id_suffix="valid-strides-unread-edge",  # the last row and column reach no output
+    ),
+    OpSpec(
         "conv1d",
         lambda x, w: tf.conv1d(x, w, 2, "valid"),
         lambda x, w: conv_ref(x[:, None], w[None], (1, 2))[:, 0],
@@ -170,6 +179,15 @@ SPECS: list[OpSpec] = [
         F32,
         rtol=1e-5,
         id_suffix="nchw-dilated",
+    ),
+    OpSpec(
+        "depthwise_conv2d",
+        lambda x, w: tf.depthwise_conv2d(x, w, 2, [[0, 0], [2, 0], [1, 1], [0, 0]]),
+        lambda x, w: conv_ref(x, w, (2, 2), (2, 0, 1, 1), depthwise=True),
+        (((2, 5, 6, 2), F32), ((3, 3, 2, 2), F32)),
+        F32,
+        rtol=1e-5,
+        id_suffix="explicit-stride2-multiplier2",
     ),
     OpSpec(
         "separable_conv2d",

@@ -6,6 +6,7 @@ import numpy as np
 
 import tfjs as tf
 from tests.ops.op_spec import F32, I32, OpSpec
+from tests.ops.specs.convolution import conv_ref
 
 
 def _conv_valid(x, w):
@@ -103,6 +104,66 @@ SPECS: list[OpSpec] = [
         F32,
         rtol=1e-5,
         id_suffix="batch_transposed",
+    ),
+    OpSpec(
+        "fused.conv2d",
+        lambda x, w, bias, alpha: tf.fused.conv2d(
+            tf.transpose(x, [0, 3, 1, 2]),
+            w,
+            2,
+            "same",
+            "NCHW",
+            bias=bias,
+            activation="prelu",
+            prelu_activation_weights=alpha,
+        ),
+        lambda x, w, bias, alpha: _leaky(conv_ref(x, w, (2, 2), (0, 0, 1, 1)) + bias, alpha).transpose(
+            0, 3, 1, 2
+        ),
+        (((2, 4, 5, 3), F32), ((2, 3, 3, 2), F32), ((2,), F32), ((2,), F32)),
+        F32,
+        rtol=1e-5,
+        id_suffix="nchw-prelu-bias-stride2",  # the per-channel bias and weights of NCHW
+    ),
+    OpSpec(
+        "fused.conv2d",
+        lambda x, w, bias: tf.fused.conv2d(x, w, 1, "same", dilations=2, bias=bias, activation="relu6"),
+        lambda x, w, bias: np.clip(conv_ref(x, w, pads=(1, 1, 1, 1), dilations=(2, 2)) + bias, 0, 6),
+        (((1, 5, 5, 2), F32), ((2, 2, 2, 3), F32), ((5, 1, 3), F32)),
+        F32,
+        low=-2.0,
+        high=2.0,
+        rtol=1e-5,
+        id_suffix="relu6-dilated-bias3d",
+    ),
+    OpSpec(
+        "fused.depthwise_conv2d",
+        lambda x, w, bias, alpha: tf.fused.depthwise_conv2d(
+            x, w, 2, "same", bias=bias, activation="prelu", prelu_activation_weights=alpha
+        ),
+        lambda x, w, bias, alpha: _leaky(conv_ref(x, w, (2, 2), (0, 1, 0, 1), depthwise=True) + bias, alpha),
+        (((2, 4, 4, 2), F32), ((3, 3, 2, 2), F32), ((4,), F32), ((2, 1, 4), F32)),
+        F32,
+        rtol=1e-5,
+        id_suffix="prelu-stride2",
+    ),
+    OpSpec(
+        "fused.mat_mul",
+        lambda a, b, bias: tf.fused.mat_mul(a, b, False, True, bias=bias),
+        lambda a, b, bias: a @ np.swapaxes(b, -1, -2) + bias,
+        (((2, 3, 4), F32), ((1, 5, 4), F32), ((3, 1), F32)),
+        F32,
+        rtol=1e-5,
+        id_suffix="linear-broadcast-bias",
+    ),
+    OpSpec(
+        "fused.mat_mul",
+        lambda a, b, alpha: tf.fused.mat_mul(a, b, activation="prelu", prelu_activation_weights=alpha),
+        lambda a, b, alpha: _leaky(a @ b, alpha),
+        (A, B, ((), F32)),
+        F32,
+        rtol=1e-5,
+        id_suffix="prelu-scalar",
     ),
     OpSpec(
         "fused.mat_mul",

@@ -51,15 +51,19 @@ def _nearest(x: np.ndarray, size: tuple[int, int], align: bool = False, half: bo
     return out
 
 
-def _rotate(x: np.ndarray, radians: float, fill: float) -> np.ndarray:
-    """Nearest-pixel rotation about the image's center, one output pixel at a time."""
+def _rotate(
+    x: np.ndarray, radians: float, fill: float, center: tuple[float, float] = (0.5, 0.5)
+) -> np.ndarray:
+    """Nearest-pixel rotation about `center` (fractions of the width and height), one
+    output pixel at a time."""
     height, width = x.shape[1:3]
+    cx, cy = width * center[0], height * center[1]
     out = np.full(x.shape, float(fill))
     for row in range(height):
         for col in range(width):
-            dx, dy = col - width / 2, row - height / 2
-            src_x = math.floor(dx * math.cos(radians) - dy * math.sin(radians) + width / 2 + 0.5)
-            src_y = math.floor(dx * math.sin(radians) + dy * math.cos(radians) + height / 2 + 0.5)
+            dx, dy = col - cx, row - cy
+            src_x = math.floor(dx * math.cos(radians) - dy * math.sin(radians) + cx + 0.5)
+            src_y = math.floor(dx * math.sin(radians) + dy * math.cos(radians) + cy + 0.5)
             if 0 <= src_x < width and 0 <= src_y < height:
                 out[:, row, col] = x[:, src_y, src_x]
     return out
@@ -114,6 +118,22 @@ SPECS: list[OpSpec] = [
         id_suffix="half-pixel-int32",
     ),
     OpSpec(
+        "image.resize_bilinear",
+        lambda x: tf.image.resize_bilinear(x, [3, 7], False, True),
+        lambda x: np.stack([_bilinear(image, (3, 7), half=True) for image in x]),
+        (IMG4,),
+        F32,
+        id_suffix="half-pixel",
+    ),
+    OpSpec(
+        "image.resize_nearest_neighbor",
+        lambda x: tf.image.resize_nearest_neighbor(x, [9, 2], True),
+        lambda x: _nearest(x, (9, 2), align=True),
+        (IMG4,),
+        F32,
+        id_suffix="align-corners",
+    ),
+    OpSpec(
         "image.resize_nearest_neighbor",
         lambda x: tf.image.resize_nearest_neighbor(x, [7, 3]),
         lambda x: _nearest(x[None], (7, 3))[0],
@@ -143,6 +163,7 @@ SPECS: list[OpSpec] = [
         lambda x: np.stack([x[1], x[0, ::-1, ::-1]]),
         (IMG4,),
         F32,
+        differentiable=False,  # CropAndResize has no gradient yet (NON_DIFFERENTIABLE)
     ),
     OpSpec(
         "image.crop_and_resize",
@@ -153,6 +174,7 @@ SPECS: list[OpSpec] = [
         (IMG4,),
         F32,
         id_suffix="nearest-extrapolation",
+        differentiable=False,  # CropAndResize has no gradient yet (NON_DIFFERENTIABLE)
     ),
     # projective transforms: a shift by one column
     OpSpec(
@@ -161,6 +183,7 @@ SPECS: list[OpSpec] = [
         _shift_left,
         (IMG4,),
         F32,
+        differentiable=False,  # Transform has no gradient yet (NON_DIFFERENTIABLE)
     ),
     OpSpec(
         "image.transform",
@@ -169,6 +192,7 @@ SPECS: list[OpSpec] = [
         (IMG4,),
         F32,
         id_suffix="bilinear-wrap",
+        differentiable=False,  # Transform has no gradient yet (NON_DIFFERENTIABLE)
     ),
     OpSpec(
         "image.rotate_with_offset",
@@ -176,6 +200,14 @@ SPECS: list[OpSpec] = [
         lambda x: _rotate(x, 0.7, 3),
         (IMG4,),
         F32,
+    ),
+    OpSpec(
+        "image.rotate_with_offset",
+        lambda x: tf.image.rotate_with_offset(x, -2.1, 0, [0.2, 0.7]),
+        lambda x: _rotate(x, -2.1, 0, (0.2, 0.7)),
+        (IMG4,),
+        F32,
+        id_suffix="center",
     ),
     OpSpec("image.flip_left_right", tf.image.flip_left_right, lambda x: x[:, :, ::-1], (IMG4,), F32),
     OpSpec(

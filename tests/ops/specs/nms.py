@@ -80,7 +80,7 @@ BOXES = (((40, 4), F32), ((40,), F32))  # corners and scores in [0, 10): many ov
 KW = {"low": 0.0, "high": 10.0}
 
 
-def _row(name, args, output=None, pick=0, dtype=I32, suffix="", reference_args=None) -> OpSpec:
+def _row(name, args, output=None, pick=0, dtype=I32, suffix="", reference_args=None, **kw) -> OpSpec:
     """tf.image.<name>(boxes, scores, *args) (its `output` field) against result `pick` of
     reference_nms (0: indices, 1: scores, 2: valid outputs) with `reference_args` (or args)."""
     op = getattr(tf.image, name)
@@ -92,7 +92,7 @@ def _row(name, args, output=None, pick=0, dtype=I32, suffix="", reference_args=N
     def reference(boxes, scores):
         return reference_nms(boxes, scores, *(reference_args or args))[pick]
 
-    return OpSpec(f"image.{name}", run, reference, BOXES, dtype, id_suffix=suffix, **KW)
+    return OpSpec(f"image.{name}", run, reference, BOXES, dtype, id_suffix=suffix, **KW, **kw)
 
 
 SOFT = (25, 0.6, 1.0, 0.5)
@@ -102,7 +102,8 @@ PADDED_REFERENCE = (30, 0.2, 0.0, 0.0, True)  # sigma 0, pad
 SPECS: list[OpSpec] = [
     _row("non_max_suppression", (20, 0.3, 2.0)),
     _row("non_max_suppression_with_score", SOFT, "selected_indices"),
-    _row("non_max_suppression_with_score", SOFT, "selected_scores", 1, F32, "scores"),
+    # The selection is not differentiable (NonMaxSuppressionV5 has no gradient, nor in TF.js).
+    _row("non_max_suppression_with_score", SOFT, "selected_scores", 1, F32, "scores", differentiable=False),
     _row("non_max_suppression_padded", PADDED, "selected_indices", reference_args=PADDED_REFERENCE),
     _row("non_max_suppression_padded", PADDED, "valid_outputs", 2, I32, "valid_outputs", PADDED_REFERENCE),
 ]

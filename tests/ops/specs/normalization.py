@@ -54,6 +54,16 @@ SPECS: list[OpSpec] = [
         **_POSITIVE,
     ),
     OpSpec(
+        "batch_norm",
+        lambda x, m, v, o, s: tf.batch_norm(x, m, v, o, s, 0.01),
+        lambda x, m, v, o, s: _batch_norm(x, m, v, o, s, 0.01),
+        (((2, 3, 2, 3), F32), V3, V3, ((1,), F32), V3),
+        F32,
+        rtol=1e-5,
+        id_suffix="4d_depth",
+        **_POSITIVE,
+    ),
+    OpSpec(
         "batch_norm2d", tf.batch_norm2d, _batch_norm, (M23, M23, M23, M23, M23), F32, rtol=1e-5, **_POSITIVE
     ),
     OpSpec(
@@ -87,8 +97,19 @@ SPECS: list[OpSpec] = [
         id_suffix="3d_options",
     ),
     OpSpec("softmax", tf.softmax, _softmax, (((2, 5), F32),), F32, rtol=1e-5),
+    OpSpec("softmax", tf.softmax, _softmax, (((4,), F32),), F32, rtol=1e-5, id_suffix="1d"),
     OpSpec("softmax", tf.softmax, _softmax, (((2, 3, 4), F32),), F32, rtol=1e-5, id_suffix="3d"),
+    OpSpec(
+        "local_response_normalization",
+        lambda x: tf.local_response_normalization(x, 2, 0.5, 0.3, 0.6),
+        lambda x: _lrn(x, 2, 0.5, 0.3, 0.6),
+        (((2, 2, 2, 6), F32),),
+        F32,
+        rtol=1e-5,
+        id_suffix="4d_radius2",
+    ),
     OpSpec("log_softmax", tf.log_softmax, _log_softmax, (((2, 5), F32),), F32, rtol=1e-5),
+    OpSpec("log_softmax", tf.log_softmax, _log_softmax, (((2, 2, 3), F32),), F32, rtol=1e-5, id_suffix="3d"),
     OpSpec("log_softmax", tf.log_softmax, _log_softmax, (((3, 4), I32),), F32, rtol=1e-5, id_suffix="int32"),
     OpSpec("moments", lambda x: tf.moments(x).mean, np.mean, (((2, 5), F32),), F32, rtol=1e-5),
     OpSpec(
@@ -115,6 +136,22 @@ SPECS: list[OpSpec] = [
         lambda v: _dense(v, [[0], [2], [3]], (5,), 7),
         (((3,), F32),),
         F32,
+    ),
+    OpSpec(
+        "sparse_to_dense",
+        lambda v, d: tf.sparse_to_dense(tf.tensor2d([[1, 0], [0, 2], [1, 0]], [3, 2], "int32"), v, [2, 3], d),
+        lambda v, d: _dense(v, [[1, 0], [0, 2], [1, 0]], (2, 3), d),
+        (((3,), F32), ((), F32)),
+        F32,
+        id_suffix="repeated_default",  # the last of a repeated index wins
+    ),
+    OpSpec(
+        "sparse_to_dense",
+        lambda v: tf.sparse_to_dense(tf.tensor1d([4, 1], "int32"), v, [6]),
+        lambda v: _dense(np.broadcast_to(v, (2,)), [[4], [1]], (6,), 0),
+        (((), F32),),
+        F32,
+        id_suffix="scalar_value",
     ),
     OpSpec(
         "sparse_to_dense",

@@ -93,7 +93,7 @@ X4 = (((2, 7, 7, 3), F32),)
 X5 = (((1, 4, 5, 6, 2), F32),)
 
 
-def _row(name, args, reference, suffix="", inputs=X4, dtype=F32, output=None) -> OpSpec:
+def _row(name, args, reference, suffix="", inputs=X4, dtype=F32, output=None, differentiable=True) -> OpSpec:
     """tf.<name>(x, *args) (its `output` field) against `reference(x)`."""
     op = getattr(tf, name)
 
@@ -101,7 +101,7 @@ def _row(name, args, reference, suffix="", inputs=X4, dtype=F32, output=None) ->
         result = op(x, *args)
         return result if output is None else getattr(result, output)
 
-    return OpSpec(name, run, reference, inputs, dtype, id_suffix=suffix)
+    return OpSpec(name, run, reference, inputs, dtype, id_suffix=suffix, differentiable=differentiable)
 
 
 def _pooled(*args):
@@ -115,15 +115,26 @@ def _argmax(*args):
 
 
 I4 = (((2, 6, 5, 3), I32),)
+X4_EVEN = (((2, 8, 6, 3), F32),)  # 2x2 windows at stride 2 'same': no padding
+# TF.js's AvgPoolGrad and AvgPool3DGrad divide by the whole window size, pads included,
+# though the forward average leaves pads out: where a window holds pads, its gradient is
+# not the reference's derivative. Those rows are not differentiable; others cover avg.
+PADDED_AVG = {"differentiable": False}
+W232 = ((2, 3, 2), (1, 2, 1))
 I5 = (((1, 4, 5, 6, 2), I32),)
 
 SPECS: list[OpSpec] = [
-    _row("avg_pool", (3, 2, "same"), _pooled((3, 3), (2, 2), "same", "avg")),
+    _row("avg_pool", (3, 2, "same"), _pooled((3, 3), (2, 2), "same", "avg"), **PADDED_AVG),
+    _row("avg_pool", (2, 2, "same"), _pooled((2, 2), (2, 2), "same", "avg"), "same-unpadded", X4_EVEN),
+    _row("avg_pool", (3, 2, 0), _pooled((3, 3), (2, 2), "valid", "avg"), "pad0-strided"),
     _row("avg_pool", ([2, 3], [1, 2], "valid"), _pooled((2, 3), (1, 2), "valid", "avg"), "valid-rect"),
     _row("max_pool", (3, 2, "same"), _pooled((3, 3), (2, 2), "same", "max")),
+    _row("max_pool", ([2, 3], [1, 2], "valid"), _pooled((2, 3), (1, 2), "valid", "max"), "valid-overlapping"),
     _row("max_pool", ([2, 2], [2, 1], "valid"), _pooled((2, 2), (2, 1), "valid", "max"), "int32", I4, I32),
-    _row("avg_pool3d", (2, 2, "same"), _pooled((2, 2, 2), (2, 2, 2), "same", "avg"), inputs=X5),
+    _row("avg_pool3d", (2, 2, "same"), _pooled((2, 2, 2), (2, 2, 2), "same", "avg"), inputs=X5, **PADDED_AVG),
+    _row("avg_pool3d", ([2, 3, 2], [1, 2, 1], "valid"), _pooled(*W232, "valid", "avg"), "valid", X5),
     _row("max_pool3d", ([2, 3, 2], 1, "valid"), _pooled((2, 3, 2), (1, 1, 1), "valid", "max"), inputs=X5),
+    _row("max_pool3d", (3, 2, "same"), _pooled((3, 3, 3), (2, 2, 2), "same", "max"), "same", X5),
     _row("max_pool3d", (2, [1, 2, 2], "same"), _pooled((2, 2, 2), (1, 2, 2), "same", "max"), "int32", I5),
     _row("max_pool_with_argmax", (3, 2, "same"), _pooled((3, 3), (2, 2), "same", "max"), output="result"),
     _row(
@@ -142,7 +153,8 @@ SPECS: list[OpSpec] = [
         dtype=I32,
         output="indexes",
     ),
-    _row("pool", (3, "avg", "same", 1, 2), _pooled((3, 3), (2, 2), "same", "avg")),
+    _row("pool", (3, "avg", "same", 1, 2), _pooled((3, 3), (2, 2), "same", "avg"), **PADDED_AVG),
+    _row("pool", (3, "max", "same", 1, 2), _pooled((3, 3), (2, 2), "same", "max"), "max"),
     _row("pool", (2, "max", "valid", [2, 3]), _pooled((2, 2), (1, 1), "valid", "max", (2, 3)), "dilated-max"),
     _row("pool", ([3, 2], "avg", "valid", 2), _pooled((3, 2), (1, 1), "valid", "avg", (2, 2)), "dilated-avg"),
 ]

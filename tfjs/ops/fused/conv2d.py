@@ -1,12 +1,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from tfjs.kernel_names import FUSED_CONV2D
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops import conv_util
 from tfjs.ops.broadcast_util import assert_and_get_broadcast_shape
+from tfjs.ops.conv2d import conv2d_gradients
 from tfjs.ops.conv_util import Pad, batch_shape, run_batched
-from tfjs.ops.fused.fused_util import assert_fits_output, fused_extras
+from tfjs.ops.fused.fused_util import assert_fits_output, fused_extras, fused_gradients
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_format import js_list
@@ -105,3 +108,34 @@ def _check_prelu_weights(shape: tuple[int, ...], info: conv_util.Conv2DInfo) -> 
                 f"{NAME}: Error in fused conv2d: PReLU activation weights ({js_list(shape)}) is not "
                 f"compatible with the output shape of the conv2d ({js_list(info.out_shape)})."
             ) from None
+
+
+@register_gradient(
+    FUSED_CONV2D, save_inputs=("x", "filter", "bias", "prelu_activation_weights"), save_outputs=True
+)
+def _fused_conv2d_grad(
+    dy: Tensor,
+    x: Tensor,
+    filter: Tensor,  # noqa: A002
+    y: Tensor,
+    activation: str,
+    leakyrelu_alpha: float,
+    bias: Tensor | None = None,
+    prelu_activation_weights: Tensor | None = None,
+    **conv_attrs: Any,
+) -> dict[str, Tensor]:
+    """TF.js's (its fused conv2d's custom gradient, and its separate ops' gradients where it
+    does not fuse): the activation's gradient, the bias's (summed over the axes it was
+    repeated along), then Conv2D's gradients. TF.js's refuses NCHW and dilations > 1
+    ('not yet supported'); this one takes them."""
+    return fused_gradients(
+        FUSED_CONV2D,
+        conv2d_gradients,
+        dy,
+        {"x": x, "filter": filter, "bias": bias, "prelu_activation_weights": prelu_activation_weights},
+        y,
+        activation,
+        leakyrelu_alpha,
+        conv_attrs,
+        per_channel_nchw=conv_attrs["data_format"] == "NCHW",
+    )

@@ -102,3 +102,106 @@ def fused_extras(
         check_weights(weights.shape)
     inputs = {"bias": bias_tensor, "prelu_activation_weights": weights}
     return {k: v for k, v in inputs.items() if v is not None}, {"activation": name, "leakyrelu_alpha": alpha}
+
+
+# ---------------------------------------------------------------------------------------
+# gradients
+# ---------------------------------------------------------------------------------------
+
+
+def fused_activation_gradient(
+    dy: Tensor,
+    y: Tensor,
+    activation: str,
+    pre_activation: Callable[[], Tensor],
+    weights: Tensor | None,
+    alpha: float,
+) -> tuple[Tensor, Tensor | None]:
+    """The gradient of a fused op's sum (before the activation) and of its PReLU weights
+    (None unless `activation` is 'prelu'), from the gradient `dy` of its result `y`.
+
+    TF.js fuses nothing while a gradient is recorded unless the activation is linear (its
+    shouldFuse): its gradients are those of the separate activation ops, so these are
+    those ops' gradients (Relu, Elu, Relu6, Prelu, LeakyRelu, Sigmoid), from `y` where
+    they read the output and from the sum (`pre_activation()`, run again) where they read
+    the input. TF.js's custom gradient of a fused op (linear or relu) is the same."""
+    from tfjs.engine import ENGINE
+    from tfjs.kernel_names import ELU_GRAD
+    from tfjs.ops.broadcast_util import sum_to_shape
+    from tfjs.ops.greater import greater
+    from tfjs.ops.less_equal import less_equal
+    from tfjs.ops.mul import mul
+    from tfjs.ops.scalar import scalar
+    from tfjs.ops.step import step
+    from tfjs.ops.sub import sub
+    from tfjs.ops.where import where
+    from tfjs.ops.zeros_like import zeros_like
+
+    if activation == "linear":
+        return dy, None
+    if activation == "relu":
+        return mul(dy, cast(step(y), "float32")), None
+    if activation == "elu":
+        return ENGINE.run_kernel(ELU_GRAD, {"dy": dy, "y": y}), None
+    if activation == "sigmoid":
+        return mul(dy, mul(y, sub(scalar(1), y))), None
+    z = pre_activation()
+    if activation == "relu6":
+        return mul(dy, cast(mul(less_equal(z, 6), step(z)), "float32")), None
+    mask = greater(z, 0)
+    if activation == "leakyrelu":
+        return where(mask, dy, mul(dy, alpha)), None
+    assert weights is not None and activation == "prelu"
+    weights_grad = sum_to_shape(where(mask, zeros_like(dy), mul(dy, z)), weights.shape)
+    return where(mask, dy, mul(dy, weights)), weights_grad
+
+
+def fused_gradients(
+    kernel_name: str,
+    base_gradients: Callable[..., dict[str, Tensor]],
+    dy: Tensor,
+    inputs: dict[str, Tensor | None],
+    y: Tensor,
+    activation: str,
+    leakyrelu_alpha: float,
+    base_attrs: dict[str, Any],
+    *,
+    per_channel_nchw: bool = False,
+) -> dict[str, Tensor]:
+    """The gradients of a fused kernel's inputs: the activation's (and the PReLU weights'),
+    the bias's (summed over the axes it was repeated along: TF.js's getFusedBiasGradient),
+    then the plain kernel's, `base_gradients(dz, *main_inputs, base_attrs)`.
+
+    `inputs` are the kernel's (bias and PReLU weights None where absent); where
+    `per_channel_nchw`, a 1-D bias or PReLU weights of several values lined up with an
+    NCHW result's channels, as the kernel broadcast them."""
+    from tfjs.engine import ENGINE
+    from tfjs.ops.broadcast_util import sum_to_shape
+    from tfjs.ops.reshape import reshape
+    from tfjs.ops.zeros import zeros
+
+    main = {name: t for name, t in inputs.items() if name not in ("bias", "prelu_activation_weights")}
+    bias, weights = inputs["bias"], inputs["prelu_activation_weights"]
+
+    def broadcast(t: Tensor) -> Tensor:
+        if per_channel_nchw and t.rank == 1 and t.shape[0] != 1:
+            return reshape(t, [t.shape[0], 1, 1])
+        return t
+
+    def pre_activation() -> Tensor:
+        sum_inputs = dict(main) if bias is None else {**main, "bias": bias}
+        attrs = {**base_attrs, "activation": "linear", "leakyrelu_alpha": leakyrelu_alpha}
+        return ENGINE.run_kernel(kernel_name, sum_inputs, attrs)
+
+    line_weights = None if weights is None else broadcast(weights)
+    dz, weights_grad = fused_activation_gradient(
+        dy, y, activation, pre_activation, line_weights, leakyrelu_alpha
+    )
+    grads = dict(base_gradients(dz, *main.values(), base_attrs))
+    if bias is not None:
+        grads["bias"] = reshape(sum_to_shape(dz, broadcast(bias).shape), bias.shape)
+    if weights is not None:
+        grads["prelu_activation_weights"] = (
+            zeros(weights.shape, "float32") if weights_grad is None else reshape(weights_grad, weights.shape)
+        )
+    return grads

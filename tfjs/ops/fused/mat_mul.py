@@ -1,10 +1,11 @@
 from __future__ import annotations
 
 from tfjs.engine import ENGINE
-from tfjs.kernel_names import FUSED_MAT_MUL
+from tfjs.kernel_names import BATCH_MAT_MUL, FUSED_MAT_MUL
+from tfjs.kernel_registry import get_gradient, register_gradient
 from tfjs.ops.binary_util import assert_not_complex, make_types_match
 from tfjs.ops.broadcast_util import assert_and_get_broadcast_shape
-from tfjs.ops.fused.fused_util import fits_output, fused_extras
+from tfjs.ops.fused.fused_util import fits_output, fused_extras, fused_gradients
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_format import js_list
@@ -70,3 +71,37 @@ def mat_mul(
 
 def _js_bool(value: object) -> str:
     return "true" if value else "false"
+
+
+@register_gradient(
+    FUSED_MAT_MUL, save_inputs=("a", "b", "bias", "prelu_activation_weights"), save_outputs=True
+)
+def _fused_mat_mul_grad(
+    dy: Tensor,
+    a: Tensor,
+    b: Tensor,
+    y: Tensor,
+    activation: str,
+    leakyrelu_alpha: float,
+    transpose_a: bool,
+    transpose_b: bool,
+    bias: Tensor | None = None,
+    prelu_activation_weights: Tensor | None = None,
+) -> dict[str, Tensor]:
+    """TF.js's (its fused matMul's custom gradient, and its separate ops' gradients where it
+    does not fuse): the activation's gradient, the bias's, then BatchMatMul's (whose
+    gradient sums broadcast batch dimensions back to each input's shape)."""
+    return fused_gradients(
+        FUSED_MAT_MUL,
+        _mat_mul_gradients,
+        dy,
+        {"a": a, "b": b, "bias": bias, "prelu_activation_weights": prelu_activation_weights},
+        y,
+        activation,
+        leakyrelu_alpha,
+        {"transpose_a": transpose_a, "transpose_b": transpose_b},
+    )
+
+
+def _mat_mul_gradients(dz: Tensor, a: Tensor, b: Tensor, attrs: dict) -> dict[str, Tensor]:
+    return dict(get_gradient(BATCH_MAT_MUL).grad_func(dz, a=a, b=b, **attrs))

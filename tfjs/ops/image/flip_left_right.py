@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import FLIP_LEFT_RIGHT
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.image.image_util import check_rank4
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
@@ -18,3 +19,9 @@ def flip_left_right(image: TensorLike) -> Tensor:
     image_tensor = convert_to_tensor(image, "image", "flip_left_right", "float32")
     check_rank4(image_tensor, "flip_left_right", "flipLeftRight")
     return ENGINE.run_kernel(FLIP_LEFT_RIGHT, {"image": image_tensor})
+
+
+@register_gradient(FLIP_LEFT_RIGHT)
+def _flip_left_right_grad(dy: Tensor) -> dict[str, Tensor]:
+    """TF.js has none; the flip is its own inverse and adjoint: dy flipped back."""
+    return {"image": ENGINE.run_kernel(FLIP_LEFT_RIGHT, {"image": dy})}

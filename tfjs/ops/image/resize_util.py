@@ -8,6 +8,13 @@ from collections.abc import Sequence
 import numpy as np
 
 from tfjs.engine import ENGINE
+from tfjs.kernel_names import (
+    RESIZE_BILINEAR,
+    RESIZE_BILINEAR_GRAD,
+    RESIZE_NEAREST_NEIGHBOR,
+    RESIZE_NEAREST_NEIGHBOR_GRAD,
+)
+from tfjs.kernel_registry import register_gradient
 from tfjs.ops.image.image_util import check_sizes, js_text
 from tfjs.ops.reshape import reshape
 from tfjs.tensor import Tensor
@@ -50,3 +57,23 @@ def resize(
     }
     result = ENGINE.run_kernel(kernel_name, {"images": batch}, attrs)
     return result if images.rank == 4 else reshape(result, result.shape[1:])
+
+
+def _register_resize_gradients(kernel_name: str, grad_kernel_name: str) -> None:
+    """A resize's gradient, TF.js's: its backward kernel on dy. The backward kernel is
+    linear in dy and is the resize's adjoint: its own gradient (TF.js has none) is the
+    resize of its gradient; the images only give it their shape."""
+
+    @register_gradient(kernel_name, save_inputs=("images",))
+    def _resize_grad(dy: Tensor, images: Tensor, **attrs: object) -> dict[str, Tensor]:
+        return {"images": ENGINE.run_kernel(grad_kernel_name, {"images": images, "dy": dy}, attrs)}
+
+    @register_gradient(grad_kernel_name, save_inputs=("images",))
+    def _resize_grad_grad(grad: Tensor, images: Tensor, **attrs: object) -> dict[str, Tensor]:
+        from tfjs.ops.zeros_like import zeros_like
+
+        return {"dy": ENGINE.run_kernel(kernel_name, {"images": grad}, attrs), "images": zeros_like(images)}
+
+
+_register_resize_gradients(RESIZE_BILINEAR, RESIZE_BILINEAR_GRAD)
+_register_resize_gradients(RESIZE_NEAREST_NEIGHBOR, RESIZE_NEAREST_NEIGHBOR_GRAD)

@@ -2,9 +2,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import ROTATE_WITH_OFFSET
-from tfjs.ops.image.image_util import check_number, check_numbers, check_rank4
+from tfjs.kernel_registry import register_gradient
+from tfjs.ops.image.image_util import check_number, check_numbers, check_rank4, rotation_sources
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
@@ -44,3 +47,27 @@ def rotate_with_offset(
     middle = check_numbers(center, 2, "center", NAME)
     attrs = {"radians": angle, "fill_value": fill, "center": middle}
     return ENGINE.run_kernel(ROTATE_WITH_OFFSET, {"image": image_tensor}, attrs)
+
+
+@register_gradient(ROTATE_WITH_OFFSET, save_inputs=("image",))
+def _rotate_with_offset_grad(
+    dy: Tensor, image: Tensor, radians: float, center: float | Sequence[float]
+) -> dict[str, Tensor]:
+    """TF.js has none. Each output pixel is read from one input pixel (or filled): the
+    rotation is linear in the image, and each output's dy goes to the pixel it was read
+    from (summed where several read one); the fill gets none."""
+    from tfjs.ops.reshape import reshape
+    from tfjs.ops.slice import slice  # noqa: A004
+    from tfjs.ops.tensor import tensor
+    from tfjs.ops.unsorted_segment_sum import unsorted_segment_sum
+
+    batch, height, width, channels = image.shape
+    rows, cols = rotation_sources(height, width, radians, center)
+    inside = (rows >= 0) & (rows < height) & (cols >= 0) & (cols < width)
+    pixels = height * width + 1  # one more per image: the fill's, dropped
+    pixel = np.where(inside, rows * width + cols, height * width)
+    ids = np.arange(batch)[:, None, None] * pixels + pixel
+    ids_tensor = tensor(ids.reshape(-1).astype(np.int32), None, "int32")
+    summed = unsorted_segment_sum(reshape(dy, [-1, channels]), ids_tensor, batch * pixels)
+    kept = slice(reshape(summed, [batch, pixels, channels]), [0, 0, 0], [batch, height * width, channels])
+    return {"image": reshape(kept, list(image.shape))}

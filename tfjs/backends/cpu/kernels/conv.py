@@ -1,4 +1,6 @@
-"""2-D convolutions: Conv2D, Conv2DBackpropInput, DepthwiseConv2dNative.
+"""2-D convolutions: Conv2D, Conv2DBackpropInput, Conv2DBackpropFilter,
+DepthwiseConv2dNative and its two gradients (DepthwiseConv2dNativeBackpropInput,
+DepthwiseConv2dNativeBackpropFilter).
 
 The kernel bodies are plain functions on NumPy arrays and a Conv2DInfo
 (`conv2d_values`, `depthwise_conv2d_values`, `conv2d_backprop_input_values`) so that the
@@ -8,7 +10,13 @@ Numerics. Conv2D is conv_util.conv_values, Conv3D's sum too: TF.js's order of fl
 stores where it matters or is cheap, else one float64 BLAS product rounded once (see
 conv_util). TF.js's DepthwiseConv2dNative also rounds after every tap, and so does ours
 (the taps are accumulated one shifted slice at a time, in TF.js's order): bit for bit.
-Its Conv2DBackpropInput sums in a double and stores once, as we do.
+Its Conv2DBackpropInput sums in a double and stores once, as we do; so do its
+Conv2DBackpropFilter and depthwise gradients (ours: a float64 sum per filter tap, stored
+once, equal up to the order of the sum).
+
+The gradient kernels take a `dilations` attribute (default 1) that TF.js's lack (its
+gradients refuse dilated convolutions; TensorFlow's kernels take it), and the depthwise
+ones a `data_format` (TF.js's depthwise gradients are NHWC only).
 """
 
 from __future__ import annotations
@@ -20,8 +28,23 @@ import numpy as np
 
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
-from tfjs.backends.cpu.kernels.conv_util import backprop_input_values, conv_values, geometry, tap_windows
-from tfjs.kernel_names import CONV2D, CONV2D_BACKPROP_INPUT, DEPTHWISE_CONV2D_NATIVE
+from tfjs.backends.cpu.kernels.conv_util import (
+    backprop_filter_values,
+    backprop_input_values,
+    conv_values,
+    depthwise_backprop_filter_values,
+    depthwise_backprop_input_values,
+    geometry,
+    tap_windows,
+)
+from tfjs.kernel_names import (
+    CONV2D,
+    CONV2D_BACKPROP_FILTER,
+    CONV2D_BACKPROP_INPUT,
+    DEPTHWISE_CONV2D_NATIVE,
+    DEPTHWISE_CONV2D_NATIVE_BACKPROP_FILTER,
+    DEPTHWISE_CONV2D_NATIVE_BACKPROP_INPUT,
+)
 from tfjs.kernel_registry import kernel, register_kernel
 from tfjs.ops.conv_util import Conv2DInfo, compute_conv2d_info, convert_conv2d_data_format
 
@@ -112,12 +135,89 @@ def conv2d_backprop_input(
     pad: Any,
     data_format: str,
     dim_rounding_mode: str | None,
+    dilations: Any = 1,
 ) -> TensorInfo:
     data_format = convert_conv2d_data_format(data_format)
     info = compute_conv2d_info(
-        input_shape, filter.shape, strides, 1, pad, dim_rounding_mode, False, data_format
+        input_shape, filter.shape, strides, dilations, pad, dim_rounding_mode, False, data_format
     )
     values = conv2d_backprop_input_values(backend.values(dy), backend.values(filter), info)
+    return backend.make_output(values, "float32")
+
+
+@kernel(CONV2D_BACKPROP_FILTER, "cpu")
+def conv2d_backprop_filter(
+    backend: CpuBackend,
+    x: Any,
+    dy: Any,
+    *,
+    filter_shape: Any,
+    strides: Any,
+    pad: Any,
+    data_format: str,
+    dim_rounding_mode: str | None,
+    dilations: Any = 1,
+) -> TensorInfo:
+    """The gradient of a conv2d with respect to its filter, float32 shaped `filter_shape`."""
+    data_format = convert_conv2d_data_format(data_format)
+    info = compute_conv2d_info(
+        x.shape, filter_shape, strides, dilations, pad, dim_rounding_mode, False, data_format
+    )
+    x_values, dy_values = backend.values(x), backend.values(dy)
+    if info.data_format == "channelsFirst":
+        x_values, dy_values = x_values.transpose(0, 2, 3, 1), dy_values.transpose(0, 2, 3, 1)
+    values = backprop_filter_values(x_values, dy_values, geometry(info), info.filter_shape)
+    return backend.make_output(values, "float32")
+
+
+@kernel(DEPTHWISE_CONV2D_NATIVE_BACKPROP_INPUT, "cpu")
+def depthwise_conv2d_native_backprop_input(
+    backend: CpuBackend,
+    dy: Any,
+    filter: Any,  # noqa: A002 (TF.js's input name)
+    *,
+    input_shape: Any,
+    strides: Any,
+    pad: Any,
+    dilations: Any,
+    dim_rounding_mode: str | None,
+    data_format: str = "NHWC",
+) -> TensorInfo:
+    """The gradient of a depthwise conv2d with respect to its input, float32."""
+    data_format = convert_conv2d_data_format(data_format)
+    info = compute_conv2d_info(
+        input_shape, filter.shape, strides, dilations, pad, dim_rounding_mode, True, data_format
+    )
+    w = backend.values(filter)
+
+    def run(dy: np.ndarray) -> np.ndarray:
+        return depthwise_backprop_input_values(dy, w, geometry(info))
+
+    return backend.make_output(_channels_last(run, backend.values(dy), info), "float32")
+
+
+@kernel(DEPTHWISE_CONV2D_NATIVE_BACKPROP_FILTER, "cpu")
+def depthwise_conv2d_native_backprop_filter(
+    backend: CpuBackend,
+    x: Any,
+    dy: Any,
+    *,
+    filter_shape: Any,
+    strides: Any,
+    pad: Any,
+    dilations: Any,
+    dim_rounding_mode: str | None,
+    data_format: str = "NHWC",
+) -> TensorInfo:
+    """The gradient of a depthwise conv2d with respect to its filter, float32."""
+    data_format = convert_conv2d_data_format(data_format)
+    info = compute_conv2d_info(
+        x.shape, filter_shape, strides, dilations, pad, dim_rounding_mode, True, data_format
+    )
+    x_values, dy_values = backend.values(x), backend.values(dy)
+    if info.data_format == "channelsFirst":
+        x_values, dy_values = x_values.transpose(0, 2, 3, 1), dy_values.transpose(0, 2, 3, 1)
+    values = depthwise_backprop_filter_values(x_values, dy_values, geometry(info), info.filter_shape)
     return backend.make_output(values, "float32")
 
 

@@ -1,4 +1,5 @@
-"""3-D convolution kernels: Conv3D and Conv3DBackpropInputV2 (conv3d_transpose).
+"""3-D convolution kernels: Conv3D, Conv3DBackpropInputV2 (conv3d_transpose) and
+Conv3DBackpropFilterV2.
 
 Conv3D's sum is conv_util.conv_values, as Conv2D's: TF.js's order of typed-array stores
 (one filter tap and input channel at a time over every output position, skipping the
@@ -7,7 +8,10 @@ input, an int32/bool result that wraps or truncates along the way) or is cheap, 
 float64 BLAS product of an im2col matrix, rounded once.
 
 Conv3DBackpropInputV2 sums each input position's gradient in a double and stores it
-once, as TF.js does (conv_util.backprop_input_values, as Conv2DBackpropInput).
+once, as TF.js does (conv_util.backprop_input_values, as Conv2DBackpropInput), and
+Conv3DBackpropFilterV2 each weight's (conv_util.backprop_filter_values: a float64 sum per
+filter tap, stored once). Both take a `dilations` attribute (default 1) that TF.js's lack
+(its gradient refuses dilated convolutions; TensorFlow's kernels take it).
 
 TF.js's 3-D 'same' split is not clamped at 0: a negative front pad starts the windows
 inside the input, which conv_util's spans allow.
@@ -20,8 +24,13 @@ from typing import Any
 
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
-from tfjs.backends.cpu.kernels.conv_util import backprop_input_values, conv_values, geometry
-from tfjs.kernel_names import CONV3D, CONV3D_BACKPROP_INPUT_V2
+from tfjs.backends.cpu.kernels.conv_util import (
+    backprop_filter_values,
+    backprop_input_values,
+    conv_values,
+    geometry,
+)
+from tfjs.kernel_names import CONV3D, CONV3D_BACKPROP_FILTER_V2, CONV3D_BACKPROP_INPUT_V2
 from tfjs.kernel_registry import kernel
 from tfjs.ops.conv_util import compute_conv3d_info
 
@@ -52,8 +61,26 @@ def conv3d_backprop_input_v2(
     strides: int | Sequence[int],
     pad: str | int,
     input_shape: Sequence[int],
+    dilations: int | Sequence[int] = 1,
 ) -> TensorInfo:
     """The gradient of conv3d with respect to its input, float32."""
-    info = compute_conv3d_info(input_shape, filter.shape, strides, 1, pad)
+    info = compute_conv3d_info(input_shape, filter.shape, strides, dilations, pad)
     values = backprop_input_values(backend.values(dy), backend.values(filter), geometry(info))
+    return backend.make_output(values, "float32")
+
+
+@kernel(CONV3D_BACKPROP_FILTER_V2, "cpu")
+def conv3d_backprop_filter_v2(
+    backend: CpuBackend,
+    x: Any,
+    dy: Any,
+    *,
+    strides: int | Sequence[int],
+    pad: str | int,
+    filter_shape: Sequence[int],
+    dilations: int | Sequence[int] = 1,
+) -> TensorInfo:
+    """The gradient of conv3d with respect to its filter, float32 shaped `filter_shape`."""
+    info = compute_conv3d_info(x.shape, filter_shape, strides, dilations, pad)
+    values = backprop_filter_values(backend.values(x), backend.values(dy), geometry(info), info.filter_shape)
     return backend.make_output(values, "float32")

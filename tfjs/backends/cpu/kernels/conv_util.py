@@ -1,6 +1,7 @@
 """What the cpu convolution kernels share (Conv2D, Conv3D, their input gradients, the fused
-convolutions, DepthwiseConv2dNative, Dilation2D): a window's geometry along each spatial
-axis, the filter taps in TF.js's loop order, and the forward and input-gradient sums.
+convolutions, DepthwiseConv2dNative, Dilation2D, and the filter and depthwise gradients):
+a window's geometry along each spatial axis, the filter taps in TF.js's loop order, and
+the forward, input-gradient and filter-gradient sums.
 
 Numerics of the forward sum. TF.js's Conv2D and Conv3D add each product into the result's
 typed array (`y += x * w`): the product and the sum are doubles, stored (rounded to
@@ -296,6 +297,58 @@ def backprop_input_values(dy: np.ndarray, w: np.ndarray, g: Geometry) -> np.ndar
         span_idx, x_idx = _overlap(spans, g.in_sizes)
         dx[x_idx] = source[span_idx]
     return dx
+
+
+def backprop_filter_values(
+    x: np.ndarray, dy: np.ndarray, g: Geometry, filter_shape: tuple[int, ...]
+) -> np.ndarray:
+    """The gradient of the convolution with respect to its filter (`filter_shape`:
+    [*filter_sizes, in_channels, out_channels]), as float32: TF.js sums each weight's
+    gradient in a double and stores it once. One BLAS product per filter tap, of the
+    inputs the tap reads with the outputs it reaches (a tap in the padding reads nothing,
+    as TF.js's loops skip it). `x` is channels-last, `dy` [batch, *out_sizes, out_channels]."""
+    in_c, out_c = filter_shape[-2], filter_shape[-1]
+    dw = np.zeros((*g.filter_sizes, in_c, out_c))
+    if x.size and dy.size:
+        with np.errstate(all="ignore"):
+            for index, out_idx, in_idx in tap_windows(g):
+                inputs = np.asarray(x[in_idx], np.float64).reshape(-1, in_c)
+                grads = np.asarray(dy[out_idx], np.float64).reshape(-1, out_c)
+                dw[index] = inputs.T @ grads
+    return dw.astype(np.float32)
+
+
+def depthwise_backprop_input_values(dy: np.ndarray, w: np.ndarray, g: Geometry) -> np.ndarray:
+    """The gradient of a depthwise convolution with respect to its channels-last input
+    (float32; TF.js sums in a double and stores once): each filter tap adds its outputs'
+    gradients through w[tap] (summed over the channel multiplier) onto the inputs it read.
+    `dy` is [batch, *out_sizes, in_channels * multiplier], `w` [*filter_sizes, in, multiplier]."""
+    in_c, multiplier = w.shape[-2], w.shape[-1]
+    dx = np.zeros((dy.shape[0], *g.in_sizes, in_c))
+    if dx.size and dy.size:
+        grads = dy.astype(np.float64).reshape(*dy.shape[:-1], in_c, multiplier)
+        weights = w.astype(np.float64)
+        with np.errstate(all="ignore"):
+            for index, out_idx, in_idx in tap_windows(g):
+                dx[in_idx] += np.einsum("...cm,cm->...c", grads[out_idx], weights[index])
+    return dx.astype(np.float32)
+
+
+def depthwise_backprop_filter_values(
+    x: np.ndarray, dy: np.ndarray, g: Geometry, filter_shape: tuple[int, ...]
+) -> np.ndarray:
+    """The gradient of a depthwise convolution with respect to its filter
+    ([*filter_sizes, in_channels, multiplier]), float32 (summed in a double, stored once)."""
+    in_c, multiplier = filter_shape[-2], filter_shape[-1]
+    dw = np.zeros((*g.filter_sizes, in_c, multiplier))
+    if x.size and dy.size:
+        grads = dy.reshape(*dy.shape[:-1], in_c, multiplier)
+        with np.errstate(all="ignore"):
+            for index, out_idx, in_idx in tap_windows(g):
+                inputs = np.asarray(x[in_idx], np.float64).reshape(-1, in_c)
+                tap_grads = np.asarray(grads[out_idx], np.float64).reshape(-1, in_c, multiplier)
+                dw[index] = np.einsum("nc,ncm->cm", inputs, tap_grads)
+    return dw.astype(np.float32)
 
 
 def _tap_targets(

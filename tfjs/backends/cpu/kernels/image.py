@@ -7,6 +7,7 @@ in float64 and rounds into the output's typed array once.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -18,19 +19,16 @@ from tfjs.kernel_names import (
     CROP_AND_RESIZE,
     FLIP_LEFT_RIGHT,
     RESIZE_BILINEAR,
+    RESIZE_BILINEAR_GRAD,
     RESIZE_NEAREST_NEIGHBOR,
+    RESIZE_NEAREST_NEIGHBOR_GRAD,
     ROTATE_WITH_OFFSET,
     TRANSFORM,
 )
 from tfjs.kernel_registry import kernel
+from tfjs.ops.image.image_util import math_round, rotation_sources
 
 # ---- shared helpers -------------------------------------------------------------------
-
-
-def math_round(x: np.ndarray) -> np.ndarray:
-    """JavaScript's Math.round: the nearest integer, halves toward +Infinity."""
-    floor = np.floor(x)
-    return floor + (x - floor >= 0.5)
 
 
 def _lerp(a: np.ndarray, b: np.ndarray, t: np.ndarray) -> np.ndarray:
@@ -144,6 +142,116 @@ def _nearest_resample(x: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> np.n
     # TF.js writes the result into a Float32Array, whatever the dtype: int32 values
     # beyond 2**24 come back rounded to float32 (and 2**31 - 1 wraps to -2**31).
     return x[:, rows][:, :, cols].astype(np.float32)
+
+
+# ---- resizing gradients --------------------------------------------------------------
+
+
+def _accumulate_float32(size: int, targets: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """[size, channels] float32: TF.js's `output[target] += value` into a Float32Array,
+    each value (a double, [channels]) added in order and rounded after each addition. The
+    additions to one target go one round at a time, all targets at once."""
+    order = np.argsort(targets, kind="stable")
+    targets, values = targets[order], values[order]
+    rank = np.arange(len(targets)) - np.searchsorted(targets, targets)  # position in its target's sequence
+    by_rank = np.argsort(rank, kind="stable")
+    bounds = np.searchsorted(rank[by_rank], np.arange(rank.max(initial=-1) + 2))
+    out = np.zeros((size, values.shape[-1]), np.float32)
+    for start, stop in itertools.pairwise(bounds):
+        pick = by_rank[start:stop]
+        t = targets[pick]
+        out[t] = (out[t].astype(np.float64) + values[pick]).astype(np.float32)
+    return out
+
+
+def _resize_grad(
+    backend: CpuBackend,
+    images: Any,
+    dy: Any,
+    align_corners: bool,
+    taps: Callable[..., Any],
+    float32_sums: bool,
+) -> TensorInfo:
+    """The gradient of a resize of `images` from `dy`: `taps(ratios, old, new)` gives the
+    source rows, columns and weights (broadcasting to [out_rows, out_cols]) of the output
+    pixels, one tap after the other; each output's dy times a tap's weight goes to that
+    tap's source pixel. `float32_sums`: rounded after each addition (TF.js's bilinear
+    gradient adds into a Float32Array), else summed in doubles and rounded once."""
+    batch, height, width, channels = images.shape
+    _, new_height, new_width, _ = dy.shape
+    if images.size == 0 or dy.size == 0:
+        return backend.make_output(np.zeros(images.shape), "float32")
+    ratios = _resize_ratios((height, width), (new_height, new_width), align_corners)
+    grads = backend.values(dy).astype(np.float64)
+    targets, values = [], []
+    for rows, cols, weight in taps(ratios, (height, width), (new_height, new_width)):
+        pixel = (np.arange(batch)[:, None, None] * height + rows) * width + cols
+        targets.append(np.broadcast_to(pixel, grads.shape[:3]))
+        values.append(grads * weight[..., None])
+    # TF.js's order: output pixel by pixel, its taps in order.
+    target = np.stack(targets, axis=3).reshape(-1)
+    value = np.stack(values, axis=3).reshape(-1, channels)
+    size = batch * height * width
+    if float32_sums:
+        out = _accumulate_float32(size, target, value)
+    else:  # in doubles, added in dy's order (np.add.at's), stored once
+        out = np.zeros((size, channels))
+        np.add.at(out, target, value)
+    return backend.make_output(out.reshape(images.shape), "float32")
+
+
+@kernel(RESIZE_BILINEAR_GRAD, "cpu")
+def resize_bilinear_grad(
+    backend: CpuBackend,
+    images: Any,
+    dy: Any,
+    *,
+    align_corners: bool,
+    half_pixel_centers: bool,
+    size: Sequence[int],
+) -> TensorInfo:
+    """TF.js's ResizeBilinearGrad: each output's dy, times the bilinear weights, added to
+    its four source pixels (top left, top right, bottom left, bottom right) in a Float32Array.
+    Two departures from TF.js 4.22's cpu kernel, which ignores `half_pixel_centers`
+    (computing the gradient of the resize without them) and returns the shape
+    [batch, width, height, depth] (an error for a non-square image): the source pixels are
+    the forward kernel's, half-pixel centers included, and the shape is the images'."""
+
+    def taps(ratios: Any, old: tuple[int, int], new: tuple[int, int]) -> Any:
+        top, bottom, row_lerp = _bilinear_sources(ratios[0], new[0], old[0], half_pixel_centers)
+        left, right, col_lerp = _bilinear_sources(ratios[1], new[1], old[1], half_pixel_centers)
+        rows = [top[:, None], bottom[:, None]]
+        cols = [left[None, :], right[None, :]]
+        row_weights = [1.0 - row_lerp[:, None], row_lerp[:, None]]
+        col_weights = [1.0 - col_lerp[None, :], col_lerp[None, :]]
+        for i in range(2):
+            for j in range(2):
+                yield rows[i], cols[j], row_weights[i] * col_weights[j]
+
+    return _resize_grad(backend, images, dy, align_corners, taps, float32_sums=True)
+
+
+@kernel(RESIZE_NEAREST_NEIGHBOR_GRAD, "cpu")
+def resize_nearest_neighbor_grad(
+    backend: CpuBackend,
+    images: Any,
+    dy: Any,
+    *,
+    align_corners: bool,
+    half_pixel_centers: bool,
+    size: Sequence[int],
+) -> TensorInfo:
+    """TF.js's ResizeNearestNeighborGrad: each pixel's gradient is the sum, in doubles, of
+    the dy of the outputs that read it. TF.js 4.22's cpu kernel ignores
+    `half_pixel_centers` (the gradient of the resize without them); this uses the forward
+    kernel's source pixels, half-pixel centers included."""
+
+    def taps(ratios: Any, old: tuple[int, int], new: tuple[int, int]) -> Any:
+        rows = _nearest_sources(ratios[0], new[0], old[0], align_corners, half_pixel_centers)
+        cols = _nearest_sources(ratios[1], new[1], old[1], align_corners, half_pixel_centers)
+        yield rows[:, None], cols[None, :], np.ones((new[0], new[1]))
+
+    return _resize_grad(backend, images, dy, align_corners, taps, float32_sums=False)
 
 
 # ---- crops ----------------------------------------------------------------------------
@@ -302,13 +410,7 @@ def rotate_with_offset(
     `fill_value` (a number, or [r, g, b] with 255 for an alpha channel)."""
     values = backend.values(image)
     batch, height, width, channels = values.shape
-    fractions = (center, center) if isinstance(center, (int, float)) else tuple(center)
-    center_x, center_y = width * fractions[0], height * fractions[1]
-    sin, cos = np.sin(radians), np.cos(radians)
-    dx = np.arange(width, dtype=np.float64)[None, :] - center_x
-    dy = np.arange(height, dtype=np.float64)[:, None] - center_y
-    cols = math_round(dx * cos - dy * sin + center_x)
-    rows = math_round(dx * sin + dy * cos + center_y)
+    rows, cols = rotation_sources(height, width, radians, center)
     if isinstance(fill_value, (int, float)):
         fill: Any = float(fill_value)
     else:

@@ -1,4 +1,4 @@
-"""Normalization kernels: FusedBatchNorm, LRN, Softmax, and SparseToDense.
+"""Normalization kernels: FusedBatchNorm, LRN (and its LRNGrad), Softmax, and SparseToDense.
 
 TF.js computes each value in JavaScript doubles and stores it into a Float32Array;
 these kernels compute in float64 in the same order of operations and round once."""
@@ -11,7 +11,7 @@ import numpy as np
 
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
-from tfjs.kernel_names import FUSED_BATCH_NORM, LRN, SOFTMAX, SPARSE_TO_DENSE
+from tfjs.kernel_names import FUSED_BATCH_NORM, LRN, LRN_GRAD, SOFTMAX, SPARSE_TO_DENSE
 from tfjs.kernel_registry import kernel
 from tfjs.ops.slicing_util import flat_slice_indices
 
@@ -60,6 +60,36 @@ def lrn(
     for shift in range(2 * radius + 1):  # channels c - radius ... c + radius, in order
         sums += padded[..., shift : shift + channels]
     return backend.make_output(values * np.power(bias + alpha * sums, -beta), x.dtype)
+
+
+@kernel(LRN_GRAD, "cpu")
+def lrn_grad(
+    backend: CpuBackend, x: Any, y: Any, dy: Any, *, depth_radius: int, bias: float, alpha: float, beta: float
+) -> TensorInfo:
+    """TF.js's LRNGrad: each output channel c (norm: bias + alpha * its sum of squares)
+    adds to the gradient of every channel k within depth_radius
+    `(-2 * alpha * beta * x[k] * y[c] / norm + (norm ** -beta if k == c)) * dy[c]`. TF.js
+    adds these into a Float32Array in order of c, rounding after each addition: so here,
+    one shift c - k at a time."""
+    values = backend.values(x).astype(np.float64)
+    outputs = backend.values(y).astype(np.float64)
+    grads = backend.values(dy).astype(np.float64)
+    channels = x.shape[3]
+    radius = max(min(int(depth_radius), channels - 1), -1)
+    sums = np.zeros_like(values)
+    padded = np.pad(np.square(values), [(0, 0)] * 3 + [(max(radius, 0), max(radius, 0))])
+    for shift in range(2 * radius + 1):
+        sums += padded[..., shift : shift + channels]
+    norm = alpha * sums + bias
+    result = np.zeros(values.shape, np.float32)
+    for shift in range(-radius, radius + 1):  # output channel c = k + shift, c increasing
+        k = slice(max(0, -shift), min(channels, channels - shift))
+        c = slice(max(0, shift), min(channels, channels + shift))
+        term = -2 * alpha * beta * values[..., k] * outputs[..., c] / norm[..., c]
+        if shift == 0:
+            term = term + np.power(norm[..., c], -beta)
+        result[..., k] = (result[..., k] + term * grads[..., c]).astype(np.float32)
+    return backend.make_output(result, "float32")
 
 
 @kernel(SOFTMAX, "cpu")

@@ -1,4 +1,5 @@
-"""Pooling kernels: AvgPool, MaxPool, AvgPool3D, MaxPool3D, MaxPoolWithArgmax.
+"""Pooling kernels: AvgPool, MaxPool, AvgPool3D, MaxPool3D, MaxPoolWithArgmax, and the
+backward kernels AvgPoolGrad, MaxPoolGrad, AvgPool3DGrad, MaxPool3DGrad.
 
 One N-d core serves all five: the input is padded so every window lies inside it, a
 `sliding_window_view` picks the windows at the strides, and the windows are reduced by
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -26,13 +27,49 @@ from numpy.lib.stride_tricks import sliding_window_view
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
 from tfjs.dtypes import to_int32, to_uint8_truth
-from tfjs.kernel_names import AVG_POOL, AVG_POOL_3D, MAX_POOL, MAX_POOL_3D, MAX_POOL_WITH_ARGMAX
+from tfjs.kernel_names import (
+    AVG_POOL,
+    AVG_POOL_3D,
+    AVG_POOL_3D_GRAD,
+    AVG_POOL_GRAD,
+    MAX_POOL,
+    MAX_POOL_3D,
+    MAX_POOL_3D_GRAD,
+    MAX_POOL_GRAD,
+    MAX_POOL_WITH_ARGMAX,
+)
 from tfjs.kernel_registry import KernelFunc, kernel, register_kernel
 from tfjs.ops.conv_util import compute_pool2d_info, compute_pool3d_info
 
 # Windows up to this many positions are reduced one position at a time (TF.js's exact
 # order); larger ones (global pooling) by one NumPy reduction over a window copy.
 _SEQUENTIAL_WINDOW = 64
+
+
+def _padded(
+    shape: Sequence[int],
+    window: Sequence[int],
+    strides: Sequence[int],
+    pad_before: Sequence[int],
+    out: Sequence[int],
+    fill: float,
+) -> tuple[np.ndarray, tuple[slice, ...], tuple[slice, ...]]:
+    """A float64 buffer of `fill` holding an input of `shape` ([batch, *spatial, channels])
+    with room for every window, the spatial slices of the input inside it, and the slices
+    of the windows' first positions at the strides."""
+    in_spatial = shape[1:-1]
+    # TF.js's 3-D 'same' split can make a negative pad: windows then start inside the input.
+    before = [max(0, p) for p in pad_before]
+    after = [
+        max(0, (o - 1) * s - p + f - n)
+        for o, s, p, f, n in zip(out, strides, pad_before, window, in_spatial, strict=True)
+    ]
+    padded_shape = [n + b + a for n, b, a in zip(in_spatial, before, after, strict=True)]
+    padded = np.full((shape[0], *padded_shape, shape[-1]), fill)
+    inner = tuple(slice(b, b + n) for b, n in zip(before, in_spatial, strict=True))
+    geometry = zip(before, pad_before, out, strides, strict=True)
+    picks = tuple(slice(b - p, b - p + (o - 1) * s + 1, s) for b, p, o, s in geometry)
+    return padded, inner, picks
 
 
 class _Windows:
@@ -50,24 +87,15 @@ class _Windows:
     ) -> None:
         self.in_spatial = values.shape[1:-1]
         self.window, self.strides, self.pad_before, self.out = window, strides, pad_before, out
-        # TF.js's 3-D 'same' split can make a negative pad: windows then start inside the input.
-        before = [max(0, p) for p in pad_before]
-        after = [
-            max(0, (o - 1) * s - p + f - n)
-            for o, s, p, f, n in zip(out, strides, pad_before, window, self.in_spatial, strict=True)
-        ]
-        # Doubles, as TF.js's loop computes; pads add 0 to a sum and never beat a maximum.
-        padded_shape = [n + b + a for n, b, a in zip(self.in_spatial, before, after, strict=True)]
-        fill = 0.0 if mode == "avg" else -np.inf
-        padded = np.full((values.shape[0], *padded_shape, values.shape[-1]), fill)
-        inner = tuple(slice(b, b + n) for b, n in zip(before, self.in_spatial, strict=True))
+        # Doubles, as TF.js's loop computes; pads add 0 to a sum and never beat a maximum
+        # (`last_max`: pads and NaN are NaN, which TF.js's 3-D `pixel >= max` never takes).
+        fill = {"avg": 0.0, "max": -np.inf, "last_max": np.nan}[mode]
+        padded, inner, picks = _padded(values.shape, window, strides, pad_before, out, fill)
         padded[(slice(None), *inner)] = values
         if mode == "max":  # TF.js's `pixel > max` never takes a NaN
             np.copyto(padded, -np.inf, where=np.isnan(padded))
         axes = tuple(range(1, 1 + len(window)))
         view = sliding_window_view(padded, tuple(window), axis=axes)
-        geometry = zip(before, pad_before, out, strides, strict=True)
-        picks = tuple(slice(b - p, b - p + (o - 1) * s + 1, s) for b, p, o, s in geometry)
         self.view = view[(slice(None), *picks)]
 
     @property
@@ -239,3 +267,94 @@ def max_pool_with_argmax(
         index = index + np.arange(info.batch_size).reshape(-1, 1, 1, 1) * (height * width * channels)
     index = np.where(where < 0, -1, index)
     return [backend.make_output(_stored(best, x.dtype), x.dtype), backend.make_output(index, "int32")]
+
+
+# ---- backward kernels -----------------------------------------------------------------
+
+
+def _last_maxima(windows: _Windows) -> np.ndarray:
+    """TF.js's 3-D maximum positions (maxPool3dPositions): the LAST position holding the
+    window's maximum (`pixel >= max` from -Infinity over the positions inside the input:
+    NaN never, -Infinity can), -1 where there is none."""
+    flat = windows.flat()
+    numbers = ~np.isnan(flat)
+    values = np.where(numbers, flat, -np.inf)
+    hits = numbers & (values == values.max(axis=-1, keepdims=True))
+    last = flat.shape[-1] - 1 - np.argmax(hits[..., ::-1], axis=-1)
+    return np.where(hits.any(axis=-1), last, -1)
+
+
+def _scatter_taps(
+    shape: Sequence[int],
+    geometry: tuple[tuple[int, ...], ...],
+    dy: np.ndarray,
+    mask_of: Callable[[int], np.ndarray] | None = None,
+) -> np.ndarray:
+    """The float64 gradient of an input of `shape` from `dy` ([batch, *out, channels]):
+    each window position (tap) adds dy, where `mask_of(tap)` says, to the input position
+    it covers; pads drop theirs. Taps go last first: TF.js's backward loop sums, for each
+    input position, the outputs whose windows cover it in increasing order, in doubles."""
+    window, strides, pad_before, out = geometry
+    padded, inner, picks = _padded(shape, window, strides, pad_before, out, 0.0)
+    taps = list(enumerate(itertools.product(*map(range, window))))
+    for k, index in reversed(taps):
+        shifted = (slice(p.start + i, p.stop + i, p.step) for p, i in zip(picks, index, strict=True))
+        target = padded[(slice(None), *shifted)]
+        if mask_of is None:
+            target += dy
+        else:
+            np.add(target, dy, out=target, where=mask_of(k))
+    return padded[(slice(None), *inner)]
+
+
+def _pool_grad_kernel(mode: str, dims: int) -> KernelFunc:
+    """AvgPoolGrad/MaxPoolGrad (`dims` 2) or AvgPool3DGrad/MaxPool3DGrad (`dims` 3): the
+    gradient of `input` from `dy`, TF.js's cpu semantics. avg: each output's dy spread
+    over its window, divided by the FULL window size (TF.js's avgMultiplier, pads
+    included, though the forward average leaves them out). max: each output's dy to the
+    position of its window's maximum, found as the forward kernel finds it (2-D: the
+    first; 3-D: the last, TF.js's `>=`); none where the window holds no number. TF.js's
+    3-D kernel encodes that position with the window height where the width belongs
+    (maxPool3dPositions), sending the gradient elsewhere when they differ; this uses the
+    true position."""
+
+    def pool_grad(
+        backend: CpuBackend,
+        dy: Any,
+        input: Any,  # noqa: A002
+        output: Any = None,
+        *,
+        filter_size: Any,
+        strides: Any,
+        pad: Any,
+        dim_rounding_mode: Any = None,
+    ) -> TensorInfo:
+        if dims == 2:
+            info = compute_pool2d_info(input.shape, filter_size, strides, 1, pad, dim_rounding_mode)
+            geometry = _pool2d_geometry(info)
+        else:
+            info = compute_pool3d_info(input.shape, filter_size, strides, 1, pad, dim_rounding_mode)
+            geometry = _pool3d_geometry(info)
+        if _empty(info.out_shape) or _empty(input.shape):
+            return backend.make_output(np.zeros(input.shape), "float32")
+        # TF.js's 2-D gradients drop dim_rounding_mode: they read the outputs its truncated
+        # output shape has.
+        grads = backend.values(dy).astype(np.float64)[tuple(slice(0, o) for o in info.out_shape)]
+        if mode == "avg":
+            dx = _scatter_taps(input.shape, geometry, grads) * (1 / math.prod(geometry[0]))
+        else:
+            x = backend.values(input)
+            if dims == 2:
+                where = _window_maxima(_Windows(x, *geometry, "max"), positions=True)[1]
+            else:
+                where = _last_maxima(_Windows(x, *geometry, "last_max"))
+            dx = _scatter_taps(input.shape, geometry, grads, lambda k: where == k)
+        return backend.make_output(dx, "float32")
+
+    return pool_grad
+
+
+register_kernel(AVG_POOL_GRAD, "cpu", _pool_grad_kernel("avg", 2))
+register_kernel(MAX_POOL_GRAD, "cpu", _pool_grad_kernel("max", 2))
+register_kernel(AVG_POOL_3D_GRAD, "cpu", _pool_grad_kernel("avg", 3))
+register_kernel(MAX_POOL_3D_GRAD, "cpu", _pool_grad_kernel("max", 3))
