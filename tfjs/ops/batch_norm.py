@@ -100,9 +100,6 @@ def run_batch_norm(tensors: dict[str, Tensor | None], variance_epsilon: float | 
             _assert_broadcasts(tensor.shape, x4d_shape, x.shape, name, op_name)
     inputs = {name: tensor for name, tensor in tensors.items() if tensor is not None}
     inputs["x"] = reshape(x, x4d_shape)
-    # The gradient saves scale and offset: a missing one is what TF.js's kernel reads then.
-    inputs.setdefault("scale", scalar(1))
-    inputs.setdefault("offset", scalar(0))
     result = ENGINE.run_kernel(FUSED_BATCH_NORM, inputs, {"variance_epsilon": epsilon})
     return reshape(result, x.shape)
 
@@ -137,29 +134,42 @@ def _fused_batch_norm_grad(
     x: Tensor,
     mean: Tensor,
     variance: Tensor,
-    scale: Tensor,
-    offset: Tensor,
     variance_epsilon: float,
+    scale: Tensor | None = None,
+    offset: Tensor | None = None,
 ) -> dict[str, Tensor]:
-    """TF.js's (FusedBatchNorm_grad.ts), its parameter gradients summed back over the
-    axes a parameter was broadcast along (TF.js sums a rank-1 parameter's and reshapes
-    the others', which fails where it has fewer elements than x)."""
+    """TF.js's (FusedBatchNorm_grad.ts). Where TF.js reshapes a parameter's gradient that
+    has more elements than the parameter (and fails), it is summed back over the axes
+    the parameter was broadcast along."""
     from tfjs.ops.add import add
-    from tfjs.ops.broadcast_util import sum_to_shape
     from tfjs.ops.mul import mul
     from tfjs.ops.rsqrt import rsqrt
     from tfjs.ops.sub import sub
 
+    scale_value = scalar(1) if scale is None else scale
     x_minus_mean = sub(x, mean)
-    dy_times_scale = mul(dy, scale)
+    dy_times_scale = mul(dy, scale_value)
     one_over_sqrt_variance = rsqrt(add(variance, scalar(variance_epsilon)))
     minus_half_r_cube = mul(
         mul(mul(one_over_sqrt_variance, one_over_sqrt_variance), one_over_sqrt_variance), scalar(-0.5)
     )
-    return {
-        "x": sum_to_shape(mul(mul(dy, one_over_sqrt_variance), scale), x.shape),
-        "mean": sum_to_shape(mul(mul(one_over_sqrt_variance, scalar(-1)), dy_times_scale), mean.shape),
-        "variance": sum_to_shape(mul(mul(minus_half_r_cube, x_minus_mean), dy_times_scale), variance.shape),
-        "scale": sum_to_shape(mul(dy, mul(x_minus_mean, one_over_sqrt_variance)), scale.shape),
-        "offset": sum_to_shape(dy, offset.shape),
+    grads = {
+        "x": _as_input(mul(mul(dy, one_over_sqrt_variance), scale_value), x),
+        "mean": _as_input(mul(mul(one_over_sqrt_variance, scalar(-1)), dy_times_scale), mean),
+        "variance": _as_input(mul(mul(minus_half_r_cube, x_minus_mean), dy_times_scale), variance),
     }
+    if scale is not None:
+        grads["scale"] = _as_input(mul(dy, mul(x_minus_mean, one_over_sqrt_variance)), scale)
+    if offset is not None:
+        grads["offset"] = _as_input(dy, offset)
+    return grads
+
+
+def _as_input(grad: Tensor, x: Tensor) -> Tensor:
+    """TF.js's: a rank-1 parameter's gradient summed over the axes it was broadcast along
+    (those x has and it has not included), another's reshaped to its shape."""
+    from tfjs.ops.broadcast_util import sum_to_shape
+
+    if x.rank != 1 and x.size == grad.size:
+        return reshape(grad, x.shape)
+    return sum_to_shape(grad, x.shape)
