@@ -101,4 +101,3 @@ CASES = {
     ),
     "multi_rnn_cell/no_cells": lambda: tf.multi_rnn_cell([], [[1, 2]], [], []),
 }
-
