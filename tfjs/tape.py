@@ -66,15 +66,19 @@ def record_kernel(
             if isinstance(value, (list, tuple))
             else save_for_backward(engine, value)
         )
-    if config.save_outputs:
-        kept = [save_for_backward(engine, t) for t in output_list]
-        saved["y" if len(kept) == 1 else "outputs"] = kept[0] if len(kept) == 1 else kept
     call = _caller(config.grad_func)
 
     def gradient(dy: Any) -> Mapping[str, Any]:
         return call(dy, {**saved, **attrs})
 
-    add_node(engine, kernel_name, inputs, output_list, gradient, _tensors_of(saved))
+    node = add_node(engine, kernel_name, inputs, output_list, gradient, _tensors_of(saved))
+    if config.save_outputs:
+        # Saved after the kernel's node, so that a gradient of a gradient reaches the
+        # inputs through them (TF.js saves them before: exp(x)'s second derivative
+        # through its saved output is then missing or wrong there).
+        kept = [save_for_backward(engine, t) for t in output_list]
+        saved["y" if len(kept) == 1 else "outputs"] = kept[0] if len(kept) == 1 else kept
+        node.saved.extend(kept)
 
 
 def add_node(
@@ -84,12 +88,12 @@ def add_node(
     outputs: list[Tensor],
     gradient: NodeGradient | None,
     saved: Sequence[Tensor] = (),
-) -> None:
+) -> TapeNode:
     tape = engine.active_tape
     assert tape is not None, "no gradient is being computed"
-    tape.append(
-        TapeNode(engine.next_tape_node_id(), kernel_name, dict(inputs), outputs, gradient, list(saved))
-    )
+    node = TapeNode(engine.next_tape_node_id(), kernel_name, dict(inputs), outputs, gradient, list(saved))
+    tape.append(node)
+    return node
 
 
 def save_for_backward(engine: Engine, tensor: Tensor) -> Tensor:

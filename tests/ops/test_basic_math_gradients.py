@@ -75,12 +75,20 @@ def test_second_derivative_through_a_mask_names_the_kernel_as_tfjs_does(
         _second_derivative(f, X)
 
 
-@pytest.mark.parametrize("name", ["exp", "sigmoid", "tanh", "elu"])
-def test_second_derivative_through_a_saved_output_is_disconnected_as_in_tfjs(name: str, backend: str):
-    # The copy of the output their gradients keep is recorded before the kernel itself, so
-    # the tape cannot reach x from it: TF.js raises the same.
-    with raises_with(ValueError, "Cannot compute gradient of y=f(x) with respect to x."):
-        _second_derivative(getattr(tf, name), X)
+SECOND_DERIVATIVES = {
+    "exp": np.exp,
+    "sigmoid": lambda x: (s := 1 / (1 + np.exp(-x))) * (1 - s) * (1 - 2 * s),
+    "tanh": lambda x: -2 * np.tanh(x) * (1 - np.tanh(x) ** 2),
+    "elu": lambda x: np.where(x > 0, 0.0, np.exp(x)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SECOND_DERIVATIVES))
+def test_second_derivative_through_a_saved_output(name: str, backend: str):
+    # Their gradients keep a copy of the output, recorded after the kernel, so the tape
+    # reaches x through it (TF.js records it before and cannot: a known difference).
+    got = _second_derivative(getattr(tf, name), X)
+    np.testing.assert_allclose(got, SECOND_DERIVATIVES[name](np.array(X)), rtol=1e-5, atol=1e-6)
 
 
 def test_elu_grad_kernel_follows_tfjs(backend: str):
@@ -111,11 +119,6 @@ def test_elu_grad_has_tensorflows_gradient(backend: str):
     np.testing.assert_allclose(g_y, np.where(y_values < 0, dy_values, 0), rtol=1e-7)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the tape records the saved copy of Elu's output before Elu (TF.js's order), so the "
-    "x * elu''(x) term through y is dropped (TF.js drops it for Exp too: exp/second_order_with_x)",
-)
 def test_elu_second_derivative_through_its_backward_dy(backend: str):
     # d/dx of (elu(x) * x)' = 2 elu'(x) + x elu''(x); the first reaches x through EluGrad's
     # dy input, the second through its y input.

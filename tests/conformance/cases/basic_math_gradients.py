@@ -119,4 +119,16 @@ CASES.update({
 # match the shape of the input '3'"); ours sums it, as for alpha (and as TensorFlow does).
 # TF.js has no gradient for EluGrad ("gradient function not found for EluGrad"); ours is
 # TensorFlow's, so elu has gradients of gradients where the backward pass's dy depends on x.
-KNOWN_DIFFERENCES = {"prelu/x_broadcast", "elu/second_order_through_dy"}
+KNOWN_DIFFERENCES = {
+    "prelu/x_broadcast",
+    "elu/second_order_through_dy",
+    # TF.js records the copy of an output its gradient keeps (exp, sigmoid, tanh, elu)
+    # before the kernel that made it, so a second derivative cannot reach x through it:
+    # TF.js raises "Cannot compute gradient" or, where x also reaches the result another
+    # way, silently drops a term (exp(x) * x gives 2e^x, not e^x (x + 2)). This tape
+    # records the copy after the kernel and gives the true second derivative.
+    "exp/second_order",
+    "exp/second_order_with_x",
+    "sigmoid/second_order",
+    "tanh/second_order",
+}
