@@ -7,7 +7,7 @@ from tfjs.engine import ENGINE
 from tfjs.kernel_names import AVG_POOL_3D, AVG_POOL_3D_GRAD
 from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
-from tfjs.ops.pool_util import run_pool
+from tfjs.ops.pool_util import pool_attrs, run_pool
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
@@ -43,10 +43,5 @@ def _avg_pool3d_grad(
     dy: Tensor, x: Tensor, filter_size: Any, strides: Any, pad: Any, dim_rounding_mode: Any
 ) -> dict[str, Tensor]:
     """TF.js's: the AvgPool3DGrad kernel, which divides by the whole window size."""
-    attrs = {
-        "filter_size": filter_size,
-        "strides": strides,
-        "pad": pad,
-        "dim_rounding_mode": dim_rounding_mode,
-    }
+    attrs = pool_attrs(filter_size, strides, pad, dim_rounding_mode)
     return {"x": ENGINE.run_kernel(AVG_POOL_3D_GRAD, {"dy": dy, "input": x}, attrs)}

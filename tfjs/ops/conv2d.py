@@ -44,20 +44,11 @@ def conv2d(
 
 
 @register_gradient(CONV2D, save_inputs=("x", "filter"))
-def _conv2d_grad(
-    dy: Tensor,
-    x: Tensor,
-    filter: Tensor,  # noqa: A002
-    strides: Any,
-    pad: Pad,
-    data_format: str,
-    dilations: Any,
-    dim_rounding_mode: str | None,
-) -> dict[str, Tensor]:
+def _conv2d_grad(dy: Tensor, x: Tensor, filter: Tensor, **attrs: Any) -> dict[str, Tensor]:  # noqa: A002
     """TF.js's (Conv2D_grad.ts): conv2DBackpropInput and conv2DBackpropFilter of dy. TF.js
     refuses dilations > 1 ('not yet supported in gradients') and drops dim_rounding_mode;
     the backprop kernels here take both (TensorFlow's gradient, the same numbers otherwise)."""
-    return conv2d_gradients(dy, x, filter, _attrs(strides, pad, data_format, dilations, dim_rounding_mode))
+    return conv2d_gradients(dy, x, filter, attrs)
 
 
 def conv2d_gradients(dy: Tensor, x: Tensor, filter: Tensor, attrs: dict) -> dict[str, Tensor]:  # noqa: A002
@@ -80,32 +71,13 @@ def conv2d_backprop_filter(x: Tensor, dy: Tensor, filter_shape: Sequence[int], a
 
 @register_gradient(CONV2D_BACKPROP_FILTER, save_inputs=("x", "dy"))
 def _conv2d_backprop_filter_grad(
-    ddw: Tensor,
-    x: Tensor,
-    dy: Tensor,
-    strides: Any,
-    pad: Pad,
-    data_format: str,
-    dilations: Any,
-    dim_rounding_mode: str | None,
+    ddw: Tensor, x: Tensor, dy: Tensor, filter_shape: Sequence[int], **attrs: Any
 ) -> dict[str, Tensor]:
     """TF.js has none; TensorFlow's (nn_grad.py): the filter gradient is linear in x and in
     dy, so its gradient is the conv2d input gradient (for x) and the conv2d (for dy) of
-    the filter's gradient `ddw`."""
-    attrs = _attrs(strides, pad, data_format, dilations, dim_rounding_mode)
+    the filter's gradient `ddw` (`attrs`: the conv2d's)."""
     backprop_attrs = {**attrs, "input_shape": x.shape}
     return {
         "x": ENGINE.run_kernel(CONV2D_BACKPROP_INPUT, {"dy": dy, "filter": ddw}, backprop_attrs),
         "dy": ENGINE.run_kernel(CONV2D, {"x": x, "filter": ddw}, attrs),
-    }
-
-
-def _attrs(strides: Any, pad: Pad, data_format: str, dilations: Any, dim_rounding_mode: str | None) -> dict:
-    """The Conv2D kernel's attributes."""
-    return {
-        "strides": strides,
-        "pad": pad,
-        "data_format": data_format,
-        "dilations": dilations,
-        "dim_rounding_mode": dim_rounding_mode,
     }

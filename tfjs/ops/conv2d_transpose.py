@@ -111,13 +111,7 @@ def _conv2d_backprop_input_grad(
     for a dilated conv2d's gradient."""
     from tfjs.ops.conv2d import conv2d_backprop_filter
 
-    attrs = {
-        "strides": strides,
-        "pad": pad,
-        "data_format": data_format,
-        "dilations": dilations,
-        "dim_rounding_mode": dim_rounding_mode,
-    }
+    attrs = conv_util.conv2d_kernel_attrs(strides, pad, data_format, dilations, dim_rounding_mode)
     return {
         "dy": ENGINE.run_kernel(CONV2D, {"x": ddx, "filter": filter}, attrs),
         "filter": conv2d_backprop_filter(ddx, dy, filter.shape, attrs),

@@ -498,14 +498,20 @@ def conv2d_attrs(
     )
     in_sizes, out_sizes = (info.in_height, info.in_width), (info.out_height, info.out_width)
     check_filter_fits(op_name, x_shape, filter_shape, in_sizes, out_sizes, pad)
-    attrs = {
+    return conv2d_kernel_attrs(strides, pad, data_format, dilations, dim_rounding_mode), info
+
+
+def conv2d_kernel_attrs(
+    strides: Any, pad: Pad, data_format: str, dilations: Any, dim_rounding_mode: str | None
+) -> dict[str, Any]:
+    """The Conv2D kernel's attributes (those of its backprop kernels but their shape)."""
+    return {
         "strides": strides,
         "pad": pad,
         "data_format": data_format,
         "dilations": dilations,
         "dim_rounding_mode": dim_rounding_mode,
     }
-    return attrs, info
 
 
 def backprop_shapes(

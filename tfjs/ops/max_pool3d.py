@@ -8,7 +8,7 @@ from tfjs.kernel_names import MAX_POOL_3D, MAX_POOL_3D_GRAD
 from tfjs.kernel_registry import register_gradient
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.operation import op
-from tfjs.ops.pool_util import run_pool
+from tfjs.ops.pool_util import pool_attrs, run_pool
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
@@ -48,10 +48,5 @@ def _max_pool3d_grad(
     dy: Tensor, x: Tensor, y: Tensor, filter_size: Any, strides: Any, pad: Any, dim_rounding_mode: Any
 ) -> dict[str, Tensor]:
     """TF.js's: the MaxPool3DGrad kernel (each dy to its window's last maximum)."""
-    attrs = {
-        "filter_size": filter_size,
-        "strides": strides,
-        "pad": pad,
-        "dim_rounding_mode": dim_rounding_mode,
-    }
+    attrs = pool_attrs(filter_size, strides, pad, dim_rounding_mode)
     return {"x": ENGINE.run_kernel(MAX_POOL_3D_GRAD, {"dy": dy, "input": x, "output": y}, attrs)}

@@ -114,13 +114,18 @@ def run_pool(
         pool2d_out_shape(shape, filter_size, strides, 1, pad, dim_rounding_mode, op_name)
     else:
         pool3d_out_shape(shape, filter_size, strides, pad, dim_rounding_mode, op_name)
-    attrs = {
+    attrs = pool_attrs(filter_size, strides, pad, dim_rounding_mode)
+    if spatial == 3:
+        attrs["data_format"] = data_format
+    result = ENGINE.run_kernel(kernel_name, {"x": reshape(x, shape) if unbatched else x}, attrs)
+    return reshape(result, result.shape[1:]) if unbatched else result
+
+
+def pool_attrs(filter_size: Any, strides: Any, pad: Any, dim_rounding_mode: Any) -> dict[str, Any]:
+    """A pooling kernel's window attributes (AvgPool3D's and MaxPool3D's, and their gradients')."""
+    return {
         "filter_size": filter_size,
         "strides": strides,
         "pad": pad,
         "dim_rounding_mode": dim_rounding_mode,
     }
-    if spatial == 3:
-        attrs["data_format"] = data_format
-    result = ENGINE.run_kernel(kernel_name, {"x": reshape(x, shape) if unbatched else x}, attrs)
-    return reshape(result, result.shape[1:]) if unbatched else result

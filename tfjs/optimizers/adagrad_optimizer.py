@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
 from tfjs.engine import ENGINE
 from tfjs.ops.add import add
 from tfjs.ops.div import div
@@ -12,21 +9,8 @@ from tfjs.ops.fill import fill
 from tfjs.ops.mul import mul
 from tfjs.ops.sqrt import sqrt
 from tfjs.ops.square import square
-from tfjs.optimizers.optimizer import (
-    NamedTensor,
-    Optimizer,
-    OptimizerVariable,
-    VariableGradients,
-    check_gradient,
-    check_number,
-    config_value,
-    dispose_slots,
-    named_gradients,
-    registered_variable,
-    restore,
-    slot,
-    slot_weights,
-)
+from tfjs.optimizers.optimizer import NUMBER, Optimizer, Slots, VariableGradients
+from tfjs.tensor import Tensor, Variable
 
 
 class AdagradOptimizer(Optimizer):
@@ -44,59 +28,25 @@ class AdagradOptimizer(Optimizer):
     """
 
     class_name = "Adagrad"
+    hyperparameters = (("learning_rate", NUMBER), ("initial_accumulator_value", NUMBER))
 
     def __init__(self, learning_rate: float, initial_accumulator_value: float = 0.1) -> None:
-        super().__init__()
-        check_number("AdagradOptimizer", "learning_rate", learning_rate)
-        check_number("AdagradOptimizer", "initial_accumulator_value", initial_accumulator_value)
-        self.learning_rate = float(learning_rate)
-        self.initial_accumulator_value = float(initial_accumulator_value)
-        self._accumulated_grads: list[OptimizerVariable] = []
+        super().__init__(learning_rate=learning_rate, initial_accumulator_value=initial_accumulator_value)
+        self._slots = Slots(
+            "accumulator", initial=lambda value: fill(value.shape, self.initial_accumulator_value)
+        )
 
     def apply_gradients(self, variable_gradients: VariableGradients) -> None:
-        where = "AdagradOptimizer.apply_gradients"
-        for i, (name, gradient) in enumerate(named_gradients(variable_gradients, where)):
-            value = registered_variable(name, where)
-            slot(
-                self._accumulated_grads,
-                i,
-                f"{name}/accumulator",
-                lambda value=value: fill(value.shape, self.initial_accumulator_value),
-            )
-            if gradient is None:
-                continue
-            check_gradient(name, gradient, value, where)
-            accumulated_grad = self._accumulated_grads[i].variable
+        self._apply_each(variable_gradients, self._update)
 
-            def update(value=value, accumulated_grad=accumulated_grad, gradient=gradient) -> None:
-                new_accumulated_grad = add(accumulated_grad, square(gradient))
-                accumulated_grad.assign(new_accumulated_grad)
-                new_value = add(
-                    mul(
-                        div(gradient, sqrt(add(new_accumulated_grad, ENGINE.backend.epsilon()))),
-                        -self.learning_rate,
-                    ),
-                    value,
-                )
-                value.assign(new_value)
-
-            ENGINE.tidy(update)
-        self._increment_iterations()
-
-    def dispose(self) -> None:
-        dispose_slots(self._accumulated_grads)
-
-    async def get_weights(self) -> list[NamedTensor]:
-        return [await self.save_iterations(), *slot_weights(self._accumulated_grads)]
-
-    async def set_weights(self, weight_values: Sequence[NamedTensor]) -> None:
-        weight_values = await self.extract_iterations(weight_values)
-        old, self._accumulated_grads = self._accumulated_grads, restore(weight_values)
-        dispose_slots(old)
-
-    def get_config(self) -> dict[str, Any]:
-        return {"learningRate": self.learning_rate, "initialAccumulatorValue": self.initial_accumulator_value}
-
-    @classmethod
-    def from_config(cls, config: Mapping[str, Any]) -> AdagradOptimizer:
-        return cls(config_value(config, "learningRate"), config_value(config, "initialAccumulatorValue", 0.1))
+    def _update(self, value: Variable, gradient: Tensor, accumulated_grad: Variable) -> None:
+        new_accumulated_grad = add(accumulated_grad, square(gradient))
+        accumulated_grad.assign(new_accumulated_grad)
+        new_value = add(
+            mul(
+                div(gradient, sqrt(add(new_accumulated_grad, ENGINE.backend.epsilon()))),
+                -self.learning_rate,
+            ),
+            value,
+        )
+        value.assign(new_value)

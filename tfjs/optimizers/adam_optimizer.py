@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
 from tfjs.engine import ENGINE
 from tfjs.ops.add import add
 from tfjs.ops.div import div
@@ -15,22 +12,13 @@ from tfjs.ops.sqrt import sqrt
 from tfjs.ops.square import square
 from tfjs.ops.sub import sub
 from tfjs.ops.variable import variable
-from tfjs.ops.zeros_like import zeros_like
 from tfjs.optimizers.optimizer import (
-    NamedTensor,
+    BELOW_ONE,
+    EPSILON,
+    NUMBER,
     Optimizer,
-    OptimizerVariable,
+    Slots,
     VariableGradients,
-    check_gradient,
-    check_number,
-    config_value,
-    dispose_slots,
-    named_gradients,
-    registered_variable,
-    restore,
-    slot,
-    slot_weights,
-    split_evenly,
 )
 
 
@@ -52,22 +40,18 @@ class AdamOptimizer(Optimizer):
     """
 
     class_name = "Adam"
+    hyperparameters = (
+        ("learning_rate", NUMBER),
+        ("beta1", BELOW_ONE),
+        ("beta2", BELOW_ONE),
+        ("epsilon", EPSILON),
+    )
 
     def __init__(
         self, learning_rate: float, beta1: float, beta2: float, epsilon: float | None = None
     ) -> None:
-        super().__init__()
-        check_number("AdamOptimizer", "learning_rate", learning_rate)
-        check_number("AdamOptimizer", "beta1", beta1, high=1.0, high_inclusive=False)
-        check_number("AdamOptimizer", "beta2", beta2, high=1.0, high_inclusive=False)
-        if epsilon is not None:
-            check_number("AdamOptimizer", "epsilon", epsilon)
-        self.learning_rate = float(learning_rate)
-        self.beta1 = float(beta1)
-        self.beta2 = float(beta2)
-        self.epsilon = ENGINE.backend.epsilon() if epsilon is None else float(epsilon)
-        self._accumulated_first_moment: list[OptimizerVariable] = []
-        self._accumulated_second_moment: list[OptimizerVariable] = []
+        super().__init__(learning_rate=learning_rate, beta1=beta1, beta2=beta2, epsilon=epsilon)
+        self._slots = Slots("m", "v")
         # β1^t and β2^t, updated every step. (TF.js makes them trainable; they never
         # take part in a loss, so here they are not.)
         self._acc_beta1, self._acc_beta2 = ENGINE.tidy(
@@ -75,21 +59,12 @@ class AdamOptimizer(Optimizer):
         )
 
     def apply_gradients(self, variable_gradients: VariableGradients) -> None:
-        where = "AdamOptimizer.apply_gradients"
-        pairs = named_gradients(variable_gradients, where)
+        gradients = self._each_gradient(variable_gradients)
 
         def update() -> None:
             one_minus_acc_beta1 = sub(1, self._acc_beta1)
             one_minus_acc_beta2 = sub(1, self._acc_beta2)
-            for i, (name, gradient) in enumerate(pairs):
-                value = registered_variable(name, where)
-                slot(self._accumulated_first_moment, i, f"{name}/m", lambda value=value: zeros_like(value))
-                slot(self._accumulated_second_moment, i, f"{name}/v", lambda value=value: zeros_like(value))
-                if gradient is None:
-                    continue
-                check_gradient(name, gradient, value, where)
-                first_moment = self._accumulated_first_moment[i].variable
-                second_moment = self._accumulated_second_moment[i].variable
+            for value, gradient, (first_moment, second_moment) in gradients:
                 new_first_moment = add(mul(first_moment, self.beta1), mul(gradient, 1 - self.beta1))
                 new_second_moment = add(mul(second_moment, self.beta2), mul(square(gradient), 1 - self.beta2))
                 bias_corrected_first_moment = div(new_first_moment, one_minus_acc_beta1)
@@ -115,38 +90,13 @@ class AdamOptimizer(Optimizer):
     def dispose(self) -> None:
         self._acc_beta1.dispose()
         self._acc_beta2.dispose()
-        dispose_slots(self._accumulated_first_moment, self._accumulated_second_moment)
+        super().dispose()
 
-    async def get_weights(self) -> list[NamedTensor]:
-        weights = slot_weights(self._accumulated_first_moment, self._accumulated_second_moment)
-        return [await self.save_iterations(), *weights]
-
-    async def set_weights(self, weight_values: Sequence[NamedTensor]) -> None:
-        weight_values = await self.extract_iterations(weight_values, 2)
-        first, second = split_evenly(weight_values, 2)
+    def _restore_counters(self) -> None:
+        """β1^t and β2^t follow the restored iteration count."""
 
         def powers() -> None:
             self._acc_beta1.assign(pow(self.beta1, self.iterations + 1))
             self._acc_beta2.assign(pow(self.beta2, self.iterations + 1))
 
         ENGINE.tidy(powers)
-        old = self._accumulated_first_moment, self._accumulated_second_moment
-        self._accumulated_first_moment, self._accumulated_second_moment = restore(first), restore(second)
-        dispose_slots(*old)
-
-    def get_config(self) -> dict[str, Any]:
-        return {
-            "learningRate": self.learning_rate,
-            "beta1": self.beta1,
-            "beta2": self.beta2,
-            "epsilon": self.epsilon,
-        }
-
-    @classmethod
-    def from_config(cls, config: Mapping[str, Any]) -> AdamOptimizer:
-        return cls(
-            config_value(config, "learningRate"),
-            config_value(config, "beta1"),
-            config_value(config, "beta2"),
-            config_value(config, "epsilon"),
-        )

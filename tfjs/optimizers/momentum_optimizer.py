@@ -2,29 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tfjs.engine import ENGINE
 from tfjs.ops.add import add
 from tfjs.ops.mul import mul
 from tfjs.ops.scalar import scalar
-from tfjs.ops.zeros_like import zeros_like
-from tfjs.optimizers.optimizer import (
-    NamedTensor,
-    OptimizerVariable,
-    VariableGradients,
-    check_gradient,
-    check_number,
-    config_value,
-    dispose_slots,
-    named_gradients,
-    registered_variable,
-    restore,
-    slot,
-    slot_weights,
-)
+from tfjs.optimizers.optimizer import FLAG, NUMBER, Slots, VariableGradients, check_number
 from tfjs.optimizers.sgd_optimizer import SGDOptimizer
+from tfjs.tensor import Tensor, Variable
 
 
 class MomentumOptimizer(SGDOptimizer):
@@ -43,6 +29,7 @@ class MomentumOptimizer(SGDOptimizer):
     """
 
     class_name = "Momentum"
+    hyperparameters = (("learning_rate", NUMBER), ("momentum", NUMBER), ("use_nesterov", FLAG))
 
     def __init__(self, learning_rate: float, momentum: float, use_nesterov: bool = False) -> None:
         check_number("MomentumOptimizer", "momentum", momentum)  # before any tensor is made
@@ -50,29 +37,19 @@ class MomentumOptimizer(SGDOptimizer):
         self._m: Any = None
         self.set_momentum(momentum)
         self.use_nesterov = bool(use_nesterov)
-        self._accumulations: list[OptimizerVariable] = []
+        self._slots = Slots("momentum")
 
     def apply_gradients(self, variable_gradients: VariableGradients) -> None:
-        where = "MomentumOptimizer.apply_gradients"
-        for i, (name, gradient) in enumerate(named_gradients(variable_gradients, where)):
-            value = registered_variable(name, where)
-            slot(self._accumulations, i, f"{name}/momentum", lambda value=value: zeros_like(value))
-            if gradient is None:
-                continue
-            check_gradient(name, gradient, value, where)
-            accumulation = self._accumulations[i].variable
+        self._apply_each(variable_gradients, self._update)
 
-            def update(value=value, accumulation=accumulation, gradient=gradient) -> None:
-                new_accumulation = add(mul(self._m, accumulation), gradient)
-                if self.use_nesterov:
-                    new_value = add(mul(self._c, add(gradient, mul(new_accumulation, self._m))), value)
-                else:
-                    new_value = add(mul(self._c, new_accumulation), value)
-                accumulation.assign(new_accumulation)
-                value.assign(new_value)
-
-            ENGINE.tidy(update)
-        self._increment_iterations()
+    def _update(self, value: Variable, gradient: Tensor, accumulation: Variable) -> None:
+        new_accumulation = add(mul(self._m, accumulation), gradient)
+        if self.use_nesterov:
+            new_value = add(mul(self._c, add(gradient, mul(new_accumulation, self._m))), value)
+        else:
+            new_value = add(mul(self._c, new_accumulation), value)
+        accumulation.assign(new_accumulation)
+        value.assign(new_value)
 
     def set_momentum(self, momentum: float) -> None:
         """Sets the momentum of the optimizer. (TF.js's `setMomentum` changes only the
@@ -87,27 +64,3 @@ class MomentumOptimizer(SGDOptimizer):
         # TF.js's MomentumOptimizer.dispose forgets the learning rate scalar; this frees it.
         super().dispose()
         self._m.dispose()
-        dispose_slots(self._accumulations)
-
-    async def get_weights(self) -> list[NamedTensor]:
-        return [await self.save_iterations(), *slot_weights(self._accumulations)]
-
-    async def set_weights(self, weight_values: Sequence[NamedTensor]) -> None:
-        weight_values = await self.extract_iterations(weight_values)
-        old, self._accumulations = self._accumulations, restore(weight_values)
-        dispose_slots(old)
-
-    def get_config(self) -> dict[str, Any]:
-        return {
-            "learningRate": self.learning_rate,
-            "momentum": self.momentum,
-            "useNesterov": self.use_nesterov,
-        }
-
-    @classmethod
-    def from_config(cls, config: Mapping[str, Any]) -> MomentumOptimizer:
-        return cls(
-            config_value(config, "learningRate"),
-            config_value(config, "momentum"),
-            config_value(config, "useNesterov", False),
-        )

@@ -1,20 +1,25 @@
 """The optimizers' base class (tfjs-core/src/optimizers/optimizer.ts) and what the
-optimizers share: their state variables, how gradients are named, argument checks."""
+optimizers share: their hyperparameters and configs, their state variables (slots), how
+gradients are named and visited, argument checks. An optimizer's own module holds its
+update formula and the state that is its alone."""
 
 from __future__ import annotations
 
+import inspect
 import math
 import numbers
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from functools import partial
+from typing import Any, ClassVar, Literal, TypeVar
 
 from tfjs.engine import ENGINE
 from tfjs.globals import dispose
 from tfjs.gradients import variable_grads
 from tfjs.ops.scalar import scalar
 from tfjs.ops.variable import variable
+from tfjs.ops.zeros_like import zeros_like
 from tfjs.tensor import Tensor, Variable
 
 OptimizerT = TypeVar("OptimizerT", bound="Optimizer")
@@ -45,8 +50,20 @@ class Optimizer:
     class_name: ClassVar[str] = "Optimizer"
     """The name TF.js serializes the class under (Keras's name, e.g. "Adam")."""
 
-    def __init__(self) -> None:
+    hyperparameters: ClassVar[tuple[tuple[str, Hyperparameter], ...]] = ()
+    """The constructor's arguments in its order, each with its check: `get_config` writes
+    them (the attributes of the same names) under their camelCase names."""
+
+    def __init__(self, **hyperparameters: Any) -> None:
+        """Checks the given hyperparameters, all before any is kept, and keeps each as the
+        attribute of its name."""
         self._iterations: int | None = None
+        self._slots: Slots | None = None
+        checks = dict(self.hyperparameters)
+        for name, value in hyperparameters.items():
+            checks[name].check(type(self).__name__, name, value)
+        for name, value in hyperparameters.items():
+            setattr(self, name, checks[name].keep(value))
 
     def minimize(
         self, f: Callable[[], Tensor], return_cost: bool = False, var_list: Sequence[Variable] | None = None
@@ -96,8 +113,40 @@ class Optimizer:
         list of `{"name": ..., "tensor": ...}`. A gradient of None leaves its variable."""
         raise NotImplementedError(f"{type(self).__name__} does not implement apply_gradients")
 
+    def _each_gradient(
+        self, variable_gradients: VariableGradients
+    ) -> Iterator[tuple[Variable, Tensor, tuple[Variable, ...]]]:
+        """(variable, gradient, its slot variables) for each gradient to apply, in TF.js's
+        order. A variable gets its slots when first visited, even for a gradient of None,
+        which is then skipped (as in TF.js). The gradients are named at once, the rest as
+        the caller iterates."""
+        where = f"{type(self).__name__}.apply_gradients"
+        pairs = named_gradients(variable_gradients, where)
+        slots = self._slots
+        assert slots is not None, f"{type(self).__name__} has no slots"
+
+        def visit() -> Iterator[tuple[Variable, Tensor, tuple[Variable, ...]]]:
+            for i, (name, gradient) in enumerate(pairs):
+                value = registered_variable(name, where)
+                state = slots.at(i, name, value)
+                if gradient is None:
+                    continue
+                check_gradient(name, gradient, value, where)
+                yield value, gradient, state
+
+        return visit()
+
+    def _apply_each(self, variable_gradients: VariableGradients, update: Callable[..., None]) -> None:
+        """`apply_gradients` of an optimizer that updates each variable on its own:
+        `update(value, gradient, *slot_variables)`, each in a tidy of its own."""
+        for value, gradient, state in self._each_gradient(variable_gradients):
+            ENGINE.tidy(partial(update, value, gradient, *state))
+        self._increment_iterations()
+
     def dispose(self) -> None:
         """Disposes the tensors and variables this optimizer owns."""
+        if self._slots is not None:
+            self._slots.dispose()
 
     async def save_iterations(self) -> NamedTensor:
         """The iteration count as TF.js saves it: `{"name": "iter", "tensor": int32 scalar}`."""
@@ -107,15 +156,26 @@ class Optimizer:
         """The optimizer's state: the iteration count (`iter`, a new int32 scalar the caller
         disposes) and then its state variables themselves (not copies), named after their
         model variables as TF.js names them (e.g. `w/m`, `w/v` for Adam)."""
-        raise NotImplementedError("getWeights() is not implemented for this optimizer yet.")
+        if self._slots is None:
+            raise NotImplementedError("getWeights() is not implemented for this optimizer yet.")
+        return [await self.save_iterations(), *self._slots.weights()]
 
     async def set_weights(self, weight_values: Sequence[NamedTensor]) -> None:
         """Restores the state `get_weights` gave. The optimizer makes variables that share
         the given tensors' buffers (the caller may dispose its tensors) and disposes the
         state variables they replace."""
-        raise NotImplementedError(
-            f"setWeights() is not implemented for this optimizer class {self.get_class_name()}"
-        )
+        if self._slots is None:
+            raise NotImplementedError(
+                f"setWeights() is not implemented for this optimizer class {self.get_class_name()}"
+            )
+        weight_values = await self.extract_iterations(weight_values, max(len(self._slots), 1))
+        if not len(self._slots) and weight_values:
+            raise ValueError(f"{self.get_class_name()} optimizer does not have settable weights.")
+        self._restore_counters()
+        self._slots.restore(weight_values)
+
+    def _restore_counters(self) -> None:
+        """Sets the state that follows the iteration count, which set_weights restored."""
 
     async def extract_iterations(
         self, weight_values: Sequence[NamedTensor], parts: int = 1
@@ -141,12 +201,26 @@ class Optimizer:
     def get_config(self) -> dict[str, Any]:
         """The constructor's arguments under TF.js's config keys (camelCase, as TF.js
         writes them into model files)."""
-        raise NotImplementedError(f"{type(self).__name__} does not implement get_config")
+        if not self.hyperparameters:
+            raise NotImplementedError(f"{type(self).__name__} does not implement get_config")
+        return {_camel_case(name): getattr(self, name) for name, _ in self.hyperparameters}
 
     @classmethod
     def from_config(cls: type[OptimizerT], config: Mapping[str, Any]) -> OptimizerT:
-        """A new optimizer from what `get_config` gave (snake_case keys also accepted)."""
-        raise NotImplementedError(f"{cls.__name__} does not implement from_config")
+        """A new optimizer from what `get_config` gave (snake_case keys also accepted); a
+        missing key takes the constructor's default, or None where it has none."""
+        if not cls.hyperparameters:
+            raise NotImplementedError(f"{cls.__name__} does not implement from_config")
+        defaults = {
+            name: None if p.default is inspect.Parameter.empty else p.default
+            for name, p in inspect.signature(cls).parameters.items()
+        }
+        return cls(
+            **{
+                name: config_value(config, _camel_case(name), defaults[name])
+                for name, _ in cls.hyperparameters
+            }
+        )
 
     def get_class_name(self) -> str:
         return type(self).class_name
@@ -203,37 +277,52 @@ def check_gradient(name: str, gradient: Any, value: Variable, where: str) -> Non
         )
 
 
-def state_variable(original_name: str, make: Callable[[], Tensor]) -> OptimizerVariable:
-    """A non-trainable state variable holding `make()`'s value (made inside a tidy)."""
-    return OptimizerVariable(original_name, ENGINE.tidy(lambda: variable(make(), False)))
+class Slots:
+    """An optimizer's state variables: for each kind, named by its suffix (Adam's `m` and
+    `v`), one variable per position in the list of gradients. Slots belong to positions,
+    not to names, as in TF.js: pass the same variables in the same order."""
 
+    def __init__(self, *suffixes: str, initial: Callable[[Variable], Tensor] = zeros_like) -> None:
+        self.suffixes = suffixes
+        self.initial = initial
+        """What a new slot of a variable starts at (made inside a tidy)."""
+        self.kinds: list[list[OptimizerVariable]] = [[] for _ in suffixes]
 
-def slot(slots: list[OptimizerVariable], i: int, original_name: str, make: Callable[[], Tensor]) -> None:
-    """Creates slot `i` if it does not exist yet. Slots belong to positions in the list of
-    gradients, not to names, as in TF.js: pass the same variables in the same order."""
-    if i >= len(slots):
-        slots.append(state_variable(original_name, make))
+    def __len__(self) -> int:
+        return len(self.suffixes)
 
+    def at(self, i: int, name: str, value: Variable) -> tuple[Variable, ...]:
+        """The slot variables at position `i` (of the variable `name`), one per kind, made
+        (non-trainable) if they do not exist yet."""
+        for suffix, slots in zip(self.suffixes, self.kinds, strict=True):
+            if i >= len(slots):
+                made = ENGINE.tidy(lambda: variable(self.initial(value), False))
+                slots.append(OptimizerVariable(f"{name}/{suffix}", made))
+        return tuple(slots[i].variable for slots in self.kinds)
 
-def restore(weight_values: Sequence[NamedTensor]) -> list[OptimizerVariable]:
-    """State variables sharing the buffers of `weight_values` (TF.js's `tensor.variable(false)`)."""
-    return [OptimizerVariable(w["name"], variable(w["tensor"], False)) for w in weight_values]
+    def weights(self) -> list[NamedTensor]:
+        """The slot variables themselves, all of the first kind, then the second, ..."""
+        return [{"name": s.original_name, "tensor": s.variable} for slots in self.kinds for s in slots]
 
+    def restore(self, weights: list[NamedTensor]) -> None:
+        """Replaces the slots by variables sharing the buffers of `weights`, the kinds in
+        equal groups (TF.js's `tensor.variable(false)`; extract_iterations checked that
+        they divide), and disposes the old ones."""
+        count = len(weights) // len(self) if self.suffixes else 0
+        kinds = [
+            [
+                OptimizerVariable(w["name"], variable(w["tensor"], False))
+                for w in weights[k * count : (k + 1) * count]
+            ]
+            for k in range(len(self))
+        ]
+        self.dispose()
+        self.kinds = kinds
 
-def slot_weights(*slot_lists: list[OptimizerVariable]) -> list[NamedTensor]:
-    return [{"name": s.original_name, "tensor": s.variable} for slots in slot_lists for s in slots]
-
-
-def dispose_slots(*slot_lists: list[OptimizerVariable]) -> None:
-    for slots in slot_lists:
-        for s in slots:
-            s.variable.dispose()
-
-
-def split_evenly(weights: list[NamedTensor], parts: int) -> Iterator[list[NamedTensor]]:
-    """`weights` in `parts` equal groups (extract_iterations checked that they divide)."""
-    count = len(weights) // parts
-    return (weights[k * count : (k + 1) * count] for k in range(parts))
+    def dispose(self) -> None:
+        for slots in self.kinds:
+            for s in slots:
+                s.variable.dispose()
 
 
 def config_value(config: Mapping[str, Any], key: str, default: Any = None) -> Any:
@@ -241,6 +330,45 @@ def config_value(config: Mapping[str, Any], key: str, default: Any = None) -> An
     if key in config:
         return config[key]
     return config.get(re.sub(r"(?<!^)([A-Z])", r"_\1", key).lower(), default)
+
+
+def _camel_case(name: str) -> str:
+    return re.sub(r"_([a-z0-9])", lambda m: m.group(1).upper(), name)
+
+
+@dataclass(frozen=True)
+class Hyperparameter:
+    """How an optimizer checks a constructor argument and keeps it: a real number in
+    [0, high] (or [0, high)) kept as a float, as JavaScript's numbers are doubles; an
+    "epsilon" may also be None, for the backend's epsilon; a "flag" is kept as a bool."""
+
+    high: float = math.inf
+    high_inclusive: bool = True
+    kind: Literal["number", "epsilon", "flag"] = "number"
+
+    def check(self, owner: str, name: str, value: Any) -> None:
+        if self.kind == "flag" or (self.kind == "epsilon" and value is None):
+            return
+        check_number(owner, name, value, high=self.high, high_inclusive=self.high_inclusive)
+
+    def keep(self, value: Any) -> Any:
+        if self.kind == "flag":
+            return bool(value)
+        if self.kind == "epsilon" and value is None:
+            return ENGINE.backend.epsilon()
+        return float(value)
+
+
+NUMBER = Hyperparameter()
+"""A finite number >= 0."""
+FRACTION = Hyperparameter(high=1.0)
+"""A number in [0, 1]."""
+BELOW_ONE = Hyperparameter(high=1.0, high_inclusive=False)
+"""A number in [0, 1)."""
+EPSILON = Hyperparameter(kind="epsilon")
+"""A finite number >= 0, or None for the backend's epsilon (read when the optimizer is made)."""
+FLAG = Hyperparameter(kind="flag")
+"""Anything, kept as a bool."""
 
 
 def check_number(

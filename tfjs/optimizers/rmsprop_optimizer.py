@@ -2,33 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
-from tfjs.engine import ENGINE
 from tfjs.ops.add import add
 from tfjs.ops.div import div
 from tfjs.ops.mul import mul
 from tfjs.ops.sqrt import sqrt
 from tfjs.ops.square import square
 from tfjs.ops.sub import sub
-from tfjs.ops.zeros_like import zeros_like
-from tfjs.optimizers.optimizer import (
-    NamedTensor,
-    Optimizer,
-    OptimizerVariable,
-    VariableGradients,
-    check_gradient,
-    check_number,
-    config_value,
-    dispose_slots,
-    named_gradients,
-    registered_variable,
-    restore,
-    slot,
-    slot_weights,
-    split_evenly,
-)
+from tfjs.optimizers.optimizer import EPSILON, FLAG, FRACTION, NUMBER, Optimizer, Slots, VariableGradients
+from tfjs.tensor import Tensor, Variable
 
 
 class RMSPropOptimizer(Optimizer):
@@ -53,6 +34,13 @@ class RMSPropOptimizer(Optimizer):
     """
 
     class_name = "RMSProp"
+    hyperparameters = (
+        ("learning_rate", NUMBER),
+        ("decay", FRACTION),
+        ("momentum", NUMBER),
+        ("epsilon", EPSILON),
+        ("centered", FLAG),
+    )
 
     def __init__(
         self,
@@ -62,43 +50,26 @@ class RMSPropOptimizer(Optimizer):
         epsilon: float | None = None,
         centered: bool = False,
     ) -> None:
-        super().__init__()
         if learning_rate is None:
             raise ValueError("learning_rate for RMSPropOptimizer must be defined.")
-        check_number("RMSPropOptimizer", "learning_rate", learning_rate)
-        check_number("RMSPropOptimizer", "decay", decay, high=1.0)
-        check_number("RMSPropOptimizer", "momentum", momentum)
-        if epsilon is not None:
-            check_number("RMSPropOptimizer", "epsilon", epsilon)
-        self.learning_rate = float(learning_rate)
-        self.decay = float(decay)
-        self.momentum = float(momentum)
-        self.epsilon = ENGINE.backend.epsilon() if epsilon is None else float(epsilon)
-        self.centered = bool(centered)
-        self._accumulated_mean_squares: list[OptimizerVariable] = []
-        self._accumulated_moments: list[OptimizerVariable] = []
-        self._accumulated_mean_grads: list[OptimizerVariable] = []
+        super().__init__(
+            learning_rate=learning_rate, decay=decay, momentum=momentum, epsilon=epsilon, centered=centered
+        )
+        self._slots = Slots("rms", "momentum", "mg") if self.centered else Slots("rms", "momentum")
 
     def apply_gradients(self, variable_gradients: VariableGradients) -> None:
-        where = "RMSPropOptimizer.apply_gradients"
-        for i, (name, gradient) in enumerate(named_gradients(variable_gradients, where)):
-            value = registered_variable(name, where)
-            slot(self._accumulated_mean_squares, i, f"{name}/rms", lambda value=value: zeros_like(value))
-            slot(self._accumulated_moments, i, f"{name}/momentum", lambda value=value: zeros_like(value))
-            if self.centered:
-                slot(self._accumulated_mean_grads, i, f"{name}/mg", lambda value=value: zeros_like(value))
-            if gradient is None:
-                continue
-            check_gradient(name, gradient, value, where)
-            ENGINE.tidy(lambda i=i, value=value, gradient=gradient: self._update(i, value, gradient))
-        self._increment_iterations()
+        self._apply_each(variable_gradients, self._update)
 
-    def _update(self, i: int, value: Any, gradient: Any) -> None:
-        mean_square = self._accumulated_mean_squares[i].variable
-        moments = self._accumulated_moments[i].variable
+    def _update(
+        self,
+        value: Variable,
+        gradient: Tensor,
+        mean_square: Variable,
+        moments: Variable,
+        mean_grad: Variable | None = None,
+    ) -> None:
         new_mean_square = add(mul(mean_square, self.decay), mul(square(gradient), 1 - self.decay))
-        if self.centered:
-            mean_grad = self._accumulated_mean_grads[i].variable
+        if mean_grad is not None:
             new_mean_grad = add(mul(mean_grad, self.decay), mul(gradient, 1 - self.decay))
             grad_contribution = div(
                 mul(gradient, self.learning_rate),
@@ -115,40 +86,3 @@ class RMSPropOptimizer(Optimizer):
             mean_square.assign(new_mean_square)
         moments.assign(new_moments)
         value.assign(sub(value, new_moments))
-
-    def dispose(self) -> None:
-        dispose_slots(self._accumulated_mean_squares, self._accumulated_mean_grads, self._accumulated_moments)
-
-    async def get_weights(self) -> list[NamedTensor]:
-        slots = [self._accumulated_mean_squares, self._accumulated_moments]
-        if self.centered:
-            slots.append(self._accumulated_mean_grads)
-        return [await self.save_iterations(), *slot_weights(*slots)]
-
-    async def set_weights(self, weight_values: Sequence[NamedTensor]) -> None:
-        weight_values = await self.extract_iterations(weight_values, 3 if self.centered else 2)
-        parts = list(split_evenly(weight_values, 3 if self.centered else 2))
-        old = self._accumulated_mean_squares, self._accumulated_moments, self._accumulated_mean_grads
-        self._accumulated_mean_squares = restore(parts[0])
-        self._accumulated_moments = restore(parts[1])
-        self._accumulated_mean_grads = restore(parts[2]) if self.centered else []
-        dispose_slots(*old)
-
-    def get_config(self) -> dict[str, Any]:
-        return {
-            "learningRate": self.learning_rate,
-            "decay": self.decay,
-            "momentum": self.momentum,
-            "epsilon": self.epsilon,
-            "centered": self.centered,
-        }
-
-    @classmethod
-    def from_config(cls, config: Mapping[str, Any]) -> RMSPropOptimizer:
-        return cls(
-            config_value(config, "learningRate"),
-            config_value(config, "decay", 0.9),
-            config_value(config, "momentum", 0.0),
-            config_value(config, "epsilon"),
-            config_value(config, "centered", False),
-        )

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tfjs.engine import ENGINE
@@ -10,12 +9,12 @@ from tfjs.ops.add import add
 from tfjs.ops.mul import mul
 from tfjs.ops.scalar import scalar
 from tfjs.optimizers.optimizer import (
-    NamedTensor,
+    NUMBER,
     Optimizer,
+    Slots,
     VariableGradients,
     check_gradient,
     check_number,
-    config_value,
     named_gradients,
     registered_variable,
 )
@@ -34,11 +33,13 @@ class SGDOptimizer(Optimizer):
     """
 
     class_name = "SGD"
+    hyperparameters = (("learning_rate", NUMBER),)
 
     def __init__(self, learning_rate: float) -> None:
         super().__init__()
         self._c: Any = None
         self.set_learning_rate(learning_rate)
+        self._slots = Slots()  # no state: get_weights gives the iteration count only
 
     def apply_gradients(self, variable_gradients: VariableGradients) -> None:
         for name, gradient in named_gradients(variable_gradients, "SGDOptimizer.apply_gradients"):
@@ -58,19 +59,5 @@ class SGDOptimizer(Optimizer):
         self._c = ENGINE.keep(scalar(-self.learning_rate))
 
     def dispose(self) -> None:
+        super().dispose()
         self._c.dispose()
-
-    async def get_weights(self) -> list[NamedTensor]:
-        return [await self.save_iterations()]
-
-    async def set_weights(self, weight_values: Sequence[NamedTensor]) -> None:
-        weight_values = await self.extract_iterations(weight_values)
-        if len(weight_values) != 0:
-            raise ValueError("SGD optimizer does not have settable weights.")
-
-    def get_config(self) -> dict[str, Any]:
-        return {"learningRate": self.learning_rate}
-
-    @classmethod
-    def from_config(cls, config: Mapping[str, Any]) -> SGDOptimizer:
-        return cls(config_value(config, "learningRate"))

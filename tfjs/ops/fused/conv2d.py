@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tfjs.kernel_names import FUSED_CONV2D
@@ -110,32 +110,42 @@ def _check_prelu_weights(shape: tuple[int, ...], info: conv_util.Conv2DInfo) -> 
             ) from None
 
 
-@register_gradient(
-    FUSED_CONV2D, save_inputs=("x", "filter", "bias", "prelu_activation_weights"), save_outputs=True
-)
-def _fused_conv2d_grad(
-    dy: Tensor,
-    x: Tensor,
-    filter: Tensor,  # noqa: A002
-    y: Tensor,
-    activation: str,
-    leakyrelu_alpha: float,
-    bias: Tensor | None = None,
-    prelu_activation_weights: Tensor | None = None,
-    **conv_attrs: Any,
-) -> dict[str, Tensor]:
-    """TF.js's (its fused conv2d's custom gradient, and its separate ops' gradients where it
-    does not fuse): the activation's gradient, the bias's (summed over the axes it was
-    repeated along), then Conv2D's gradients. TF.js's refuses NCHW and dilations > 1
-    ('not yet supported'); this one takes them."""
-    return fused_gradients(
-        FUSED_CONV2D,
-        conv2d_gradients,
-        dy,
-        {"x": x, "filter": filter, "bias": bias, "prelu_activation_weights": prelu_activation_weights},
-        y,
-        activation,
-        leakyrelu_alpha,
-        conv_attrs,
-        per_channel_nchw=conv_attrs["data_format"] == "NCHW",
+def register_fused_conv_gradient(
+    kernel_name: str, conv_gradients: Callable[..., dict[str, Tensor]], per_channel_nchw: bool
+) -> None:
+    """Registers the gradient of a fused convolution kernel (inputs x, filter, bias and
+    PReLU weights), TF.js's (its fused op's custom gradient, and its separate ops'
+    gradients where it does not fuse): the activation's gradient, the bias's (summed over
+    the axes it was repeated along), then the convolution's, `conv_gradients(dz, x,
+    filter, attrs)`. `per_channel_nchw`: an NCHW kernel lines a 1-D bias or PReLU weights
+    up with the result's channels."""
+
+    @register_gradient(
+        kernel_name, save_inputs=("x", "filter", "bias", "prelu_activation_weights"), save_outputs=True
     )
+    def gradient(
+        dy: Tensor,
+        x: Tensor,
+        filter: Tensor,  # noqa: A002
+        y: Tensor,
+        activation: str,
+        leakyrelu_alpha: float,
+        bias: Tensor | None = None,
+        prelu_activation_weights: Tensor | None = None,
+        **conv_attrs: Any,
+    ) -> dict[str, Tensor]:
+        return fused_gradients(
+            kernel_name,
+            conv_gradients,
+            dy,
+            {"x": x, "filter": filter, "bias": bias, "prelu_activation_weights": prelu_activation_weights},
+            y,
+            activation,
+            leakyrelu_alpha,
+            conv_attrs,
+            per_channel_nchw=per_channel_nchw and conv_attrs["data_format"] == "NCHW",
+        )
+
+
+# TF.js's refuses NCHW and dilations > 1 ('not yet supported'); this one takes them.
+register_fused_conv_gradient(FUSED_CONV2D, conv2d_gradients, per_channel_nchw=True)

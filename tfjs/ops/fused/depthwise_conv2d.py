@@ -1,14 +1,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from tfjs.kernel_names import FUSED_DEPTHWISE_CONV2D
-from tfjs.kernel_registry import register_gradient
 from tfjs.ops import conv_util
 from tfjs.ops.conv_util import Pad, batch_shape, run_batched
 from tfjs.ops.depthwise_conv2d import depthwise_backprop_filter, depthwise_backprop_input
-from tfjs.ops.fused.fused_util import fits_output, fused_extras, fused_gradients
+from tfjs.ops.fused.conv2d import register_fused_conv_gradient
+from tfjs.ops.fused.fused_util import fits_output, fused_extras
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
@@ -68,37 +67,12 @@ def depthwise_conv2d(
     return run_batched(FUSED_DEPTHWISE_CONV2D, "x", x_tensor, 4, inputs, {**attrs, **activation_attrs})
 
 
-@register_gradient(
-    FUSED_DEPTHWISE_CONV2D, save_inputs=("x", "filter", "bias", "prelu_activation_weights"), save_outputs=True
-)
-def _fused_depthwise_conv2d_grad(
-    dy: Tensor,
-    x: Tensor,
-    filter: Tensor,  # noqa: A002
-    y: Tensor,
-    activation: str,
-    leakyrelu_alpha: float,
-    bias: Tensor | None = None,
-    prelu_activation_weights: Tensor | None = None,
-    **conv_attrs: Any,
-) -> dict[str, Tensor]:
-    """TF.js's (its fused depthwiseConv2d's custom gradient, and its separate ops' gradients
-    where it does not fuse): the activation's gradient, the bias's, then
-    DepthwiseConv2dNative's. TF.js's refuses dilations > 1; this one takes them."""
-    return fused_gradients(
-        FUSED_DEPTHWISE_CONV2D,
-        _depthwise_gradients,
-        dy,
-        {"x": x, "filter": filter, "bias": bias, "prelu_activation_weights": prelu_activation_weights},
-        y,
-        activation,
-        leakyrelu_alpha,
-        conv_attrs,
-    )
-
-
 def _depthwise_gradients(dz: Tensor, x: Tensor, filter: Tensor, attrs: dict) -> dict[str, Tensor]:  # noqa: A002
     return {
         "x": depthwise_backprop_input(x.shape, dz, filter, attrs),
         "filter": depthwise_backprop_filter(x, dz, filter.shape, attrs),
     }
+
+
+# TF.js's refuses dilations > 1; this one takes them.
+register_fused_conv_gradient(FUSED_DEPTHWISE_CONV2D, _depthwise_gradients, per_channel_nchw=False)

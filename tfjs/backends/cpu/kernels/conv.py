@@ -16,7 +16,8 @@ once, equal up to the order of the sum).
 
 The gradient kernels take a `dilations` attribute (default 1) that TF.js's lack (its
 gradients refuse dilated convolutions; TensorFlow's kernels take it), and the depthwise
-ones a `data_format` (TF.js's depthwise gradients are NHWC only).
+ones a `data_format` (default NHWC: TF.js's depthwise gradients are NHWC only). The two
+filter gradients are one kernel body, which gives both attributes their defaults.
 """
 
 from __future__ import annotations
@@ -109,9 +110,8 @@ def _forward_kernel(
         dilations: Any,
         dim_rounding_mode: str | None,
     ) -> TensorInfo:
-        data_format = convert_conv2d_data_format(data_format)
-        info = compute_conv2d_info(
-            x.shape, filter.shape, strides, dilations, pad, dim_rounding_mode, depthwise, data_format
+        info = _info(
+            x.shape, filter.shape, strides, pad, data_format, dilations, dim_rounding_mode, depthwise
         )
         return backend.make_output(values(backend.values(x), backend.values(filter), info), x.dtype)
 
@@ -137,36 +137,8 @@ def conv2d_backprop_input(
     dim_rounding_mode: str | None,
     dilations: Any = 1,
 ) -> TensorInfo:
-    data_format = convert_conv2d_data_format(data_format)
-    info = compute_conv2d_info(
-        input_shape, filter.shape, strides, dilations, pad, dim_rounding_mode, False, data_format
-    )
+    info = _info(input_shape, filter.shape, strides, pad, data_format, dilations, dim_rounding_mode, False)
     values = conv2d_backprop_input_values(backend.values(dy), backend.values(filter), info)
-    return backend.make_output(values, "float32")
-
-
-@kernel(CONV2D_BACKPROP_FILTER, "cpu")
-def conv2d_backprop_filter(
-    backend: CpuBackend,
-    x: Any,
-    dy: Any,
-    *,
-    filter_shape: Any,
-    strides: Any,
-    pad: Any,
-    data_format: str,
-    dim_rounding_mode: str | None,
-    dilations: Any = 1,
-) -> TensorInfo:
-    """The gradient of a conv2d with respect to its filter, float32 shaped `filter_shape`."""
-    data_format = convert_conv2d_data_format(data_format)
-    info = compute_conv2d_info(
-        x.shape, filter_shape, strides, dilations, pad, dim_rounding_mode, False, data_format
-    )
-    x_values, dy_values = backend.values(x), backend.values(dy)
-    if info.data_format == "channelsFirst":
-        x_values, dy_values = x_values.transpose(0, 2, 3, 1), dy_values.transpose(0, 2, 3, 1)
-    values = backprop_filter_values(x_values, dy_values, geometry(info), info.filter_shape)
     return backend.make_output(values, "float32")
 
 
@@ -184,10 +156,7 @@ def depthwise_conv2d_native_backprop_input(
     data_format: str = "NHWC",
 ) -> TensorInfo:
     """The gradient of a depthwise conv2d with respect to its input, float32."""
-    data_format = convert_conv2d_data_format(data_format)
-    info = compute_conv2d_info(
-        input_shape, filter.shape, strides, dilations, pad, dim_rounding_mode, True, data_format
-    )
+    info = _info(input_shape, filter.shape, strides, pad, data_format, dilations, dim_rounding_mode, True)
     w = backend.values(filter)
 
     def run(dy: np.ndarray) -> np.ndarray:
@@ -196,29 +165,64 @@ def depthwise_conv2d_native_backprop_input(
     return backend.make_output(_channels_last(run, backend.values(dy), info), "float32")
 
 
-@kernel(DEPTHWISE_CONV2D_NATIVE_BACKPROP_FILTER, "cpu")
-def depthwise_conv2d_native_backprop_filter(
-    backend: CpuBackend,
-    x: Any,
-    dy: Any,
-    *,
+def _filter_gradient_kernel(
+    values: Callable[[np.ndarray, np.ndarray, Any, Any], np.ndarray], depthwise: bool
+) -> Callable[..., TensorInfo]:
+    """The gradient of a conv2d (or depthwise conv2d) with respect to its filter, float32
+    shaped `filter_shape` (inputs x and dy; the conv's attributes): `values(x, dy,
+    geometry, filter_shape)` on x and dy as NHWC."""
+
+    def run(
+        backend: CpuBackend,
+        x: Any,
+        dy: Any,
+        *,
+        filter_shape: Any,
+        strides: Any,
+        pad: Any,
+        dim_rounding_mode: str | None,
+        data_format: str = "NHWC",
+        dilations: Any = 1,
+    ) -> TensorInfo:
+        info = _info(
+            x.shape, filter_shape, strides, pad, data_format, dilations, dim_rounding_mode, depthwise
+        )
+        x_values, dy_values = backend.values(x), backend.values(dy)
+        if info.data_format == "channelsFirst":
+            x_values, dy_values = x_values.transpose(0, 2, 3, 1), dy_values.transpose(0, 2, 3, 1)
+        return backend.make_output(values(x_values, dy_values, geometry(info), info.filter_shape), "float32")
+
+    return run
+
+
+conv2d_backprop_filter = _filter_gradient_kernel(backprop_filter_values, False)
+depthwise_conv2d_native_backprop_filter = _filter_gradient_kernel(depthwise_backprop_filter_values, True)
+register_kernel(CONV2D_BACKPROP_FILTER, "cpu", conv2d_backprop_filter)
+register_kernel(DEPTHWISE_CONV2D_NATIVE_BACKPROP_FILTER, "cpu", depthwise_conv2d_native_backprop_filter)
+
+
+def _info(
+    in_shape: Any,
     filter_shape: Any,
     strides: Any,
     pad: Any,
+    data_format: str,
     dilations: Any,
     dim_rounding_mode: str | None,
-    data_format: str = "NHWC",
-) -> TensorInfo:
-    """The gradient of a depthwise conv2d with respect to its filter, float32."""
-    data_format = convert_conv2d_data_format(data_format)
-    info = compute_conv2d_info(
-        x.shape, filter_shape, strides, dilations, pad, dim_rounding_mode, True, data_format
+    depthwise: bool,
+) -> Conv2DInfo:
+    """The Conv2DInfo of a kernel's attributes (`data_format` as kernels take it, "NHWC" or
+    "NCHW")."""
+    return compute_conv2d_info(
+        in_shape,
+        filter_shape,
+        strides,
+        dilations,
+        pad,
+        dim_rounding_mode,
+        depthwise,
+        convert_conv2d_data_format(data_format),
     )
-    x_values, dy_values = backend.values(x), backend.values(dy)
-    if info.data_format == "channelsFirst":
-        x_values, dy_values = x_values.transpose(0, 2, 3, 1), dy_values.transpose(0, 2, 3, 1)
-    values = depthwise_backprop_filter_values(x_values, dy_values, geometry(info), info.filter_shape)
-    return backend.make_output(values, "float32")
 
 
 def _channels_last(run: Callable[[np.ndarray], np.ndarray], x: np.ndarray, info: Conv2DInfo) -> np.ndarray:

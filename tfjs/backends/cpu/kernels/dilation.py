@@ -11,7 +11,7 @@ output row, output column, channel): np.add.at adds one term at a time in that o
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -21,7 +21,7 @@ from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
 from tfjs.backends.cpu.kernels.conv_util import geometry, tap_windows
 from tfjs.kernel_names import DILATION2D, DILATION2D_BACKPROP_FILTER, DILATION2D_BACKPROP_INPUT
-from tfjs.kernel_registry import kernel
+from tfjs.kernel_registry import kernel, register_kernel
 from tfjs.ops.conv_util import Conv2DInfo, compute_dilation2d_info
 
 # TF.js starts every window's maximum at Number.MIN_SAFE_INTEGER: a window whose taps
@@ -58,20 +58,41 @@ def dilation2d(
         return backend.make_output(best, x.dtype)
 
 
-@kernel(DILATION2D_BACKPROP_INPUT, "cpu")
-def dilation2d_backprop_input(
-    backend: CpuBackend,
-    x: Any,
-    filter: Any,  # noqa: A002
-    dy: Any,
-    *,
-    strides: int | Sequence[int],
-    pad: Any,
-    dilations: int | Sequence[int],
-) -> TensorInfo:
-    """The gradient of dilation2d with respect to x (x's shape and dtype)."""
-    info = compute_dilation2d_info(x.shape, filter.shape, strides, pad, "NHWC", dilations)
-    best_h, best_w = _argmax_taps(backend.values(x), backend.values(filter), info)
+_Found = tuple[np.ndarray, np.ndarray]
+_Positions = Callable[[Conv2DInfo, np.ndarray, np.ndarray, Sequence[int]], _Found]
+
+
+def _backprop_kernel(wrt: str, positions: _Positions) -> Callable[..., TensorInfo]:
+    """A gradient kernel of dilation2d (inputs x, filter and dy; dilation2d's attributes)
+    with respect to the input `wrt` ("x" or "filter"), whose shape and dtype it has:
+    `positions(info, best_h, best_w, shape)` gives where each output's maximum lies in the
+    gradient (flat indices) and which of those exist."""
+
+    def run(
+        backend: CpuBackend,
+        x: Any,
+        filter: Any,  # noqa: A002
+        dy: Any,
+        *,
+        strides: int | Sequence[int],
+        pad: Any,
+        dilations: int | Sequence[int],
+    ) -> TensorInfo:
+        info = compute_dilation2d_info(x.shape, filter.shape, strides, pad, "NHWC", dilations)
+        best_h, best_w = _argmax_taps(backend.values(x), backend.values(filter), info)
+        target = x if wrt == "x" else filter
+        flat, inside = positions(info, best_h, best_w, target.shape)
+        values = _scatter(backend, dy, info, flat, inside, target.shape, target.dtype)
+        return backend.make_output(values, target.dtype)
+
+    return run
+
+
+def _input_positions(
+    info: Conv2DInfo, best_h: np.ndarray, best_w: np.ndarray, shape: Sequence[int]
+) -> _Found:
+    """Dilation2DBackpropInput: the gradient of dilation2d with respect to x (x's shape
+    and dtype)."""
     pad_info = info.pad_info
     rows = np.arange(info.out_height)[:, None, None] * info.stride_height - pad_info.top
     cols = np.arange(info.out_width)[None, :, None] * info.stride_width - pad_info.left
@@ -82,29 +103,23 @@ def dilation2d_backprop_input(
     # (a corner past the input's end, which TF.js cannot index either, is dropped)
     inside = (h_in < info.in_height) & (w_in < info.in_width)
     flat = ((batch * info.in_height + h_in) * info.in_width + w_in) * info.in_channels + channel
-    values = _scatter(backend, dy, info, flat, inside, x.shape, x.dtype)
-    return backend.make_output(values, x.dtype)
+    return flat, inside
 
 
-@kernel(DILATION2D_BACKPROP_FILTER, "cpu")
-def dilation2d_backprop_filter(
-    backend: CpuBackend,
-    x: Any,
-    filter: Any,  # noqa: A002
-    dy: Any,
-    *,
-    strides: int | Sequence[int],
-    pad: Any,
-    dilations: int | Sequence[int],
-) -> TensorInfo:
-    """The gradient of dilation2d with respect to the filter (its shape and dtype)."""
-    info = compute_dilation2d_info(x.shape, filter.shape, strides, pad, "NHWC", dilations)
-    best_h, best_w = _argmax_taps(backend.values(x), backend.values(filter), info)
-    _, f_width, depth = filter.shape
+def _filter_positions(
+    info: Conv2DInfo, best_h: np.ndarray, best_w: np.ndarray, shape: Sequence[int]
+) -> _Found:
+    """Dilation2DBackpropFilter: the gradient of dilation2d with respect to the filter (its
+    shape and dtype)."""
+    _, f_width, depth = shape
     flat = (np.maximum(best_h, 0) * f_width + np.maximum(best_w, 0)) * depth + np.arange(depth)
-    inside = np.ones(flat.shape, bool)
-    values = _scatter(backend, dy, info, flat, inside, filter.shape, filter.dtype)
-    return backend.make_output(values, filter.dtype)
+    return flat, np.ones(flat.shape, bool)
+
+
+dilation2d_backprop_input = _backprop_kernel("x", _input_positions)
+dilation2d_backprop_filter = _backprop_kernel("filter", _filter_positions)
+register_kernel(DILATION2D_BACKPROP_INPUT, "cpu", dilation2d_backprop_input)
+register_kernel(DILATION2D_BACKPROP_FILTER, "cpu", dilation2d_backprop_filter)
 
 
 def _argmax_taps(x: np.ndarray, f: np.ndarray, info: Conv2DInfo) -> tuple[np.ndarray, np.ndarray]:

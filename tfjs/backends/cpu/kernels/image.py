@@ -25,7 +25,7 @@ from tfjs.kernel_names import (
     ROTATE_WITH_OFFSET,
     TRANSFORM,
 )
-from tfjs.kernel_registry import kernel
+from tfjs.kernel_registry import kernel, register_kernel
 from tfjs.ops.image.image_util import math_round, rotation_sources
 
 # ---- shared helpers -------------------------------------------------------------------
@@ -164,94 +164,85 @@ def _accumulate_float32(size: int, targets: np.ndarray, values: np.ndarray) -> n
     return out
 
 
-def _resize_grad(
-    backend: CpuBackend,
-    images: Any,
-    dy: Any,
-    align_corners: bool,
-    taps: Callable[..., Any],
-    float32_sums: bool,
-) -> TensorInfo:
-    """The gradient of a resize of `images` from `dy`: `taps(ratios, old, new)` gives the
-    source rows, columns and weights (broadcasting to [out_rows, out_cols]) of the output
-    pixels, one tap after the other; each output's dy times a tap's weight goes to that
-    tap's source pixel. `float32_sums`: rounded after each addition (TF.js's bilinear
-    gradient adds into a Float32Array), else summed in doubles and rounded once."""
-    batch, height, width, channels = images.shape
-    _, new_height, new_width, _ = dy.shape
-    if images.size == 0 or dy.size == 0:
-        return backend.make_output(np.zeros(images.shape), "float32")
-    ratios = _resize_ratios((height, width), (new_height, new_width), align_corners)
-    grads = backend.values(dy).astype(np.float64)
-    targets, values = [], []
-    for rows, cols, weight in taps(ratios, (height, width), (new_height, new_width)):
-        pixel = (np.arange(batch)[:, None, None] * height + rows) * width + cols
-        targets.append(np.broadcast_to(pixel, grads.shape[:3]))
-        values.append(grads * weight[..., None])
-    # TF.js's order: output pixel by pixel, its taps in order.
-    target = np.stack(targets, axis=3).reshape(-1)
-    value = np.stack(values, axis=3).reshape(-1, channels)
-    size = batch * height * width
-    if float32_sums:
-        out = _accumulate_float32(size, target, value)
-    else:  # in doubles, added in dy's order (np.add.at's), stored once
-        out = np.zeros((size, channels))
-        np.add.at(out, target, value)
-    return backend.make_output(out.reshape(images.shape), "float32")
+def _resize_grad_kernel(taps: Callable[..., Any], float32_sums: bool) -> Callable[..., TensorInfo]:
+    """A resize's gradient kernel (inputs images and dy, the resize's attributes):
+    `taps(ratios, old, new, align_corners, half_pixel_centers)` gives the source rows,
+    columns and weights (broadcasting to [out_rows, out_cols]) of the output pixels, one
+    tap after the other; each output's dy times a tap's weight goes to that tap's source
+    pixel. `float32_sums`: rounded after each addition (TF.js's bilinear gradient adds
+    into a Float32Array), else summed in doubles and rounded once."""
+
+    def run(
+        backend: CpuBackend,
+        images: Any,
+        dy: Any,
+        *,
+        align_corners: bool,
+        half_pixel_centers: bool,
+        size: Sequence[int],
+    ) -> TensorInfo:
+        batch, height, width, channels = images.shape
+        _, new_height, new_width, _ = dy.shape
+        if images.size == 0 or dy.size == 0:
+            return backend.make_output(np.zeros(images.shape), "float32")
+        old, new = (height, width), (new_height, new_width)
+        ratios = _resize_ratios(old, new, align_corners)
+        grads = backend.values(dy).astype(np.float64)
+        targets, values = [], []
+        for rows, cols, weight in taps(ratios, old, new, align_corners, half_pixel_centers):
+            pixel = (np.arange(batch)[:, None, None] * height + rows) * width + cols
+            targets.append(np.broadcast_to(pixel, grads.shape[:3]))
+            values.append(grads * weight[..., None])
+        # TF.js's order: output pixel by pixel, its taps in order.
+        target = np.stack(targets, axis=3).reshape(-1)
+        value = np.stack(values, axis=3).reshape(-1, channels)
+        pixels = batch * height * width
+        if float32_sums:
+            out = _accumulate_float32(pixels, target, value)
+        else:  # in doubles, added in dy's order (np.add.at's), stored once
+            out = np.zeros((pixels, channels))
+            np.add.at(out, target, value)
+        return backend.make_output(out.reshape(images.shape), "float32")
+
+    return run
 
 
-@kernel(RESIZE_BILINEAR_GRAD, "cpu")
-def resize_bilinear_grad(
-    backend: CpuBackend,
-    images: Any,
-    dy: Any,
-    *,
-    align_corners: bool,
-    half_pixel_centers: bool,
-    size: Sequence[int],
-) -> TensorInfo:
+def _bilinear_grad_taps(
+    ratios: Any, old: tuple[int, int], new: tuple[int, int], align_corners: bool, half_pixel_centers: bool
+) -> Any:
     """TF.js's ResizeBilinearGrad: each output's dy, times the bilinear weights, added to
     its four source pixels (top left, top right, bottom left, bottom right) in a Float32Array.
     Two departures from TF.js 4.22's cpu kernel, which ignores `half_pixel_centers`
     (computing the gradient of the resize without them) and returns the shape
     [batch, width, height, depth] (an error for a non-square image): the source pixels are
     the forward kernel's, half-pixel centers included, and the shape is the images'."""
-
-    def taps(ratios: Any, old: tuple[int, int], new: tuple[int, int]) -> Any:
-        top, bottom, row_lerp = _bilinear_sources(ratios[0], new[0], old[0], half_pixel_centers)
-        left, right, col_lerp = _bilinear_sources(ratios[1], new[1], old[1], half_pixel_centers)
-        rows = [top[:, None], bottom[:, None]]
-        cols = [left[None, :], right[None, :]]
-        row_weights = [1.0 - row_lerp[:, None], row_lerp[:, None]]
-        col_weights = [1.0 - col_lerp[None, :], col_lerp[None, :]]
-        for i in range(2):
-            for j in range(2):
-                yield rows[i], cols[j], row_weights[i] * col_weights[j]
-
-    return _resize_grad(backend, images, dy, align_corners, taps, float32_sums=True)
+    top, bottom, row_lerp = _bilinear_sources(ratios[0], new[0], old[0], half_pixel_centers)
+    left, right, col_lerp = _bilinear_sources(ratios[1], new[1], old[1], half_pixel_centers)
+    rows = [top[:, None], bottom[:, None]]
+    cols = [left[None, :], right[None, :]]
+    row_weights = [1.0 - row_lerp[:, None], row_lerp[:, None]]
+    col_weights = [1.0 - col_lerp[None, :], col_lerp[None, :]]
+    for i in range(2):
+        for j in range(2):
+            yield rows[i], cols[j], row_weights[i] * col_weights[j]
 
 
-@kernel(RESIZE_NEAREST_NEIGHBOR_GRAD, "cpu")
-def resize_nearest_neighbor_grad(
-    backend: CpuBackend,
-    images: Any,
-    dy: Any,
-    *,
-    align_corners: bool,
-    half_pixel_centers: bool,
-    size: Sequence[int],
-) -> TensorInfo:
+def _nearest_grad_taps(
+    ratios: Any, old: tuple[int, int], new: tuple[int, int], align_corners: bool, half_pixel_centers: bool
+) -> Any:
     """TF.js's ResizeNearestNeighborGrad: each pixel's gradient is the sum, in doubles, of
     the dy of the outputs that read it. TF.js 4.22's cpu kernel ignores
     `half_pixel_centers` (the gradient of the resize without them); this uses the forward
     kernel's source pixels, half-pixel centers included."""
+    rows = _nearest_sources(ratios[0], new[0], old[0], align_corners, half_pixel_centers)
+    cols = _nearest_sources(ratios[1], new[1], old[1], align_corners, half_pixel_centers)
+    yield rows[:, None], cols[None, :], np.ones((new[0], new[1]))
 
-    def taps(ratios: Any, old: tuple[int, int], new: tuple[int, int]) -> Any:
-        rows = _nearest_sources(ratios[0], new[0], old[0], align_corners, half_pixel_centers)
-        cols = _nearest_sources(ratios[1], new[1], old[1], align_corners, half_pixel_centers)
-        yield rows[:, None], cols[None, :], np.ones((new[0], new[1]))
 
-    return _resize_grad(backend, images, dy, align_corners, taps, float32_sums=False)
+resize_bilinear_grad = _resize_grad_kernel(_bilinear_grad_taps, float32_sums=True)
+resize_nearest_neighbor_grad = _resize_grad_kernel(_nearest_grad_taps, float32_sums=False)
+register_kernel(RESIZE_BILINEAR_GRAD, "cpu", resize_bilinear_grad)
+register_kernel(RESIZE_NEAREST_NEIGHBOR_GRAD, "cpu", resize_nearest_neighbor_grad)
 
 
 # ---- crops ----------------------------------------------------------------------------
