@@ -1,0 +1,453 @@
+"""Runs a Graph: TF.js's GraphExecutor.
+
+A graph without frames (no Switch/Merge/Enter/Exit/NextIteration) runs a plan made once
+per set of inputs and outputs: the nodes in topological order, and after each node the
+producers whose tensors it was the last to read, which are then disposed. A graph with
+frames runs TF.js's executeAsync algorithm: a stack of ready nodes, each run in the frame
+(loop iteration) it was reached in. `While`/`If` run library functions through the
+execution context. Both run synchronously; `run_steps` yields between nodes so that
+`execute_async` can let the event loop run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from tfjs.converter.execution_context import ExecutionContext
+from tfjs.converter.model_graph import SOURCE_OPS, Graph, Node, parse_input_name
+from tfjs.engine import ENGINE
+from tfjs.tensor import Tensor
+
+# Nodes whose tensors TF.js never disposes early: their lifetime is tricky to track.
+CONTROL_FLOW_OPS = frozenset(
+    {"Switch", "Merge", "Enter", "Exit", "NextIteration", "StatelessIf", "StatelessWhile", "If", "While"}
+)
+
+
+@dataclass
+class Plan:
+    nodes: list[Node]  # in execution order
+    free_after: list[list[str]]  # after nodes[i]: the nodes whose tensors nothing reads any more
+
+
+class GraphExecutor:
+    """Executes `graph` with `weights` ({Const node name: tensor}); `parent` is the model's
+    executor when this one runs a library function."""
+
+    def __init__(self, graph: Graph, weights: dict[str, Tensor], parent: GraphExecutor | None = None) -> None:
+        self.graph = graph
+        self.parent = parent
+        self.weight_map: dict[str, list[Tensor]] = {name: [tensor] for name, tensor in weights.items()}
+        self.weight_ids = {tensor.id for tensor in weights.values()}
+        self._resources = None
+        self._plans: dict[tuple[tuple[str, ...], tuple[str, ...]], Plan] = {}
+        self._used: dict[tuple[tuple[str, ...], tuple[str, ...]], set[str]] = {}
+        self.functions: dict[str, GraphExecutor] = {}
+
+    @property
+    def resources(self) -> Any:
+        return self.parent.resources if self.parent is not None else self._resources
+
+    @resources.setter
+    def resources(self, resources: Any) -> None:
+        self._resources = resources
+
+    @property
+    def function_map(self) -> dict[str, GraphExecutor]:
+        return self.parent.function_map if self.parent is not None else self.functions
+
+    # ---- names ------------------------------------------------------------------------
+
+    @property
+    def input_nodes(self) -> list[str]:
+        return [node.signature_key or node.name for node in self.graph.inputs]
+
+    @property
+    def output_nodes(self) -> list[str]:
+        names = []
+        for node in self.graph.outputs:
+            name = node.signature_key or node.name
+            names.append(f"{name}:{node.default_output}" if node.default_output else name)
+        return names
+
+    def map_inputs(self, inputs: dict[str, Tensor]) -> dict[str, Tensor]:
+        entries = self.graph.signature.get("inputs") or {}
+        return {(entries[k]["name"] if k in entries else k): v for k, v in inputs.items()}
+
+    def map_outputs(self, outputs: list[str]) -> list[str]:
+        entries = self.graph.signature.get("outputs") or {}
+        return [entries[name]["name"] if name in entries else name for name in outputs]
+
+    # ---- checks -----------------------------------------------------------------------
+
+    def check_inputs(self, inputs: dict[str, Tensor]) -> None:
+        """Names, shapes and dtypes of the feeds, as TF.js checks them."""
+        unknown = [name for name in inputs if parse_input_name(name)[0] not in self.graph.nodes]
+        if unknown:
+            raise ValueError(
+                f"The dict provided in model.execute(dict) has keys: {unknown} that are not part of graph "
+                f"(its inputs: {self.input_nodes})"
+            )
+        for name, tensor in inputs.items():
+            node = self.graph.nodes[parse_input_name(name)[0]]
+            if not isinstance(tensor, Tensor):
+                raise TypeError(f"The input '{node.name}' must be a Tensor, got {type(tensor).__name__}")
+            if tensor.is_disposed:
+                raise ValueError(f"The input '{node.name}' is a disposed tensor")
+            shape = node.attrs.get("shape")
+            if shape is not None and node.op.startswith("Placeholder"):
+                if len(shape) != len(tensor.shape) or any(d != -1 and d != t for d, t in zip(shape, tensor.shape)):
+                    raise ValueError(
+                        f"The shape of dict['{node.name}'] provided in model.execute(dict) must be "
+                        f"{list(shape)}, but was {list(tensor.shape)}"
+                    )
+            dtype = node.attrs.get("dtype")
+            if dtype and node.op.startswith("Placeholder") and tensor.dtype != dtype:
+                raise ValueError(
+                    f"The dtype of dict['{node.name}'] provided in model.execute(dict) must be {dtype}, "
+                    f"but was {tensor.dtype}"
+                )
+
+    def check_outputs(self, outputs: list[str]) -> None:
+        for name in outputs:
+            if parse_input_name(name)[0] not in self.graph.nodes:
+                raise ValueError(f"The output '{name}' is not found in the graph")
+
+    # ---- execution --------------------------------------------------------------------
+
+    def execute(self, inputs: dict[str, Tensor], outputs: list[str] | None = None) -> list[Tensor]:
+        """Runs the graph on `inputs` ({node name or signature key: tensor}) and returns
+        the tensors named in `outputs` (`node` or `node:1`; default: the graph's outputs)."""
+        steps = self.run_steps(inputs, outputs)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
+
+    def run_steps(
+        self, inputs: dict[str, Tensor], outputs: list[str] | None = None, *, function_call: bool = False,
+        tensor_arrays: dict[int, Any] | None = None, tensor_lists: dict[int, Any] | None = None,
+    ) -> Iterator[None]:
+        """The execution as a generator that yields between nodes and returns the outputs."""
+        if not function_call:
+            inputs = self.map_inputs(inputs)
+            self.check_inputs(inputs)
+            outputs = self.map_outputs(list(outputs or []))
+            self.check_outputs(outputs)
+        if not outputs:
+            outputs = [f"{node.name}:{node.default_output}" for node in self.graph.outputs]
+        context = ExecutionContext(self.function_map, self.resources, tensor_arrays, tensor_lists)
+        values: dict[str, list[Any]] = dict(self.weight_map)
+        resources = self.resources
+        if resources is not None:
+            for name, handle in resources.handles_by_name.items():
+                if name in self.graph.nodes and name not in values:
+                    values[name] = [handle]
+        for name, tensor in inputs.items():
+            node_name, index, _ = parse_input_name(name)
+            slots: list[Any] = [None] * (index + 1)
+            slots[index] = tensor
+            values[node_name] = slots
+        keep_ids = set(self.weight_ids) | {t.id for t in inputs.values()}
+        keep_ids |= {t[0].id for name, t in values.items() if name not in self.weight_map and name not in inputs}
+        output_refs = [parse_input_name(name)[:2] for name in outputs]
+        try:
+            if self.graph.has_frames:
+                yield from self._run_frames(values, inputs, output_refs, context, keep_ids)
+                results = [_lookup(values, name, index, context) for name, index in output_refs]
+                missing = [outputs[i] for i, t in enumerate(results) if t is None]
+                if missing:
+                    raise ValueError(
+                        f"Cannot compute the outputs {missing} from the provided inputs {sorted(inputs)}"
+                    )
+            else:
+                plan = self._plan(inputs, output_refs)
+                yield from self._run_plan(plan, values, context, keep_ids)
+                results = [values[name][index] for name, index in output_refs]
+        except BaseException:
+            _dispose_all(values, keep_ids)
+            if self.parent is None:
+                context.dispose(keep_ids)
+            raise
+        keep_ids |= {t.id for t in results}
+        _dispose_all(values, keep_ids)
+        if self.parent is None:
+            context.dispose(keep_ids)
+        return results
+
+    def execute_function(
+        self, args: list[Tensor], tensor_arrays: dict[int, Any], tensor_lists: dict[int, Any]
+    ) -> list[Tensor]:
+        """Runs this library function on `args`, in the order of its arguments."""
+        if len(args) != len(self.graph.inputs):
+            raise ValueError(
+                f"Function '{self.graph.signature.get('methodName')}' takes {len(self.graph.inputs)} "
+                f"arguments, got {len(args)}"
+            )
+        inputs = {node.name: arg for node, arg in zip(self.graph.inputs, args)}
+        steps = self.run_steps(inputs, None, function_call=True, tensor_arrays=tensor_arrays, tensor_lists=tensor_lists)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
+
+    # ---- one node ---------------------------------------------------------------------
+
+    def _call(self, node: Node, args: list[Any], context: ExecutionContext) -> list[Any]:
+        mapper = node.mapper
+        if mapper is None or node.op in SOURCE_OPS:
+            raise ValueError(f"Node '{node.name}' ({node.op}) has no value: is it an input of the model?")
+        if mapper.takes_context:
+            context.node = node
+            result = mapper.fn(*args, context=context, **node.keywords)
+        else:
+            ENGINE.start_scope(node.op)
+            try:
+                result = mapper.fn(*args, **node.keywords)
+            except BaseException:
+                ENGINE.end_scope(None)
+                raise
+            ENGINE.end_scope(result)
+        if isinstance(result, (list, tuple)):
+            return list(result)
+        return [result]
+
+    # ---- graphs without frames ----------------------------------------------------------
+
+    def _plan(self, inputs: dict[str, Tensor], output_refs: list[tuple[str, int]]) -> Plan:
+        input_names = tuple(sorted(parse_input_name(name)[0] for name in inputs))
+        output_names = tuple(name for name, _ in output_refs)
+        key = (input_names, tuple(sorted(set(output_names))))
+        plan = self._plans.get(key)
+        if plan is None:
+            plan = self._plans[key] = self._compile(set(input_names), list(dict.fromkeys(output_names)))
+        return plan
+
+    def _sources(self, input_names: set[str]) -> set[str]:
+        names = set(input_names) | set(self.weight_map)
+        names |= {node.name for node in self.graph.init_nodes}
+        resources = self.resources
+        if resources is not None:
+            names |= {name for name in resources.handles_by_name if name in self.graph.nodes}
+        return names
+
+    def used_nodes(self, input_names: set[str], output_names: list[str]) -> tuple[set[str], list[str]]:
+        """The nodes the outputs depend on, and the inputs they need that were not given
+        (TF.js's getExecutionSubgraph)."""
+        nodes = self.graph.nodes
+        sources = self._sources(input_names)
+        used: set[str] = set()
+        missing: list[str] = []
+        frontier = list(output_names)
+        seen = set(frontier)
+        while frontier:
+            name = frontier.pop()
+            used.add(name)
+            if name in sources:
+                continue
+            node = nodes[name]
+            if not node.inputs and not node.controls:
+                missing.append(name)
+                continue
+            for producer in [p for p, _ in node.inputs] + node.controls:
+                if producer not in seen:
+                    seen.add(producer)
+                    frontier.append(producer)
+        return used, missing
+
+    def _compile(self, input_names: set[str], output_names: list[str]) -> Plan:
+        nodes = self.graph.nodes
+        used, missing = self.used_nodes(input_names, output_names)
+        if missing:
+            raise ValueError(
+                f"Cannot compute the outputs {output_names} from the provided inputs {sorted(input_names)}. "
+                f"Missing the following inputs: {sorted(missing)}"
+            )
+        sources = self._sources(input_names)
+        in_counts = {}
+        for name in used:
+            node = nodes[name]
+            if name in sources:
+                in_counts[name] = 0
+            else:
+                producers = {p for p, _ in node.inputs} | set(node.controls)
+                in_counts[name] = sum(1 for p in producers if p in used)
+        stack = [name for name in reversed(list(nodes)) if name in used and in_counts[name] == 0]
+        order: list[Node] = []
+        while stack:
+            node = nodes[stack.pop()]
+            order.append(node)
+            for child in reversed(_unique(node.children)):
+                if child.name in used and child.name not in sources:
+                    in_counts[child.name] -= 1
+                    if in_counts[child.name] == 0:
+                        stack.append(child.name)
+        if len(order) != len(used):
+            stuck = sorted(name for name in used if in_counts.get(name, 0) > 0)[:5]
+            raise ValueError(f"The graph has a cycle without loop frames (at nodes {stuck})")
+        position = {node.name: i for i, node in enumerate(order)}
+        last_use = dict(position)
+        for node in order:
+            if node.name in sources:
+                continue
+            for producer in [p for p, _ in node.inputs] + node.controls:
+                last_use[producer] = max(last_use[producer], position[node.name])
+        free_after: list[list[str]] = [[] for _ in order]
+        keep = sources | set(output_names)
+        for name, i in last_use.items():
+            if name not in keep:
+                free_after[i].append(name)
+        return Plan([node for node in order if node.name not in sources], _reindex(order, free_after, sources))
+
+    def _run_plan(
+        self, plan: Plan, values: dict[str, list[Any]], context: ExecutionContext, keep_ids: set[int]
+    ) -> Iterator[None]:
+        holders: dict[int, int] = {}
+        for node, to_free in zip(plan.nodes, plan.free_after):
+            if node.name not in values:
+                args = [values[name][index] for name, index in node.inputs]
+                outputs = self._call(node, args, context)
+                values[node.name] = outputs
+                for tensor in outputs:
+                    if tensor is not None:
+                        holders[tensor.id] = holders.get(tensor.id, 0) + 1
+            for name in to_free:
+                for tensor in values.pop(name, ()):
+                    if tensor is None or tensor.id in keep_ids:
+                        continue
+                    count = holders.get(tensor.id, 1) - 1
+                    holders[tensor.id] = count
+                    if count <= 0 and not tensor.kept:
+                        tensor.dispose()
+            yield
+
+    # ---- graphs with frames (TF.js's executeWithControlFlow) ----------------------------
+
+    def _run_frames(
+        self,
+        values: dict[str, list[Any]],
+        inputs: dict[str, Tensor],
+        output_refs: list[tuple[str, int]],
+        context: ExecutionContext,
+        keep_ids: set[int],
+    ) -> Iterator[None]:
+        nodes = self.graph.nodes
+        input_names = {parse_input_name(name)[0] for name in inputs}
+        output_names = list(dict.fromkeys(name for name, _ in output_refs))
+        key = (tuple(sorted(input_names)), tuple(sorted(output_names)))
+        used = self._used.get(key)
+        if used is None:
+            used = self._used[key] = self.used_nodes(input_names, output_names)[0]
+        starts = [nodes[name] for name in input_names]
+        starts += [nodes[name] for name in self.weight_map if name in nodes]
+        starts += self.graph.init_nodes
+        stack = [(node, context.frames) for node in starts]
+        added: set[str] = set()
+        counts: dict[int, int] = {}
+        output_set = set(output_names)
+        while stack:
+            node, frames = stack.pop()
+            context.frames = frames
+            name = ""
+            if node.op == "Enter" and node.attrs.get("is_constant"):
+                name = _key(node.name, context.context_id)
+            if node.name not in values:
+                args = [_lookup(values, p, i, context) for p, i in node.inputs]
+                outputs = self._call(node, args, context)
+                if not name:
+                    name = _key(node.name, context.context_id)
+                values[name] = outputs
+                self._release_inputs(node, name, values, context, keep_ids, output_set, counts)
+                yield
+            self._push_children(node, stack, context, values, added, used)
+
+    def _release_inputs(
+        self,
+        node: Node,
+        name: str,
+        values: dict[str, list[Any]],
+        context: ExecutionContext,
+        keep_ids: set[int],
+        output_set: set[str],
+        counts: dict[int, int],
+    ) -> None:
+        """TF.js's checkTensorForDisposal: a tensor goes once each consumer has read it."""
+        if node.op in CONTROL_FLOW_OPS or node.name in output_set:
+            return
+        for tensor in values[name]:
+            if tensor is not None:
+                counts[tensor.id] = counts.get(tensor.id, 0) + len(node.children)
+        nodes = self.graph.nodes
+        for producer in dict.fromkeys([p for p, _ in node.inputs] + node.controls):
+            if nodes[producer].op in CONTROL_FLOW_OPS:
+                continue
+            for tensor in values.get(_key(producer, context.context_id)) or ():
+                if tensor is None or tensor.kept or tensor.id in keep_ids:
+                    continue
+                count = counts.get(tensor.id)
+                if count == 1:
+                    tensor.dispose()
+                    del counts[tensor.id]
+                elif count is not None:
+                    counts[tensor.id] = count - 1
+
+    def _push_children(
+        self,
+        node: Node,
+        stack: list[tuple[Node, Any]],
+        context: ExecutionContext,
+        values: dict[str, list[Any]],
+        added: set[str],
+        used: set[str],
+    ) -> None:
+        for child in node.children:
+            name = _key(child.name, context.context_id)
+            if name in added or child.name not in used:
+                continue
+            refs = [(p, i) for p, i in child.inputs] + [(c, 0) for c in child.controls]
+            available = (_lookup(values, p, i, context) is not None for p, i in refs)
+            if any(available) if child.op == "Merge" else all(available):
+                added.add(name)
+                stack.append((child, context.frames))
+
+
+def _key(name: str, context_id: str) -> str:
+    return f"{name}-{context_id}" if context_id else name
+
+
+def _lookup(values: dict[str, list[Any]], name: str, index: int, context: ExecutionContext) -> Any:
+    """The tensor `name:index` in the current frame or the nearest enclosing one (TF.js's getTensor)."""
+    for context_id in context.context_ids:
+        slots = values.get(_key(name, context_id))
+        if slots is not None:
+            return slots[index] if index < len(slots) else None
+    return None
+
+
+def _unique(nodes: list[Node]) -> list[Node]:
+    return list({id(node): node for node in nodes}.values())
+
+
+def _reindex(order: list[Node], free_after: list[list[str]], sources: set[str]) -> list[list[str]]:
+    """Frees scheduled after a source node move to the next executed node."""
+    result: list[list[str]] = []
+    pending: list[str] = []
+    for node, to_free in zip(order, free_after):
+        pending.extend(to_free)
+        if node.name not in sources:
+            result.append(pending)
+            pending = []
+    if pending and result:
+        result[-1].extend(pending)
+    return result
+
+
+def _dispose_all(values: dict[str, list[Any]], keep_ids: set[int]) -> None:
+    for tensors in values.values():
+        for tensor in tensors:
+            if tensor is not None and not tensor.is_disposed and tensor.id not in keep_ids:
+                tensor.dispose()

@@ -1,0 +1,171 @@
+"""Mappers of TF.js's `slice_join` ops: concatenation, gathering, slicing, stacking,
+splitting and scattering.
+
+Inputs that carry axes, sizes or shapes are read on the host (`data_sync`) as TF.js's
+executor reads its `number` and `number[]` parameters.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from tfjs import ops
+from tfjs.converter.op_registry import tf_op
+from tfjs.globals import tidy
+from tfjs.tensor import Tensor
+
+
+def input_number(t: Tensor) -> Any:
+    """A `number` input: the tensor's first value as a Python number."""
+    values = t.data_sync()
+    if values.size == 0:
+        raise ValueError(f"expected a number, got an empty tensor of shape {list(t.shape)}")
+    return values[0].item()
+
+
+def input_int(t: Tensor) -> int:
+    """A `number` input that is an axis or a count."""
+    return int(input_number(t))
+
+
+def input_ints(t: Tensor) -> Any:
+    """A `number[]` input (sizes, shapes, paddings) as nested lists of Python ints, in the
+    tensor's shape (TF.js's `toNestedArray`); a scalar gives one int."""
+    return np.asarray(t.data_sync()).reshape(t.shape).astype(np.int64).tolist()
+
+
+def _as_int32(indices: Tensor) -> Tensor:
+    return indices if indices.dtype == "int32" else ops.cast(indices, "int32")
+
+
+@tf_op("ConcatV2")
+def concat_v2(*xs: Tensor, N: int = 2) -> Tensor:
+    # The axis is the last input; TF.js concatenates the first N of the others.
+    return ops.concat(list(xs[:-1])[:N], input_int(xs[-1]))
+
+
+@tf_op("Concat")
+def concat(axis: Tensor, *xs: Tensor, N: int = 2) -> Tensor:
+    return ops.concat(list(xs)[:N], input_int(axis))
+
+
+@tf_op("Gather")
+def gather(x: Tensor, indices: Tensor) -> Tensor:
+    return tidy(lambda: ops.gather(x, _as_int32(indices), 0))
+
+
+@tf_op("GatherV2")
+def gather_v2(x: Tensor, indices: Tensor, axis: Tensor, *, batch_dims: int = 0) -> Tensor:
+    axis_value = input_int(axis)
+    return tidy(lambda: ops.gather(x, _as_int32(indices), axis_value, batch_dims))
+
+
+@tf_op("Reverse")
+def reverse(x: Tensor, dims: Tensor) -> Tensor:
+    # `dims` is a bool per axis; the reversed axes are those set.
+    flags = np.asarray(dims.data_sync()).reshape(-1)
+    return ops.reverse(x, [i for i, flag in enumerate(flags) if flag])
+
+
+@tf_op("ReverseV2")
+def reverse_v2(x: Tensor, axis: Tensor) -> Tensor:
+    return ops.reverse(x, input_ints(axis))
+
+
+@tf_op("Slice")
+def slice_(x: Tensor, begin: Tensor, size: Tensor) -> Tensor:
+    return ops.slice(x, input_ints(begin), input_ints(size))
+
+
+@tf_op("StridedSlice")
+def strided_slice(
+    x: Tensor,
+    begin: Tensor,
+    end: Tensor,
+    strides: Tensor,
+    *,
+    begin_mask: int = 0,
+    end_mask: int = 0,
+    ellipsis_mask: int = 0,
+    new_axis_mask: int = 0,
+    shrink_axis_mask: int = 0,
+) -> Tensor:
+    return ops.strided_slice(
+        x,
+        input_ints(begin),
+        input_ints(end),
+        input_ints(strides),
+        begin_mask,
+        end_mask,
+        ellipsis_mask,
+        new_axis_mask,
+        shrink_axis_mask,
+    )
+
+
+@tf_op("Pack")
+def pack(*xs: Tensor, axis: int = 0) -> Tensor:
+    # As TF.js: a tensor whose shape differs from the first's only by axes of size 1 is
+    # reshaped to the first's shape (converters leave such mismatches behind).
+    shape = xs[0].shape
+    squeezed = tuple(d for d in shape if d != 1)
+    for t in xs:
+        if t.shape != shape and tuple(d for d in t.shape if d != 1) != squeezed:
+            raise ValueError(
+                f"Pack: the input tensors shape does not match: {list(t.shape)} against {list(shape)}"
+            )
+    return tidy(lambda: ops.stack([t if t.shape == shape else ops.reshape(t, list(shape)) for t in xs], axis))
+
+
+@tf_op("Unpack")
+def unpack(x: Tensor, *, axis: int = 0) -> list[Tensor]:
+    return ops.unstack(x, axis)
+
+
+@tf_op("Tile")
+def tile(x: Tensor, multiples: Tensor) -> Tensor:
+    return ops.tile(x, input_ints(multiples))
+
+
+@tf_op("Split")
+def split(axis: Tensor, x: Tensor, *, num_split: int = 1) -> list[Tensor]:
+    return ops.split(x, num_split, input_int(axis))
+
+
+@tf_op("SplitV")
+def split_v(x: Tensor, size_splits: Tensor, axis: Tensor) -> list[Tensor]:
+    return ops.split(x, input_ints(size_splits), input_int(axis))
+
+
+@tf_op("ScatterNd")
+def scatter_nd(indices: Tensor, updates: Tensor, shape: Tensor) -> Tensor:
+    return ops.scatter_nd(indices, updates, input_ints(shape))
+
+
+@tf_op("GatherNd")
+def gather_nd(params: Tensor, indices: Tensor) -> Tensor:
+    return ops.gather_nd(params, indices)
+
+
+@tf_op("SparseToDense")
+def sparse_to_dense(
+    sparse_indices: Tensor, output_shape: Tensor, sparse_values: Tensor, default_value: Tensor
+) -> Tensor:
+    shape = input_ints(output_shape)
+
+    def run() -> Tensor:
+        default = (
+            default_value
+            if default_value.dtype == sparse_values.dtype
+            else ops.cast(default_value, sparse_values.dtype)
+        )
+        return ops.sparse_to_dense(sparse_indices, sparse_values, shape, default)
+
+    return tidy(run)
+
+
+@tf_op("TensorScatterUpdate")
+def tensor_scatter_update(tensor: Tensor, indices: Tensor, updates: Tensor) -> Tensor:
+    return ops.tensor_scatter_update(tensor, indices, updates)
