@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import tfjs as tf
-import tfjs.converter.ops  # noqa: F401  (registers the mappers)
+import tfjs.converter.ops
 from tests.helpers import raises_with, scope
 from tfjs.converter.attrs import decode_attrs
 from tfjs.converter.op_registry import call_mapper, get_mapper
@@ -168,7 +168,11 @@ def test_fused_conv_argument_counts_and_batch_norm_are_refused():
     with raises_with(ValueError, "FusedBatchNorm is not supported"):
         run("_FusedConv2D", [X, W, BIAS], {**base, "fused_ops": ["FusedBatchNorm", "Relu"], "num_args": 4})
     with raises_with(ValueError, "FusedBatchNorm is not supported"):
-        run("FusedDepthwiseConv2dNative", [X, DW, BIAS], {**base, "fused_ops": ["FusedBatchNorm"], "num_args": 4})
+        run(
+            "FusedDepthwiseConv2dNative",
+            [X, DW, BIAS],
+            {**base, "fused_ops": ["FusedBatchNorm"], "num_args": 4},
+        )
 
 
 def test_depthwise_conv2d(backend):
@@ -192,7 +196,10 @@ def test_fused_depthwise_conv2d_ignores_leakyrelu_alpha(backend):
     }
     y = reference(tf.depthwise_conv2d, X, DW, 1, "valid") + bias
     np.testing.assert_allclose(
-        run("FusedDepthwiseConv2dNative", [X, DW, bias], attrs), np.where(y > 0, y, 0.2 * y), rtol=1e-5, atol=1e-6
+        run("FusedDepthwiseConv2dNative", [X, DW, bias], attrs),
+        np.where(y > 0, y, 0.2 * y),
+        rtol=1e-5,
+        atol=1e-6,
     )
 
 
@@ -209,10 +216,17 @@ def test_conv2d_backprop_input_reads_the_output_shape_input(backend):
 def test_conv1d_and_conv3d(backend):
     x1, w1 = X[:, 0], W[0]
     attrs = {"stride": 2, "padding": "SAME", "data_format": "NWC", "dilation": 1}
-    np.testing.assert_allclose(run("Conv1D", [x1, w1], attrs), reference(tf.conv1d, x1, w1, 2, "same"), rtol=1e-6)
+    np.testing.assert_allclose(
+        run("Conv1D", [x1, w1], attrs), reference(tf.conv1d, x1, w1, 2, "same"), rtol=1e-6
+    )
     x3 = RNG.uniform(-1, 1, (1, 4, 4, 3, 2)).astype(np.float32)
     w3 = RNG.uniform(-1, 1, (2, 2, 2, 2, 3)).astype(np.float32)
-    attrs = {"strides": [1, 1, 2, 1, 1], "padding": "VALID", "data_format": "NDHWC", "dilations": [1, 1, 1, 1, 1]}
+    attrs = {
+        "strides": [1, 1, 2, 1, 1],
+        "padding": "VALID",
+        "data_format": "NDHWC",
+        "dilations": [1, 1, 1, 1, 1],
+    }
     np.testing.assert_allclose(
         run("Conv3D", [x3, w3], attrs), reference(tf.conv3d, x3, w3, [1, 2, 1], "valid"), rtol=1e-6
     )
@@ -233,11 +247,18 @@ def test_pools_read_ksize_and_strides(backend):
     np.testing.assert_allclose(
         run("AvgPool3D", [x5], attrs), reference(tf.avg_pool3d, x5, 2, [2, 2, 1], "valid"), rtol=1e-6
     )
-    np.testing.assert_allclose(run("MaxPool3D", [x5], attrs), reference(tf.max_pool3d, x5, 2, [2, 2, 1], "valid"))
+    np.testing.assert_allclose(
+        run("MaxPool3D", [x5], attrs), reference(tf.max_pool3d, x5, 2, [2, 2, 1], "valid")
+    )
 
 
 def test_max_pool_with_argmax_has_two_outputs(backend):
-    attrs = {"ksize": [1, 2, 2, 1], "strides": [1, 2, 2, 1], "padding": "VALID", "include_batch_in_index": True}
+    attrs = {
+        "ksize": [1, 2, 2, 1],
+        "strides": [1, 2, 2, 1],
+        "padding": "VALID",
+        "include_batch_in_index": True,
+    }
     result, indexes = run("MaxPoolWithArgmax", [X], attrs)
     want = reference(tf.max_pool_with_argmax, X, 2, 2, "valid", True)
     np.testing.assert_allclose(result, want[0])
@@ -249,3 +270,23 @@ def test_dilation2d_reads_rates(backend):
     attrs = {"strides": [1, 1, 2, 1], "rates": [1, 2, 1, 1], "padding": "SAME"}
     want = reference(tf.dilation2d, X, f, [1, 2], "same", [2, 1])
     np.testing.assert_allclose(run("Dilation2D", [X, f], attrs), want, rtol=1e-6)
+
+
+def test_every_convolution_op_is_mapped():
+    ops = [
+        "AvgPool",
+        "MaxPool",
+        "MaxPoolWithArgmax",
+        "AvgPool3D",
+        "MaxPool3D",
+        "Conv1D",
+        "Conv2D",
+        "_FusedConv2D",
+        "Conv2DBackpropInput",
+        "DepthwiseConv2d",
+        "DepthwiseConv2dNative",
+        "FusedDepthwiseConv2dNative",
+        "Conv3D",
+        "Dilation2D",
+    ]
+    assert {op: get_mapper(op) and get_mapper(op).category for op in ops} == dict.fromkeys(ops, "convolution")

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import tfjs as tf
-import tfjs.converter.ops  # noqa: F401  (registers the mappers)
+import tfjs.converter.ops
 from tests.helpers import raises_with, scope
 from tfjs.converter.attrs import decode_attrs
 from tfjs.converter.op_registry import call_mapper, get_mapper
@@ -57,7 +57,9 @@ def test_linspace_and_range(backend):
     scalars = [np.array(1.0, np.float32), np.array(2.0, np.float32), np.array(5, np.int32)]
     _, got = run("LinSpace", scalars)
     np.testing.assert_allclose(got, np.linspace(1, 2, 5), rtol=1e-6)
-    dtype, got = run("Range", [np.array(v, np.int32) for v in (3, 12, 4)], decode_attrs({"Tidx": {"type": "DT_INT32"}}))
+    dtype, got = run(
+        "Range", [np.array(v, np.int32) for v in (3, 12, 4)], decode_attrs({"Tidx": {"type": "DT_INT32"}})
+    )
     assert dtype == "int32"
     np.testing.assert_array_equal(got, [3, 7, 11])
     dtype, got = run("Range", [np.array(v, np.float32) for v in (0, 1, 0.25)], {"Tidx": "float32"})
@@ -100,4 +102,27 @@ def test_bad_values_are_refused():
     with raises_with(ValueError, "step"):
         run("Range", [np.array(v, np.int32) for v in (0, 5, 0)], {"Tidx": "int32"})
     with raises_with(ValueError, "Unsupported data type"):
-        run("OneHot", [np.array([0], np.int32), np.array(2, np.int32), *np.ones(2, np.float32)], {"T": "string"})
+        run(
+            "OneHot",
+            [np.array([0], np.int32), np.array(2, np.int32), *np.ones(2, np.float32)],
+            {"T": "string"},
+        )
+
+
+def test_every_creation_op_is_mapped():
+    ops = [
+        "Fill",
+        "LinSpace",
+        "OneHot",
+        "Ones",
+        "OnesLike",
+        "RandomStandardNormal",
+        "RandomUniform",
+        "RandomUniformInt",
+        "Range",
+        "TruncatedNormal",
+        "Zeros",
+        "ZerosLike",
+        "Multinomial",
+    ]
+    assert {op: get_mapper(op) and get_mapper(op).category for op in ops} == dict.fromkeys(ops, "creation")

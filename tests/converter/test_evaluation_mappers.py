@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 import tfjs as tf
-import tfjs.converter.ops  # noqa: F401  (registers the mappers)
+import tfjs.converter.ops
 from tests.helpers import scope
 from tfjs.converter.attrs import decode_attrs
 from tfjs.converter.op_registry import call_mapper, get_mapper
@@ -57,3 +57,8 @@ def test_unique_and_unique_v2(backend):
     (_, values), (_, indices) = run("UniqueV2", [m, np.array([1], np.int32)])
     np.testing.assert_array_equal(values, m)
     np.testing.assert_array_equal(indices, [0, 1])
+
+
+def test_every_evaluation_op_is_mapped():
+    ops = ["LowerBound", "TopKV2", "UpperBound", "Unique", "UniqueV2"]
+    assert {op: get_mapper(op) and get_mapper(op).category for op in ops} == dict.fromkeys(ops, "evaluation")

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import tfjs as tf
-import tfjs.converter.ops  # noqa: F401  (registers the mappers)
+import tfjs.converter.ops
 from tests.helpers import raises_with, scope
 from tfjs.converter.attrs import decode_attrs
 from tfjs.converter.op_registry import call_mapper, get_mapper
@@ -31,10 +31,15 @@ def reference(fn, *args):
         return fn(*args).numpy()
 
 
-@pytest.mark.parametrize(("align_corners", "half_pixel_centers"), [(False, False), (True, False), (False, True)])
+@pytest.mark.parametrize(
+    ("align_corners", "half_pixel_centers"), [(False, False), (True, False), (False, True)]
+)
 @pytest.mark.parametrize(
     ("op", "fn"),
-    [("ResizeBilinear", tf.image.resize_bilinear), ("ResizeNearestNeighbor", tf.image.resize_nearest_neighbor)],
+    [
+        ("ResizeBilinear", tf.image.resize_bilinear),
+        ("ResizeNearestNeighbor", tf.image.resize_nearest_neighbor),
+    ],
 )
 def test_resize_reads_size_and_flags(op, fn, align_corners, half_pixel_centers, backend):
     attrs = decode_attrs(
@@ -46,7 +51,9 @@ def test_resize_reads_size_and_flags(op, fn, align_corners, half_pixel_centers, 
     )
     got = run(op, [IMAGES, SIZE], attrs)
     assert got.shape == (2, 7, 3, 3)
-    np.testing.assert_allclose(got, reference(fn, IMAGES, [7, 3], align_corners, half_pixel_centers), rtol=1e-6)
+    np.testing.assert_allclose(
+        got, reference(fn, IMAGES, [7, 3], align_corners, half_pixel_centers), rtol=1e-6
+    )
 
 
 def test_resize_defaults_and_bad_size(backend):
@@ -60,7 +67,9 @@ def test_crop_and_resize(backend):
     boxes = np.array([[0.0, 0.0, 1.0, 1.0], [0.2, -0.5, 0.8, 1.5]], np.float32)
     box_ind = np.array([1, 0], np.int32)
     crop = np.array([3, 4], np.int32)
-    attrs = decode_attrs({"method": {"s": base64.b64encode(b"bilinear").decode()}, "extrapolation_value": {"f": 9.0}})
+    attrs = decode_attrs(
+        {"method": {"s": base64.b64encode(b"bilinear").decode()}, "extrapolation_value": {"f": 9.0}}
+    )
     got = run("CropAndResize", [IMAGES, boxes, box_ind, crop], attrs)
     want = reference(tf.image.crop_and_resize, IMAGES, boxes, box_ind, [3, 4], "bilinear", 9.0)
     np.testing.assert_allclose(got, want, rtol=1e-6)
@@ -82,3 +91,8 @@ def test_image_projective_transform_v3(interpolation, fill_mode, backend):
     )
     assert got.shape == (2, 5, 6, 3)
     np.testing.assert_allclose(got, want, rtol=1e-6)
+
+
+def test_every_image_op_is_mapped():
+    ops = ["ResizeBilinear", "ResizeNearestNeighbor", "CropAndResize", "ImageProjectiveTransformV3"]
+    assert {op: get_mapper(op) and get_mapper(op).category for op in ops} == dict.fromkeys(ops, "image")

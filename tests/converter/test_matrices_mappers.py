@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import tfjs as tf
-import tfjs.converter.ops  # noqa: F401  (registers the mappers)
+import tfjs.converter.ops
 from tests.helpers import raises_with, scope
 from tfjs.converter.attrs import decode_attrs
 from tfjs.converter.op_registry import call_mapper, get_mapper
@@ -103,3 +103,8 @@ def test_matrix_band_part_reads_num_lower_for_both_limits(backend):
     got = run("MatrixBandPart", [x, lower, upper])
     # TF.js's op list reads num_upper from input 1 too: a band of 1 below and 1 above.
     np.testing.assert_array_equal(got, np.triu(np.tril(x, 1), -1))
+
+
+def test_every_matrices_op_is_mapped():
+    ops = ["_FusedMatMul", "MatMul", "BatchMatMul", "BatchMatMulV2", "Transpose", "Einsum", "MatrixBandPart"]
+    assert {op: get_mapper(op) and get_mapper(op).category for op in ops} == dict.fromkeys(ops, "matrices")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 import tfjs as tf
-import tfjs.converter.ops  # noqa: F401  (registers the mappers)
+import tfjs.converter.ops
 from tests.helpers import scope
 from tfjs.converter.op_registry import call_mapper, get_mapper
 
@@ -36,3 +36,8 @@ def test_rfft_and_irfft_ignore_fft_length(backend):
     spectrum = np.fft.rfft(SIGNAL).astype(np.complex64)
     got = run("IRFFT", lambda: [tf.complex(spectrum.real.copy(), spectrum.imag.copy()), length()])
     np.testing.assert_allclose(got, SIGNAL, rtol=1e-5, atol=1e-5)
+
+
+def test_every_spectral_op_is_mapped():
+    ops = ["FFT", "IFFT", "RFFT", "IRFFT"]
+    assert {op: get_mapper(op) and get_mapper(op).category for op in ops} == dict.fromkeys(ops, "spectral")

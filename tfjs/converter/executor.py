@@ -152,7 +152,8 @@ class GraphExecutor:
             slots[index] = tensor
             values[node_name] = slots
         keep_ids = set(self.weight_ids) | {t.id for t in inputs.values()}
-        keep_ids |= {t[0].id for name, t in values.items() if name not in self.weight_map and name not in inputs}
+        if resources is not None:
+            keep_ids |= {handle.id for handle in resources.handles_by_name.values()}
         output_refs = [parse_input_name(name)[:2] for name in outputs]
         try:
             if self.graph.has_frames:
@@ -227,9 +228,9 @@ class GraphExecutor:
             plan = self._plans[key] = self._compile(set(input_names), list(dict.fromkeys(output_names)))
         return plan
 
-    def _sources(self, input_names: set[str]) -> set[str]:
+    def _preset(self, input_names: set[str]) -> set[str]:
+        """The nodes whose tensors exist before the run: inputs, weights, hash tables."""
         names = set(input_names) | set(self.weight_map)
-        names |= {node.name for node in self.graph.init_nodes}
         resources = self.resources
         if resources is not None:
             names |= {name for name in resources.handles_by_name if name in self.graph.nodes}
@@ -239,7 +240,7 @@ class GraphExecutor:
         """The nodes the outputs depend on, and the inputs they need that were not given
         (TF.js's getExecutionSubgraph)."""
         nodes = self.graph.nodes
-        sources = self._sources(input_names)
+        dead_ends = self._preset(input_names) | {node.name for node in self.graph.init_nodes}
         used: set[str] = set()
         missing: list[str] = []
         frontier = list(output_names)
@@ -247,7 +248,7 @@ class GraphExecutor:
         while frontier:
             name = frontier.pop()
             used.add(name)
-            if name in sources:
+            if name in dead_ends:
                 continue
             node = nodes[name]
             if not node.inputs and not node.controls:
@@ -267,41 +268,38 @@ class GraphExecutor:
                 f"Cannot compute the outputs {output_names} from the provided inputs {sorted(input_names)}. "
                 f"Missing the following inputs: {sorted(missing)}"
             )
-        sources = self._sources(input_names)
+        preset = self._preset(input_names)
         in_counts = {}
         for name in used:
             node = nodes[name]
-            if name in sources:
-                in_counts[name] = 0
-            else:
-                producers = {p for p, _ in node.inputs} | set(node.controls)
-                in_counts[name] = sum(1 for p in producers if p in used)
+            producers = set() if name in preset else {p for p, _ in node.inputs} | set(node.controls)
+            in_counts[name] = sum(1 for p in producers if p in used)
         stack = [name for name in reversed(list(nodes)) if name in used and in_counts[name] == 0]
         order: list[Node] = []
         while stack:
             node = nodes[stack.pop()]
             order.append(node)
             for child in reversed(_unique(node.children)):
-                if child.name in used and child.name not in sources:
+                if child.name in used and child.name not in preset:
                     in_counts[child.name] -= 1
                     if in_counts[child.name] == 0:
                         stack.append(child.name)
         if len(order) != len(used):
             stuck = sorted(name for name in used if in_counts.get(name, 0) > 0)[:5]
             raise ValueError(f"The graph has a cycle without loop frames (at nodes {stuck})")
-        position = {node.name: i for i, node in enumerate(order)}
+        steps = [node for node in order if node.name not in preset]
+        position = {node.name: i for i, node in enumerate(steps)}
         last_use = dict(position)
-        for node in order:
-            if node.name in sources:
-                continue
+        for node in steps:
             for producer in [p for p, _ in node.inputs] + node.controls:
-                last_use[producer] = max(last_use[producer], position[node.name])
-        free_after: list[list[str]] = [[] for _ in order]
-        keep = sources | set(output_names)
+                if producer in position:
+                    last_use[producer] = max(last_use[producer], position[node.name])
+        free_after: list[list[str]] = [[] for _ in steps]
+        outputs = set(output_names)
         for name, i in last_use.items():
-            if name not in keep:
+            if name not in outputs:
                 free_after[i].append(name)
-        return Plan([node for node in order if node.name not in sources], _reindex(order, free_after, sources))
+        return Plan(steps, free_after)
 
     def _run_plan(
         self, plan: Plan, values: dict[str, list[Any]], context: ExecutionContext, keep_ids: set[int]
@@ -343,7 +341,7 @@ class GraphExecutor:
         if used is None:
             used = self._used[key] = self.used_nodes(input_names, output_names)[0]
         starts = [nodes[name] for name in input_names]
-        starts += [nodes[name] for name in self.weight_map if name in nodes]
+        starts += [nodes[name] for name in self._preset(set()) if name in nodes]
         starts += self.graph.init_nodes
         stack = [(node, context.frames) for node in starts]
         added: set[str] = set()
@@ -432,22 +430,8 @@ def _unique(nodes: list[Node]) -> list[Node]:
     return list({id(node): node for node in nodes}.values())
 
 
-def _reindex(order: list[Node], free_after: list[list[str]], sources: set[str]) -> list[list[str]]:
-    """Frees scheduled after a source node move to the next executed node."""
-    result: list[list[str]] = []
-    pending: list[str] = []
-    for node, to_free in zip(order, free_after):
-        pending.extend(to_free)
-        if node.name not in sources:
-            result.append(pending)
-            pending = []
-    if pending and result:
-        result[-1].extend(pending)
-    return result
-
-
 def _dispose_all(values: dict[str, list[Any]], keep_ids: set[int]) -> None:
     for tensors in values.values():
         for tensor in tensors:
-            if tensor is not None and not tensor.is_disposed and tensor.id not in keep_ids:
+            if tensor is not None and not tensor.kept and not tensor.is_disposed and tensor.id not in keep_ids:
                 tensor.dispose()

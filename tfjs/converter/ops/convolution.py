@@ -37,17 +37,15 @@ def inner(values: Sequence[int], name: str, rank: int = 4) -> list[int]:
 
 
 @tf_op("Conv1D")
-def conv1d(x, filter, *, stride, padding, data_format="NWC", dilation=1):  # noqa: A002
-    return ops.conv1d(x, filter, stride, padding.lower(), data_format.upper(), dilation)
+def conv1d(x, w, *, stride, padding, data_format="NWC", dilation=1):
+    return ops.conv1d(x, w, stride, padding.lower(), data_format.upper(), dilation)
 
 
 @tf_op("Conv2D")
-def conv2d(
-    x, filter, *, strides, padding, data_format="NHWC", dilations=(1, 1, 1, 1), explicit_paddings=()
-):  # noqa: A002
+def conv2d(x, w, *, strides, padding, data_format="NHWC", dilations=(1, 1, 1, 1), explicit_paddings=()):
     return ops.conv2d(
         x,
-        filter,
+        w,
         inner(strides, "strides"),
         padding_of(padding, explicit_paddings),
         data_format.upper(),
@@ -80,7 +78,7 @@ def fused_extras(op: str, args: Sequence[Any], fused_ops: Sequence[str], num_arg
 @tf_op("_FusedConv2D")
 def fused_conv2d(
     x,
-    filter,  # noqa: A002
+    w,
     *args,
     strides,
     padding,
@@ -94,7 +92,7 @@ def fused_conv2d(
     bias, activation, prelu = fused_extras("_FusedConv2D", args, fused_ops, num_args, conv=True)
     return ops.fused.conv2d(
         x,
-        filter,
+        w,
         inner(strides, "strides"),
         padding_of(padding, explicit_paddings),
         data_format.upper(),
@@ -111,7 +109,7 @@ def fused_conv2d(
 @tf_op("FusedDepthwiseConv2dNative")
 def fused_depthwise_conv2d(
     x,
-    filter,  # noqa: A002
+    w,
     *args,
     strides,
     padding,
@@ -124,7 +122,7 @@ def fused_depthwise_conv2d(
     bias, activation, prelu = fused_extras("FusedDepthwiseConv2dNative", args, fused_ops, num_args, conv=True)
     return ops.fused.depthwise_conv2d(
         x,
-        filter,
+        w,
         inner(strides, "strides"),
         padding_of(padding, explicit_paddings),
         data_format.upper(),
@@ -137,10 +135,10 @@ def fused_depthwise_conv2d(
 
 # TF.js ignores data_format and dilations here (its op list marks them unsupported).
 @tf_op("Conv2DBackpropInput")
-def conv2d_backprop_input(input_sizes, filter, out_backprop, *, strides, padding, explicit_paddings=()):  # noqa: A002
+def conv2d_backprop_input(input_sizes, w, out_backprop, *, strides, padding, explicit_paddings=()):
     return ops.conv2d_transpose(
         out_backprop,
-        filter,
+        w,
         nested_values(input_sizes),
         inner(strides, "strides"),
         padding_of(padding, explicit_paddings),
@@ -149,11 +147,11 @@ def conv2d_backprop_input(input_sizes, filter, out_backprop, *, strides, padding
 
 @tf_op("DepthwiseConv2d", "DepthwiseConv2dNative")
 def depthwise_conv2d(
-    input, filter, *, strides, padding, data_format="NHWC", dilations=(1, 1, 1, 1), explicit_paddings=()
-):  # noqa: A002
+    x, w, *, strides, padding, data_format="NHWC", dilations=(1, 1, 1, 1), explicit_paddings=()
+):
     return ops.depthwise_conv2d(
-        input,
-        filter,
+        x,
+        w,
         inner(strides, "strides"),
         padding_of(padding, explicit_paddings),
         data_format.upper(),
@@ -164,10 +162,10 @@ def depthwise_conv2d(
 # TF.js's op list defaults Conv3D's data_format to "NHWC", which conv3d refuses: a node
 # without the attribute fails as in TF.js (converted graphs carry "NDHWC").
 @tf_op("Conv3D")
-def conv3d(x, filter, *, strides, padding, data_format="NHWC", dilations=(1, 1, 1, 1, 1)):  # noqa: A002
+def conv3d(x, w, *, strides, padding, data_format="NHWC", dilations=(1, 1, 1, 1, 1)):
     return ops.conv3d(
         x,
-        filter,
+        w,
         inner(strides, "strides", 5),
         padding.lower(),
         data_format.upper(),
@@ -204,5 +202,5 @@ def max_pool3d(x, *, ksize, strides, padding):
 
 
 @tf_op("Dilation2D")
-def dilation2d(x, filter, *, strides, rates, padding):  # noqa: A002
-    return ops.dilation2d(x, filter, inner(strides, "strides"), padding.lower(), inner(rates, "rates"), "NHWC")
+def dilation2d(x, w, *, strides, rates, padding):
+    return ops.dilation2d(x, w, inner(strides, "strides"), padding.lower(), inner(rates, "rates"), "NHWC")

@@ -26,7 +26,7 @@ def nested_values(t: Any) -> Any:
 
 
 @tf_op("Fill")
-def fill(shape, value, *, T=None):  # noqa: N803 (TF's attribute name)
+def fill(shape, value, *, T=None):
     return ops.fill(nested_values(shape), scalar_value(value), T)
 
 
@@ -43,12 +43,12 @@ def multinomial(logits, num_samples, *, seed=0):
 
 # OneHot's `axis` is not read: the one-hot dimension is always the last, as in TF.js.
 @tf_op("OneHot")
-def one_hot(indices, depth, on_value, off_value, *, T="int32"):  # noqa: N803
+def one_hot(indices, depth, on_value, off_value, *, T="int32"):
     return ops.one_hot(indices, scalar_value(depth), scalar_value(on_value), scalar_value(off_value), T)
 
 
 @tf_op("Ones")
-def ones(shape, *, T="float32"):  # noqa: N803
+def ones(shape, *, T="float32"):
     return ops.ones(nested_values(shape), T)
 
 
@@ -58,7 +58,7 @@ def ones_like(x):
 
 
 @tf_op("Zeros")
-def zeros(shape, *, T="float32"):  # noqa: N803
+def zeros(shape, *, T="float32"):
     return ops.zeros(nested_values(shape), T)
 
 
@@ -90,5 +90,5 @@ def truncated_normal(shape, *, means=0, stddev=1, dtype=None, seed=0):
 
 
 @tf_op("Range")
-def range_(start, limit, delta, *, Tidx="float32"):  # noqa: N803
+def range_(start, limit, delta, *, Tidx="float32"):
     return ops.range(scalar_value(start), scalar_value(limit), scalar_value(delta), Tidx)

@@ -50,5 +50,5 @@ def einsum(*tensors, equation):
 # TF.js's op list takes both band limits from the second input (num_upper's index is
 # written as 1 there): num_upper is never read, and num_lower bounds both sides.
 @tf_op("MatrixBandPart")
-def matrix_band_part(input, num_lower, num_upper):  # noqa: A002, ARG001
+def matrix_band_part(input, num_lower, num_upper):  # noqa: A002
     return ops.linalg.band_part(input, num_lower, num_lower)

@@ -19,10 +19,10 @@ def ifft(input):  # noqa: A002
 
 
 @tf_op("RFFT")
-def rfft(input, fft_length=None):  # noqa: A002, ARG001
+def rfft(input, fft_length=None):  # noqa: A002
     return ops.rfft(input)
 
 
 @tf_op("IRFFT")
-def irfft(input, fft_length=None):  # noqa: A002, ARG001
+def irfft(input, fft_length=None):  # noqa: A002
     return ops.irfft(input)

@@ -1,0 +1,313 @@
+"""`tf.load_graph_model`: a TF.js graph model (model.json and its weight shards) ready to
+run: TF.js's GraphModel."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
+
+from tfjs.converter import ops as _ops  # noqa: F401 - registers the op mappers
+from tfjs.converter.executor import GraphExecutor
+from tfjs.converter.model_graph import Graph, decode_tensor_proto, transform_graph
+from tfjs.converter.op_registry import get_mapper
+from tfjs.converter.resources import ResourceManager
+from tfjs.engine import ENGINE
+from tfjs.tensor import Tensor
+
+_YIELD_EVERY_S = 0.005  # execute_async lets the event loop run this often
+
+
+class TensorInfo(NamedTuple):
+    """A model input or output: its name, shape (-1 for an unknown size; None for an
+    unknown rank) and dtype."""
+
+    name: str
+    shape: list[int] | None
+    dtype: str | None
+
+
+class GraphModel:
+    """A TF.js graph model: a frozen TF graph of ops with its weights on the backend.
+
+    Load one with `tf.load_graph_model(path)`; run it with `execute`, `execute_async` or
+    `predict`; `dispose()` frees its weights.
+    """
+
+    def __init__(self, artifacts: Any, weights: dict[str, Tensor]) -> None:
+        self.artifacts = artifacts
+        metadata = getattr(artifacts, "user_defined_metadata", None) or {}
+        signature = getattr(artifacts, "signature", None) or {}
+        if isinstance(metadata, dict) and metadata.get("signature") is not None:
+            signature = metadata["signature"]
+        self.signature = signature
+        self.structured_output_keys = metadata.get("structuredOutputKeys") if isinstance(metadata, dict) else None
+        topology = artifacts.model_topology
+        if not isinstance(topology, dict) or "node" not in topology:
+            raise ValueError(_not_a_graph_model(artifacts))
+        graph = transform_graph(topology, signature)
+        initializer = getattr(artifacts, "model_initializer", None)
+        init_graph = transform_graph(initializer) if isinstance(initializer, dict) and initializer.get("node") else None
+        check_supported(graph, init_graph)
+        versions = topology.get("versions") or {}
+        self._version = f"{versions.get('producer')}.{versions.get('minConsumer')}" if versions else "n/a"
+        self._weights = weights
+        self._owned: list[Tensor] = []  # the Const values decoded from the graph itself
+        self.resources = ResourceManager()
+        self.executor = self._make_executor(graph, None)
+        self.executor.resources = self.resources
+        self.initializer: GraphExecutor | None = None
+        self.initializer_signature = getattr(artifacts, "initializer_signature", None)
+        if init_graph is not None:
+            self.initializer = self._make_executor(init_graph, None)
+            self.initializer.resources = self.resources
+        self._captured: dict[Any, Tensor] | None = None
+
+    def _make_executor(self, graph: Graph, parent: GraphExecutor | None) -> GraphExecutor:
+        weights = {}
+        for node in graph.weights:
+            if node.name in self._weights:
+                weights[node.name] = self._weights[node.name]
+            else:
+                weights[node.name] = self._const_value(node)
+        executor = GraphExecutor(graph, weights, parent)
+        root = parent or executor
+        for name, function in graph.functions.items():
+            root.functions[name] = self._make_executor(function, root)
+        return executor
+
+    def _const_value(self, node: Any) -> Tensor:
+        proto = node.attrs.get("value")
+        if not isinstance(proto, dict):
+            raise ValueError(f"Const node '{node.name}' has no value: it is neither in the weights manifest nor in the graph")
+        values, dtype = decode_tensor_proto(proto)
+        tensor = ENGINE.keep(ENGINE.make_tensor(values, dtype, "load_graph_model"))
+        self._owned.append(tensor)
+        return tensor
+
+    # ---- description ------------------------------------------------------------------
+
+    @property
+    def model_version(self) -> str:
+        return self._version
+
+    @property
+    def metadata(self) -> Any:
+        return getattr(self.artifacts, "user_defined_metadata", None)
+
+    @property
+    def model_signature(self) -> dict[str, Any]:
+        return self.signature
+
+    @property
+    def weights(self) -> dict[str, list[Tensor]]:
+        return self.executor.weight_map
+
+    @property
+    def input_nodes(self) -> list[str]:
+        return self.executor.input_nodes
+
+    @property
+    def output_nodes(self) -> list[str]:
+        return self.executor.output_nodes
+
+    @property
+    def inputs(self) -> list[TensorInfo]:
+        """The model's inputs: the signature's when it has one, else its placeholders."""
+        return [self._info(node, "inputs") for node in self.executor.graph.inputs]
+
+    @property
+    def outputs(self) -> list[TensorInfo]:
+        return [self._info(node, "outputs") for node in self.executor.graph.outputs]
+
+    def _info(self, node: Any, kind: str) -> TensorInfo:
+        shape, dtype = node.attrs.get("shape"), node.attrs.get("dtype")
+        entry = (self.signature.get(kind) or {}).get(node.signature_key) if node.signature_key else None
+        if isinstance(entry, dict):
+            from tfjs.converter.attrs import decode_dtype, decode_shape
+
+            if entry.get("tensorShape") is not None:
+                shape = decode_shape(entry["tensorShape"])
+            if entry.get("dtype") is not None:
+                try:
+                    dtype = decode_dtype(entry["dtype"])
+                except ValueError:
+                    pass
+        return TensorInfo(node.name, list(shape) if shape is not None else None, dtype)
+
+    # ---- running ----------------------------------------------------------------------
+
+    def _normalize_inputs(self, inputs: Tensor | Sequence[Tensor] | Mapping[str, Tensor]) -> dict[str, Tensor]:
+        captured = self._captured or {}
+        signature_inputs = self.signature.get("inputs") or {}
+        if isinstance(inputs, Mapping):
+            result = dict(inputs)
+            for key, entry in signature_inputs.items():
+                if isinstance(entry, dict) and entry.get("resourceId") is not None:
+                    result[key] = captured[entry["resourceId"]]
+            return result
+        if isinstance(inputs, Tensor):
+            inputs = [inputs]
+        if not isinstance(inputs, (list, tuple)):
+            raise TypeError(f"Model inputs must be a Tensor, a list of Tensors or a dict, got {type(inputs).__name__}")
+        names = self.input_nodes
+        if len(inputs) + len(captured) != len(names):
+            raise ValueError(
+                f"Input tensor count mismatch, the graph model has {len(names) - len(captured)} "
+                f"non-resource placeholders ({names}), while there are {len(inputs)} input tensors provided."
+            )
+        result, position = {}, 0
+        for name in names:
+            resource_id = (signature_inputs.get(name) or {}).get("resourceId")
+            if resource_id is not None:
+                result[name] = captured[resource_id]
+            else:
+                result[name] = inputs[position]
+                position += 1
+        return result
+
+    def _normalize_outputs(self, outputs: str | Sequence[str] | None) -> list[str]:
+        if outputs is None:
+            return self.output_nodes
+        return [outputs] if isinstance(outputs, str) else list(outputs)
+
+    def _initializer_outputs(self) -> list[str]:
+        if self.initializer_signature:
+            return list((self.initializer_signature.get("outputs") or {}).keys())
+        return []
+
+    def _set_captured(self, outputs: list[Tensor]) -> None:
+        self._captured = {}
+        if self.initializer_signature:
+            for i, entry in enumerate((self.initializer_signature.get("outputs") or {}).values()):
+                self._captured[entry.get("resourceId")] = outputs[i]
+
+    def execute(
+        self, inputs: Tensor | Sequence[Tensor] | Mapping[str, Tensor], outputs: str | Sequence[str] | None = None
+    ) -> Tensor | list[Tensor]:
+        """Runs the model and returns the tensors of `outputs` (node names, `node:1` for a
+        node's second output; default: the model's outputs): one tensor, or a list.
+
+        Unlike TF.js, this runs every graph, control flow and dynamic ops included."""
+        if self._captured is None:
+            init = self.initializer.execute({}, self._initializer_outputs()) if self.initializer else []
+            self._set_captured(init)
+        result = self.executor.execute(self._normalize_inputs(inputs), self._normalize_outputs(outputs))
+        return result if len(result) > 1 else result[0]
+
+    async def execute_async(
+        self, inputs: Tensor | Sequence[Tensor] | Mapping[str, Tensor], outputs: str | Sequence[str] | None = None
+    ) -> Tensor | list[Tensor]:
+        """Like `execute`, letting the event loop run between nodes."""
+        if self._captured is None:
+            init = await _drive(self.initializer.run_steps({}, self._initializer_outputs())) if self.initializer else []
+            self._set_captured(init)
+        steps = self.executor.run_steps(self._normalize_inputs(inputs), self._normalize_outputs(outputs))
+        result = await _drive(steps)
+        return result if len(result) > 1 else result[0]
+
+    def predict(self, inputs: Tensor | Sequence[Tensor] | Mapping[str, Tensor], **config: Any) -> Any:
+        """`execute` on the model's outputs (a dict by `structuredOutputKeys` when the model has them)."""
+        return self._structured(self.execute(inputs, self.output_nodes))
+
+    async def predict_async(self, inputs: Tensor | Sequence[Tensor] | Mapping[str, Tensor], **config: Any) -> Any:
+        return self._structured(await self.execute_async(inputs, self.output_nodes))
+
+    def _structured(self, outputs: Tensor | list[Tensor]) -> Any:
+        if not self.structured_output_keys:
+            return outputs
+        items = [outputs] if isinstance(outputs, Tensor) else outputs
+        return dict(zip(self.structured_output_keys, items))
+
+    def dispose(self) -> None:
+        """Frees the model's weights and resources."""
+        for tensor in list(self._weights.values()) + self._owned:
+            tensor.dispose()
+        if self._captured:
+            for tensor in self._captured.values():
+                tensor.dispose()
+        self.resources.dispose()
+
+
+async def _drive(steps: Any) -> list[Tensor]:
+    last = time.perf_counter()
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+        now = time.perf_counter()
+        if now - last > _YIELD_EVERY_S:
+            await asyncio.sleep(0)
+            last = time.perf_counter()
+
+
+def check_supported(*graphs: Graph | None) -> None:
+    """Raises one ValueError naming every op of the graphs (functions included) that has no mapper."""
+    unsupported: dict[str, list[str]] = {}
+
+    def visit(graph: Graph) -> None:
+        for node in graph.nodes.values():
+            if get_mapper(node.op) is None:
+                unsupported.setdefault(node.op, []).append(node.name)
+        for function in graph.functions.values():
+            visit(function)
+
+    for graph in graphs:
+        if graph is not None:
+            visit(graph)
+    if unsupported:
+        listing = "; ".join(
+            f"'{op}' (node{'s' if len(names) > 1 else ''} {', '.join(repr(n) for n in names[:3])}"
+            f"{f' and {len(names) - 3} more' if len(names) > 3 else ''})"
+            for op, names in sorted(unsupported.items())
+        )
+        raise ValueError(f"The model uses {len(unsupported)} op(s) this library does not support: {listing}")
+
+
+def _not_a_graph_model(artifacts: Any) -> str:
+    topology = artifacts.model_topology
+    if isinstance(topology, dict) and ("class_name" in topology or "model_config" in topology):
+        return "This is a layers model (its modelTopology is a Keras config), not a graph model: load it with tf.load_layers_model"
+    return "modelTopology is not a TF graph: it has no 'node' list"
+
+
+def load_graph_model(path: Any, options: Mapping[str, Any] | None = None) -> GraphModel:
+    """Loads a TF.js graph model: `path` is a model.json, its folder, a `file://` or
+    `http(s)://` URL, or an IO handler (`tf.io.from_memory(...)`).
+
+    >>> model = tf.load_graph_model("tests/converter/fixtures/add_mul/model.json")
+    >>> model.execute({"x": tf.tensor([1.0, 2.0])}).array_sync()
+    [3.0, 5.0]
+    """
+    if path is None:
+        raise ValueError("load_graph_model() needs a path, URL or IO handler, got None")
+    artifacts, weights = _load(path)
+    try:
+        return GraphModel(artifacts, weights)
+    except BaseException:
+        for tensor in weights.values():
+            tensor.dispose()
+        raise
+
+
+def _load(path: Any) -> tuple[Any, dict[str, Tensor]]:
+    try:
+        from tfjs import io
+    except ImportError:
+        io = None
+    if io is not None and hasattr(io, "load_model_artifacts"):
+        artifacts = io.load_model_artifacts(path)
+        fmt = getattr(artifacts, "format", None)
+        topology = artifacts.model_topology
+        if fmt == "layers-model" or (isinstance(topology, dict) and "class_name" in topology):
+            raise ValueError(_not_a_graph_model(artifacts))
+        weights = io.decode_weights(artifacts.weight_data, artifacts.weight_specs) if artifacts.weight_specs else {}
+    else:
+        from tfjs.converter._plain_loader import load_plain
+
+        artifacts, weights = load_plain(path)
+    for tensor in weights.values():
+        ENGINE.keep(tensor)
+    return artifacts, weights

@@ -1,0 +1,188 @@
+"""Reading weight groups from their shard files or URLs: one buffer per group, each
+shard read straight into its place (no concatenation copies), after checking paths,
+shard order and sizes against the manifest."""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import re
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from tfjs.io.model_json import group_byte_length
+from tfjs.io.types import WeightsManifestConfig
+from tfjs.io.weights import CompositeBuffer, weight_ranges
+
+_SHARD_NAME = re.compile(r"shard(\d+)of(\d+)")
+DEFAULT_TIMEOUT_S = 60.0
+
+
+def check_weight_path(path: str, where: str) -> str:
+    """`path`, relative to model.json's folder, normalised; a ValueError when it would
+    reach outside that folder (`../`, an absolute path, a URL)."""
+    normal = posixpath.normpath(path.replace("\\", "/"))
+    if (
+        normal == ".."
+        or normal.startswith("../")
+        or posixpath.isabs(normal)
+        or re.match(r"^[A-Za-z][A-Za-z0-9+.-]*:", normal)
+    ):
+        raise ValueError(f"{where}: weight path {path!r} escapes the model's folder; weight files must lie beside it")
+    return normal
+
+
+def check_shard_order(paths: list[str], where: str) -> None:
+    """Shards named `...shardIofN...` must be listed 1..N, each once."""
+    matches = [_SHARD_NAME.search(posixpath.basename(p)) for p in paths]
+    if not paths or not all(matches):
+        return
+    numbers = [(int(m.group(1)), int(m.group(2))) for m in matches]  # type: ignore[union-attr]
+    want = [(i + 1, len(paths)) for i in range(len(paths))]
+    if numbers != want:
+        expected = [
+            _SHARD_NAME.sub(f"shard{i}of{n}", posixpath.basename(paths[0]), count=1) for i, n in want
+        ]
+        raise ValueError(
+            f"{where}: its shards are listed out of order or incompletely: {paths}; expected {expected}"
+        )
+
+
+def check_shard_sizes(paths: list[str], sizes: list[int], expected: int, where: str) -> None:
+    """A ValueError naming the shard whose size does not fit the manifest: the group's
+    shards are the converter's shard size each, the last one holding the rest."""
+    total = sum(sizes)
+    if total == expected:
+        return
+    need = f"the {len(paths)} shard(s) of {where} hold {total} bytes but its weights need {expected} bytes"
+    uniform = max(sizes[:-1], default=0)
+    for path, size in zip(paths[:-1], sizes[:-1], strict=True):
+        if size < uniform:
+            raise ValueError(f"Weight file {path!r} is truncated: {size} bytes, expected {uniform} bytes ({need})")
+    last = expected - sum(sizes[:-1])
+    if last > 0 and (len(paths) == 1 or last <= uniform):
+        what = "truncated" if sizes[-1] < last else "too long"
+        raise ValueError(f"Weight file {paths[-1]!r} is {what}: {sizes[-1]} bytes, expected {last} bytes ({need})")
+    raise ValueError(f"Weight files of the wrong total size: {need}")
+
+
+def _allocate(size: int, where: str) -> np.ndarray:
+    try:
+        return np.empty(size, np.uint8)
+    except (MemoryError, ValueError):
+        raise ValueError(f"{where}: its weights need {size} bytes, more than this machine can hold") from None
+
+
+def _check_strings(buffer: np.ndarray, group: Mapping[str, Any], where: str) -> None:
+    """A group with string weights: its bytes must end where its last string ends."""
+    data = CompositeBuffer(buffer)
+    end = weight_ranges(data, group["weights"], where)[-1]
+    if end != data.byte_length:
+        raise ValueError(
+            f"Weight files of the wrong total size: the shards of {where} hold {data.byte_length} bytes "
+            f"but its weights need {end} bytes"
+        )
+
+
+def read_file_groups(manifest: WeightsManifestConfig, folder: str, source: str) -> list[np.ndarray]:
+    """Each group's bytes, read from the shard files in `folder` (model.json's folder).
+    Every path, shard and size is checked before any file is read."""
+    plans = []
+    for index, group in enumerate(manifest):
+        where = f"weight group {index} of {source}"
+        check_shard_order(group["paths"], where)
+        files, sizes = [], []
+        for path in group["paths"]:
+            file = os.path.join(folder, *check_weight_path(path, where).split("/"))
+            try:
+                sizes.append(os.stat(file).st_size)
+            except FileNotFoundError:
+                raise FileNotFoundError(
+                    2, f"Weight file {path!r} listed in {source} is missing (looked for {file})", file
+                ) from None
+            files.append(file)
+        expected = group_byte_length(group["weights"])
+        if expected is not None:
+            check_shard_sizes(group["paths"], sizes, expected, where)
+        plans.append((group, where, files, sizes))
+    buffers = []
+    for group, where, files, sizes in plans:
+        buffer = _allocate(sum(sizes), where)
+        offset = 0
+        for path, file, size in zip(group["paths"], files, sizes, strict=True):
+            with open(file, "rb", buffering=0) as handle:
+                got = _read_into(handle, memoryview(buffer)[offset : offset + size])
+            if got != size:
+                raise OSError(f"Weight file {path!r} is truncated: {got} bytes read, expected {size} bytes")
+            offset += size
+        if group_byte_length(group["weights"]) is None:
+            _check_strings(buffer, group, where)
+        buffers.append(buffer)
+    return buffers
+
+
+def _read_into(handle: Any, view: memoryview) -> int:
+    """Reads until `view` is full or the stream ends; the number of bytes read."""
+    got = 0
+    while got < len(view):
+        n = handle.readinto(view[got:])
+        if not n:
+            break
+        got += n
+    return got
+
+
+def open_url(url: str, headers: Mapping[str, str] | None = None, timeout: float = DEFAULT_TIMEOUT_S) -> Any:
+    """An HTTP(S) response for `url`; an OSError naming the URL and the status or reason."""
+    try:
+        quoted = urllib.parse.quote(url, safe=":/?#[]@!$&'()*+,;=%~")
+        return urllib.request.urlopen(urllib.request.Request(quoted, headers=dict(headers or {})), timeout=timeout)
+    except urllib.error.HTTPError as error:
+        error.close()
+        raise OSError(f"Request to {url} failed with status code {error.code}.") from None
+    except urllib.error.URLError as error:
+        raise OSError(f"Request to {url} failed: {error.reason}") from None
+    except TimeoutError:
+        raise OSError(f"Request to {url} timed out after {timeout} s") from None
+
+
+def read_url_group(
+    group: Mapping[str, Any], urls: list[str], where: str, headers: Mapping[str, str] | None, timeout: float
+) -> np.ndarray:
+    """One group's bytes fetched from `urls` into one buffer, checked against the manifest."""
+    paths = group["paths"]
+    check_shard_order(paths, where)
+    for path in paths:
+        check_weight_path(path, where)
+    expected = group_byte_length(group["weights"])
+    if expected is None:  # string weights: sizes come from the data
+        chunks = [_fetch_all(url, headers, timeout) for url in urls]
+        buffer = np.frombuffer(b"".join(chunks), np.uint8)
+        _check_strings(buffer, group, where)
+        return buffer
+    buffer = _allocate(expected, where)
+    sizes, offset = [], 0
+    for url in urls:
+        try:
+            with open_url(url, headers, timeout) as response:
+                got = _read_into(response, memoryview(buffer)[offset:])
+                extra = len(response.read()) if offset + got == expected else 0
+        except TimeoutError:
+            raise OSError(f"Request to {url} timed out after {timeout} s") from None
+        sizes.append(got + extra)
+        offset += got
+    check_shard_sizes(paths, sizes, expected, where)
+    return buffer
+
+
+def _fetch_all(url: str, headers: Mapping[str, str] | None, timeout: float) -> bytes:
+    try:
+        with open_url(url, headers, timeout) as response:
+            return response.read()
+    except TimeoutError:
+        raise OSError(f"Request to {url} timed out after {timeout} s") from None
