@@ -6,9 +6,11 @@
 """
 
 from tfjs import backends as backends
+from tfjs import io as io
 from tfjs import train as train
 from tfjs.backends import cpu as _cpu
 from tfjs.backends.backend import KernelBackend, TensorInfo
+from tfjs.converter.graph_model import GraphModel, load_graph_model
 from tfjs.dtypes import DTYPES, upcast_type
 from tfjs.environment import Environment, env
 from tfjs.globals import (

@@ -97,12 +97,12 @@ class GraphExecutor:
             if tensor.is_disposed:
                 raise ValueError(f"The input '{node.name}' is a disposed tensor")
             shape = node.attrs.get("shape")
-            if shape is not None and node.op.startswith("Placeholder"):
-                if len(shape) != len(tensor.shape) or any(d != -1 and d != t for d, t in zip(shape, tensor.shape)):
-                    raise ValueError(
-                        f"The shape of dict['{node.name}'] provided in model.execute(dict) must be "
-                        f"{list(shape)}, but was {list(tensor.shape)}"
-                    )
+            placeholder = node.op.startswith("Placeholder")
+            if placeholder and shape is not None and not _shape_matches(shape, tensor.shape):
+                raise ValueError(
+                    f"The shape of dict['{node.name}'] provided in model.execute(dict) must be "
+                    f"{list(shape)}, but was {list(tensor.shape)}"
+                )
             dtype = node.attrs.get("dtype")
             if dtype and node.op.startswith("Placeholder") and tensor.dtype != dtype:
                 raise ValueError(
@@ -128,8 +128,13 @@ class GraphExecutor:
                 return done.value
 
     def run_steps(
-        self, inputs: dict[str, Tensor], outputs: list[str] | None = None, *, function_call: bool = False,
-        tensor_arrays: dict[int, Any] | None = None, tensor_lists: dict[int, Any] | None = None,
+        self,
+        inputs: dict[str, Tensor],
+        outputs: list[str] | None = None,
+        *,
+        function_call: bool = False,
+        tensor_arrays: dict[int, Any] | None = None,
+        tensor_lists: dict[int, Any] | None = None,
     ) -> Iterator[None]:
         """The execution as a generator that yields between nodes and returns the outputs."""
         if not function_call:
@@ -188,8 +193,10 @@ class GraphExecutor:
                 f"Function '{self.graph.signature.get('methodName')}' takes {len(self.graph.inputs)} "
                 f"arguments, got {len(args)}"
             )
-        inputs = {node.name: arg for node, arg in zip(self.graph.inputs, args)}
-        steps = self.run_steps(inputs, None, function_call=True, tensor_arrays=tensor_arrays, tensor_lists=tensor_lists)
+        inputs = {node.name: arg for node, arg in zip(self.graph.inputs, args, strict=False)}
+        steps = self.run_steps(
+            inputs, None, function_call=True, tensor_arrays=tensor_arrays, tensor_lists=tensor_lists
+        )
         while True:
             try:
                 next(steps)
@@ -305,7 +312,7 @@ class GraphExecutor:
         self, plan: Plan, values: dict[str, list[Any]], context: ExecutionContext, keep_ids: set[int]
     ) -> Iterator[None]:
         holders: dict[int, int] = {}
-        for node, to_free in zip(plan.nodes, plan.free_after):
+        for node, to_free in zip(plan.nodes, plan.free_after, strict=False):
             if node.name not in values:
                 args = [values[name][index] for name, index in node.inputs]
                 outputs = self._call(node, args, context)
@@ -433,5 +440,15 @@ def _unique(nodes: list[Node]) -> list[Node]:
 def _dispose_all(values: dict[str, list[Any]], keep_ids: set[int]) -> None:
     for tensors in values.values():
         for tensor in tensors:
-            if tensor is not None and not tensor.kept and not tensor.is_disposed and tensor.id not in keep_ids:
+            if (
+                tensor is not None
+                and not tensor.kept
+                and not tensor.is_disposed
+                and tensor.id not in keep_ids
+            ):
                 tensor.dispose()
+
+
+def _shape_matches(shape: list[int], actual: tuple[int, ...]) -> bool:
+    """A placeholder's shape accepts `actual`: same rank, -1 dims of any size."""
+    return len(shape) == len(actual) and all(d in (-1, t) for d, t in zip(shape, actual, strict=True))

@@ -4,13 +4,14 @@ run: TF.js's GraphModel."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from tfjs.converter import ops as _ops  # noqa: F401 - registers the op mappers
 from tfjs.converter.executor import GraphExecutor
-from tfjs.converter.model_graph import Graph, decode_tensor_proto, transform_graph
+from tfjs.converter.model_graph import Graph, decode_tensor_proto, tensor_proto_has_values, transform_graph
 from tfjs.converter.op_registry import get_mapper
 from tfjs.converter.resources import ResourceManager
 from tfjs.engine import ENGINE
@@ -42,13 +43,19 @@ class GraphModel:
         if isinstance(metadata, dict) and metadata.get("signature") is not None:
             signature = metadata["signature"]
         self.signature = signature
-        self.structured_output_keys = metadata.get("structuredOutputKeys") if isinstance(metadata, dict) else None
+        self.structured_output_keys = (
+            metadata.get("structuredOutputKeys") if isinstance(metadata, dict) else None
+        )
         topology = artifacts.model_topology
         if not isinstance(topology, dict) or "node" not in topology:
             raise ValueError(_not_a_graph_model(artifacts))
         graph = transform_graph(topology, signature)
         initializer = getattr(artifacts, "model_initializer", None)
-        init_graph = transform_graph(initializer) if isinstance(initializer, dict) and initializer.get("node") else None
+        init_graph = (
+            transform_graph(initializer)
+            if isinstance(initializer, dict) and initializer.get("node")
+            else None
+        )
         check_supported(graph, init_graph)
         versions = topology.get("versions") or {}
         self._version = f"{versions.get('producer')}.{versions.get('minConsumer')}" if versions else "n/a"
@@ -79,8 +86,11 @@ class GraphModel:
 
     def _const_value(self, node: Any) -> Tensor:
         proto = node.attrs.get("value")
-        if not isinstance(proto, dict):
-            raise ValueError(f"Const node '{node.name}' has no value: it is neither in the weights manifest nor in the graph")
+        if not isinstance(proto, dict) or not tensor_proto_has_values(proto):
+            raise ValueError(
+                f"Const node '{node.name}' has no value: it is neither in the weights manifest "
+                "nor in the graph"
+            )
         values, dtype = decode_tensor_proto(proto)
         tensor = ENGINE.keep(ENGINE.make_tensor(values, dtype, "load_graph_model"))
         self._owned.append(tensor)
@@ -130,15 +140,15 @@ class GraphModel:
             if entry.get("tensorShape") is not None:
                 shape = decode_shape(entry["tensorShape"])
             if entry.get("dtype") is not None:
-                try:
+                with contextlib.suppress(ValueError):
                     dtype = decode_dtype(entry["dtype"])
-                except ValueError:
-                    pass
         return TensorInfo(node.name, list(shape) if shape is not None else None, dtype)
 
     # ---- running ----------------------------------------------------------------------
 
-    def _normalize_inputs(self, inputs: Tensor | Sequence[Tensor] | Mapping[str, Tensor]) -> dict[str, Tensor]:
+    def _normalize_inputs(
+        self, inputs: Tensor | Sequence[Tensor] | Mapping[str, Tensor]
+    ) -> dict[str, Tensor]:
         captured = self._captured or {}
         signature_inputs = self.signature.get("inputs") or {}
         if isinstance(inputs, Mapping):
@@ -150,7 +160,9 @@ class GraphModel:
         if isinstance(inputs, Tensor):
             inputs = [inputs]
         if not isinstance(inputs, (list, tuple)):
-            raise TypeError(f"Model inputs must be a Tensor, a list of Tensors or a dict, got {type(inputs).__name__}")
+            raise TypeError(
+                f"Model inputs must be a Tensor, a list of Tensors or a dict, got {type(inputs).__name__}"
+            )
         names = self.input_nodes
         if len(inputs) + len(captured) != len(names):
             raise ValueError(
@@ -184,7 +196,9 @@ class GraphModel:
                 self._captured[entry.get("resourceId")] = outputs[i]
 
     def execute(
-        self, inputs: Tensor | Sequence[Tensor] | Mapping[str, Tensor], outputs: str | Sequence[str] | None = None
+        self,
+        inputs: Tensor | Sequence[Tensor] | Mapping[str, Tensor],
+        outputs: str | Sequence[str] | None = None,
     ) -> Tensor | list[Tensor]:
         """Runs the model and returns the tensors of `outputs` (node names, `node:1` for a
         node's second output; default: the model's outputs): one tensor, or a list.
@@ -197,11 +211,17 @@ class GraphModel:
         return result if len(result) > 1 else result[0]
 
     async def execute_async(
-        self, inputs: Tensor | Sequence[Tensor] | Mapping[str, Tensor], outputs: str | Sequence[str] | None = None
+        self,
+        inputs: Tensor | Sequence[Tensor] | Mapping[str, Tensor],
+        outputs: str | Sequence[str] | None = None,
     ) -> Tensor | list[Tensor]:
         """Like `execute`, letting the event loop run between nodes."""
         if self._captured is None:
-            init = await _drive(self.initializer.run_steps({}, self._initializer_outputs())) if self.initializer else []
+            init = (
+                await _drive(self.initializer.run_steps({}, self._initializer_outputs()))
+                if self.initializer
+                else []
+            )
             self._set_captured(init)
         steps = self.executor.run_steps(self._normalize_inputs(inputs), self._normalize_outputs(outputs))
         result = await _drive(steps)
@@ -211,14 +231,16 @@ class GraphModel:
         """`execute` on the model's outputs (a dict by `structuredOutputKeys` when the model has them)."""
         return self._structured(self.execute(inputs, self.output_nodes))
 
-    async def predict_async(self, inputs: Tensor | Sequence[Tensor] | Mapping[str, Tensor], **config: Any) -> Any:
+    async def predict_async(
+        self, inputs: Tensor | Sequence[Tensor] | Mapping[str, Tensor], **config: Any
+    ) -> Any:
         return self._structured(await self.execute_async(inputs, self.output_nodes))
 
     def _structured(self, outputs: Tensor | list[Tensor]) -> Any:
         if not self.structured_output_keys:
             return outputs
         items = [outputs] if isinstance(outputs, Tensor) else outputs
-        return dict(zip(self.structured_output_keys, items))
+        return dict(zip(self.structured_output_keys, items, strict=False))
 
     def dispose(self) -> None:
         """Frees the model's weights and resources."""
@@ -269,7 +291,10 @@ def check_supported(*graphs: Graph | None) -> None:
 def _not_a_graph_model(artifacts: Any) -> str:
     topology = artifacts.model_topology
     if isinstance(topology, dict) and ("class_name" in topology or "model_config" in topology):
-        return "This is a layers model (its modelTopology is a Keras config), not a graph model: load it with tf.load_layers_model"
+        return (
+            "This is a layers model (its modelTopology is a Keras config), not a graph model: "
+            "load it with tf.load_layers_model"
+        )
     return "modelTopology is not a TF graph: it has no 'node' list"
 
 
@@ -280,10 +305,11 @@ def load_graph_model(path: Any, options: Mapping[str, Any] | None = None) -> Gra
     >>> model = tf.load_graph_model("tests/converter/fixtures/add_mul/model.json")
     >>> model.execute({"x": tf.tensor([1.0, 2.0])}).array_sync()
     [3.0, 5.0]
+    >>> model.dispose()
     """
     if path is None:
         raise ValueError("load_graph_model() needs a path, URL or IO handler, got None")
-    artifacts, weights = _load(path)
+    artifacts, weights = _load(path, options or {})
     try:
         return GraphModel(artifacts, weights)
     except BaseException:
@@ -292,22 +318,16 @@ def load_graph_model(path: Any, options: Mapping[str, Any] | None = None) -> Gra
         raise
 
 
-def _load(path: Any) -> tuple[Any, dict[str, Tensor]]:
-    try:
-        from tfjs import io
-    except ImportError:
-        io = None
-    if io is not None and hasattr(io, "load_model_artifacts"):
-        artifacts = io.load_model_artifacts(path)
-        fmt = getattr(artifacts, "format", None)
-        topology = artifacts.model_topology
-        if fmt == "layers-model" or (isinstance(topology, dict) and "class_name" in topology):
-            raise ValueError(_not_a_graph_model(artifacts))
-        weights = io.decode_weights(artifacts.weight_data, artifacts.weight_specs) if artifacts.weight_specs else {}
-    else:
-        from tfjs.converter._plain_loader import load_plain
+def _load(path: Any, options: Mapping[str, Any]) -> tuple[Any, dict[str, Tensor]]:
+    from tfjs import io
 
-        artifacts, weights = load_plain(path)
+    artifacts = io.load_model_artifacts(path, **options)
+    topology = artifacts.model_topology
+    if artifacts.format == "layers-model" or (isinstance(topology, dict) and "node" not in topology):
+        raise ValueError(_not_a_graph_model(artifacts))
+    weights = (
+        io.decode_weights(artifacts.weight_data, artifacts.weight_specs) if artifacts.weight_specs else {}
+    )
     for tensor in weights.values():
         ENGINE.keep(tensor)
     return artifacts, weights

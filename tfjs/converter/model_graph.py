@@ -67,7 +67,12 @@ def _make_node(node: dict[str, Any]) -> Node:
     attrs = decode_attrs(node.get("attr"))
     keywords = {k: v for k, v in attrs.items() if mapper is not None and k in mapper.attrs}
     return Node(
-        name=node["name"], op=op, raw_inputs=list(node.get("input") or []), attrs=attrs, mapper=mapper, keywords=keywords
+        name=node["name"],
+        op=op,
+        raw_inputs=list(node.get("input") or []),
+        attrs=attrs,
+        mapper=mapper,
+        keywords=keywords,
     )
 
 
@@ -78,7 +83,9 @@ def _wire(nodes: dict[str, Node], where: str) -> None:
             producer_name, index, output_name = parse_input_name(raw[1:] if control else raw)
             producer = nodes.get(producer_name)
             if producer is None:
-                raise ValueError(f"Node '{node.name}' ({node.op}) {where} reads '{raw}', which is not a node of the graph")
+                raise ValueError(
+                    f"Node '{node.name}' ({node.op}) {where} reads '{raw}', which is not a node of the graph"
+                )
             if output_name is not None and output_name in NAMED_OUTPUTS.get(producer.op, ()):
                 index = NAMED_OUTPUTS[producer.op].index(output_name)
             if control:
@@ -90,7 +97,11 @@ def _wire(nodes: dict[str, Node], where: str) -> None:
 
 def _signature_names(entries: dict[str, Any] | None) -> dict[str, str]:
     """Signature entries as {tensor name: signature key}."""
-    return {info["name"]: key for key, info in (entries or {}).items() if isinstance(info, dict) and "name" in info}
+    return {
+        info["name"]: key
+        for key, info in (entries or {}).items()
+        if isinstance(info, dict) and "name" in info
+    }
 
 
 def transform_graph(topology: dict[str, Any], signature: dict[str, Any] | None = None) -> Graph:
@@ -202,7 +213,22 @@ def _arg_dtype(arg: dict[str, Any]) -> str | None:
 
 # ---- Const values stored in the graph (TensorProto JSON) -------------------------------
 
-_VALUE_FIELDS = ("floatVal", "doubleVal", "intVal", "int64Val", "boolVal", "stringVal", "halfVal", "scomplexVal")
+_VALUE_FIELDS = (
+    "floatVal",
+    "doubleVal",
+    "intVal",
+    "int64Val",
+    "boolVal",
+    "stringVal",
+    "halfVal",
+    "scomplexVal",
+)
+
+
+def tensor_proto_has_values(proto: dict[str, Any]) -> bool:
+    """Whether a TensorProto JSON holds its values (a model's weights leave them to the manifest)."""
+    shape = decode_shape(proto.get("tensorShape") or {}) or []
+    return "tensorContent" in proto or any(proto.get(key) for key in _VALUE_FIELDS) or 0 in shape
 
 
 def decode_tensor_proto(proto: dict[str, Any]) -> tuple[np.ndarray, str]:
@@ -222,7 +248,9 @@ def decode_tensor_proto(proto: dict[str, Any]) -> tuple[np.ndarray, str]:
             if key in proto:
                 items = proto[key]
                 if key == "stringVal":
-                    values = np.array([base64.b64decode(s).decode("utf-8", "replace") for s in items], dtype=object)
+                    values = np.array(
+                        [base64.b64decode(s).decode("utf-8", "replace") for s in items], dtype=object
+                    )
                 else:
                     values = np.array([float(v) if dtype != "bool" else bool(v) for v in items])
                 break
@@ -235,7 +263,13 @@ def decode_tensor_proto(proto: dict[str, Any]) -> tuple[np.ndarray, str]:
             values = np.repeat(values, size)
         else:
             raise ValueError(f"A constant of shape {shape} holds {values.size} values")
-    target = {"float32": np.float32, "int32": np.int32, "bool": np.bool_, "string": object, "complex64": np.float32}
+    target = {
+        "float32": np.float32,
+        "int32": np.int32,
+        "bool": np.bool_,
+        "string": object,
+        "complex64": np.float32,
+    }
     return values.astype(target.get(dtype, np.float32)).reshape(shape), dtype
 
 

@@ -33,7 +33,7 @@ def parse_model_json(text: str | bytes, source: str = "model.json") -> dict[str,
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as error:
-            raise ValueError(f"{source} is not UTF-8 text (byte {error.start}): is it a model.json?") from None
+            raise ValueError(f"{source} is not UTF-8 text (byte {error.start}): not a model.json") from None
     try:
         model_json = json.loads(text)
     except json.JSONDecodeError as error:
@@ -44,7 +44,8 @@ def parse_model_json(text: str | bytes, source: str = "model.json") -> dict[str,
                 "re-convert the model with a TensorFlow.js 1.0+ converter."
             )
         raise ValueError(
-            f"Failed to parse model JSON of {source}: {error.msg} at line {error.lineno} column {error.colno}.{hint}"
+            f"Failed to parse model JSON of {source}: {error.msg} at line {error.lineno} "
+            f"column {error.colno}.{hint}"
         ) from None
     check_model_json(model_json, source)
     return model_json
@@ -63,7 +64,9 @@ def check_model_json(model_json: Any, source: str = "model.json") -> None:
         value = model_json.get(key)
         if value is not None and not isinstance(value, str):
             raise ValueError(f"{source}: {key} must be a string, got {value!r}")
-    for key in ("signature", "userDefinedMetadata", "modelInitializer", "initializerSignature", "trainingConfig"):
+    objects = ("signature", "userDefinedMetadata", "modelInitializer", "initializerSignature")
+    objects += ("trainingConfig",)
+    for key in objects:
         value = model_json.get(key)
         if value is not None and not isinstance(value, dict):
             raise ValueError(f"{source}: {key} must be a JSON object, got {type(value).__name__}")
@@ -101,10 +104,13 @@ def check_weight_specs(specs: Any, where: str = "weight specs") -> None:
         if not isinstance(shape, list) or not all(
             isinstance(d, int) and not isinstance(d, bool) and d >= 0 for d in shape
         ):
-            raise ValueError(f"{where}: weight '{name}' has shape {shape!r}; expected a list of non-negative ints")
+            raise ValueError(
+                f"{where}: weight '{name}' has shape {shape!r}; expected a list of non-negative ints"
+            )
         if dtype not in WEIGHT_DTYPES:
             raise ValueError(
-                f"{where}: Unsupported dtype in weight '{name}': {dtype!r} (supported: {', '.join(WEIGHT_DTYPES)})"
+                f"{where}: Unsupported dtype in weight '{name}': {dtype} "
+                f"(supported: {', '.join(WEIGHT_DTYPES)})"
             )
         if "quantization" in spec:
             _check_quantization(spec, where)
@@ -115,7 +121,7 @@ def _check_quantization(spec: Mapping[str, Any], where: str) -> None:
     qdtype = quantization.get("dtype") if isinstance(quantization, Mapping) else None
     if qdtype not in QUANTIZATION_DTYPES:
         raise ValueError(
-            f"{where}: Weight {name} has unknown quantization dtype {qdtype!r}. "
+            f"{where}: Weight {name} has unknown quantization dtype {qdtype}. "
             "Supported quantization dtypes are: 'uint8', 'uint16', and 'float16'."
         )
     if qdtype in ("uint8", "uint16"):
@@ -123,10 +129,12 @@ def _check_quantization(spec: Mapping[str, Any], where: str) -> None:
         if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (scale, low)):
             raise ValueError(
                 f"{where}: Weight {name} with quantization {qdtype} doesn't have corresponding metadata "
-                f"min and scale (got min={low!r}, scale={scale!r})."
+                f"min and scale. (min: {low!r}, scale: {scale!r})"
             )
         if dtype not in ("float32", "int32"):
-            raise ValueError(f"{where}: Unsupported dtype in weight '{name}': {dtype} (quantized with {qdtype})")
+            raise ValueError(
+                f"{where}: Unsupported dtype in weight '{name}': {dtype} (quantized with {qdtype})"
+            )
     elif dtype != "float32":
         raise ValueError(
             f"{where}: Weight {name} is quantized with {qdtype} which only supports weights of type "
@@ -159,7 +167,8 @@ def get_weight_specs(manifest: WeightsManifestConfig) -> list[WeightsManifestEnt
 
 def get_model_artifacts_for_json(
     model_json: Mapping[str, Any],
-    load_weights: Callable[[WeightsManifestConfig], tuple[list[WeightsManifestEntry], WeightData]] | None = None,
+    load_weights: Callable[[WeightsManifestConfig], tuple[list[WeightsManifestEntry], WeightData]]
+    | None = None,
 ) -> ModelArtifacts:
     """ModelArtifacts from a parsed model.json; `load_weights(manifest)` reads the
     weights and returns `(weight_specs, weight_data)`."""

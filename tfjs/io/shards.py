@@ -15,9 +15,9 @@ from typing import Any
 
 import numpy as np
 
-from tfjs.io.model_json import group_byte_length
+from tfjs.io.model_json import check_weights_manifest, group_byte_length
 from tfjs.io.types import WeightsManifestConfig
-from tfjs.io.weights import CompositeBuffer, weight_ranges
+from tfjs.io.weights import CompositeBuffer, decode_weight, make_weight_tensor, weight_ranges
 
 _SHARD_NAME = re.compile(r"shard(\d+)of(\d+)")
 DEFAULT_TIMEOUT_S = 60.0
@@ -33,7 +33,9 @@ def check_weight_path(path: str, where: str) -> str:
         or posixpath.isabs(normal)
         or re.match(r"^[A-Za-z][A-Za-z0-9+.-]*:", normal)
     ):
-        raise ValueError(f"{where}: weight path {path!r} escapes the model's folder; weight files must lie beside it")
+        raise ValueError(
+            f"{where}: weight path {path!r} escapes the model's folder; weight files must lie beside it"
+        )
     return normal
 
 
@@ -45,9 +47,7 @@ def check_shard_order(paths: list[str], where: str) -> None:
     numbers = [(int(m.group(1)), int(m.group(2))) for m in matches]  # type: ignore[union-attr]
     want = [(i + 1, len(paths)) for i in range(len(paths))]
     if numbers != want:
-        expected = [
-            _SHARD_NAME.sub(f"shard{i}of{n}", posixpath.basename(paths[0]), count=1) for i, n in want
-        ]
+        expected = [_SHARD_NAME.sub(f"shard{i}of{n}", posixpath.basename(paths[0]), count=1) for i, n in want]
         raise ValueError(
             f"{where}: its shards are listed out of order or incompletely: {paths}; expected {expected}"
         )
@@ -60,14 +60,21 @@ def check_shard_sizes(paths: list[str], sizes: list[int], expected: int, where: 
     if total == expected:
         return
     need = f"the {len(paths)} shard(s) of {where} hold {total} bytes but its weights need {expected} bytes"
-    uniform = max(sizes[:-1], default=0)
+    # The shard size is what most shards before the last have (the larger on a tie).
+    counts = {size: sizes[:-1].count(size) for size in sizes[:-1]}
+    uniform = max(counts, key=lambda size: (counts[size], size), default=0)
     for path, size in zip(paths[:-1], sizes[:-1], strict=True):
-        if size < uniform:
-            raise ValueError(f"Weight file {path!r} is truncated: {size} bytes, expected {uniform} bytes ({need})")
+        if size != uniform:
+            what = "truncated" if size < uniform else "too long"
+            raise ValueError(
+                f"Weight file {path!r} is {what}: {size} bytes, expected {uniform} bytes ({need})"
+            )
     last = expected - sum(sizes[:-1])
     if last > 0 and (len(paths) == 1 or last <= uniform):
         what = "truncated" if sizes[-1] < last else "too long"
-        raise ValueError(f"Weight file {paths[-1]!r} is {what}: {sizes[-1]} bytes, expected {last} bytes ({need})")
+        raise ValueError(
+            f"Weight file {paths[-1]!r} is {what}: {sizes[-1]} bytes, expected {last} bytes ({need})"
+        )
     raise ValueError(f"Weight files of the wrong total size: {need}")
 
 
@@ -141,7 +148,8 @@ def open_url(url: str, headers: Mapping[str, str] | None = None, timeout: float 
     """An HTTP(S) response for `url`; an OSError naming the URL and the status or reason."""
     try:
         quoted = urllib.parse.quote(url, safe=":/?#[]@!$&'()*+,;=%~")
-        return urllib.request.urlopen(urllib.request.Request(quoted, headers=dict(headers or {})), timeout=timeout)
+        request = urllib.request.Request(quoted, headers=dict(headers or {}))
+        return urllib.request.urlopen(request, timeout=timeout)
     except urllib.error.HTTPError as error:
         error.close()
         raise OSError(f"Request to {url} failed with status code {error.code}.") from None
@@ -186,3 +194,54 @@ def _fetch_all(url: str, headers: Mapping[str, str] | None, timeout: float) -> b
             return response.read()
     except TimeoutError:
         raise OSError(f"Request to {url} timed out after {timeout} s") from None
+
+
+def is_http_scheme(url: str) -> bool:
+    """Whether `url` starts with http:// or https://."""
+    return isinstance(url, str) and url.lower().startswith(("http://", "https://"))
+
+
+def load_weights(
+    manifest: WeightsManifestConfig,
+    file_path_prefix: str | os.PathLike[str] = "",
+    weight_names: list[str] | None = None,
+    **load_options: Any,
+) -> dict[str, Any]:
+    """Tensors of the weights of `manifest` (all, or those named in `weight_names`),
+    read from the files it lists under `file_path_prefix`: a folder or an HTTP(S) URL
+    prefix (TF.js's `tf.io.loadWeights`). Only the groups holding them are read."""
+    prefix = os.fspath(file_path_prefix)
+    check_weights_manifest(manifest, f"weights manifest at {prefix or '.'}")
+    names = [spec["name"] for group in manifest for spec in group["weights"]]
+    if weight_names is not None:
+        missing = [name for name in weight_names if name not in names]
+        if missing:
+            raise ValueError(
+                f"Could not find weights in manifest with names: {', '.join(missing)}. \n"
+                f"Manifest JSON has weights with names: {', '.join(names)}."
+            )
+    wanted = set(names if weight_names is None else weight_names)
+    groups = [(i, g) for i, g in enumerate(manifest) if wanted & {spec["name"] for spec in g["weights"]}]
+    subset = [group for _, group in groups]
+    if is_http_scheme(prefix):
+        base = prefix if prefix.endswith("/") else prefix + "/"
+        buffers = [
+            read_url_group(
+                g,
+                [base + p for p in g["paths"]],
+                f"weight group {i} of {base}",
+                None,
+                load_options.get("timeout", DEFAULT_TIMEOUT_S),
+            )
+            for i, g in groups
+        ]
+    else:
+        buffers = read_file_groups(subset, prefix or ".", f"the weights manifest in {prefix or '.'}")
+    arrays = {}
+    for group, buffer in zip(subset, buffers, strict=True):
+        data = CompositeBuffer(buffer)
+        offsets = weight_ranges(data, group["weights"], "load_weights")
+        for spec, start, end in zip(group["weights"], offsets, offsets[1:], strict=False):
+            if spec["name"] in wanted:
+                arrays[spec["name"]] = (spec, decode_weight(spec, data.slice(start, end)))
+    return {name: make_weight_tensor(spec, values) for name, (spec, values) in arrays.items()}

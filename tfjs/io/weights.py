@@ -148,8 +148,8 @@ def dequantize(raw: np.ndarray, quantization: Mapping[str, Any], dtype: str) -> 
     # JavaScript multiplies and adds in doubles, then stores into the typed array.
     with np.errstate(all="ignore"):
         values = quantized * float(quantization["scale"]) + float(quantization["min"])
-    if dtype == "float32":
-        return values.astype(np.float32)
+        if dtype == "float32":
+            return values.astype(np.float32)  # beyond float32's range: ±Infinity
     return dtypes.to_int32(_js_round(values))
 
 

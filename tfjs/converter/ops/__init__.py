@@ -4,9 +4,13 @@ module registers its mappers. This is the list of the modules."""
 from tfjs.converter.ops import (
     arithmetic,
     basic_math,
+    control,
     convolution,
     creation,
+    dynamic,
     evaluation,
+    graph,
+    hash_table,
     image,
     logical,
     matrices,

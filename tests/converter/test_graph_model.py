@@ -1,0 +1,210 @@
+"""tf.load_graph_model and GraphModel's surface: inputs/outputs, metadata, version,
+execute/execute_async/predict, initializer graphs, dispose, and the errors of bad models."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import tfjs as tf
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def load(name: str, **options) -> tf.GraphModel:
+    return tf.load_graph_model(str(FIXTURES / name / "model.json"), **options)
+
+
+def memory_model(nodes, **extra):
+    return tf.io.from_memory(
+        {"modelTopology": {"node": nodes}, "weightSpecs": [], "weightData": b"", **extra}
+    )
+
+
+def test_exported_names():
+    assert tf.GraphModel is tf.converter.graph_model.GraphModel
+    assert callable(tf.load_graph_model)
+
+
+def test_description():
+    model = load("add_mul")
+    assert [tuple(i) for i in model.inputs] == [("x", [-1], "float32")]
+    assert [o.name for o in model.outputs] == ["out"]
+    assert model.model_version == "1395.12"
+    assert model.metadata == {"author": "tests"}
+    assert model.input_nodes == ["x"] and model.output_nodes == ["out"]
+    assert set(model.weights) == {"w", "b"}
+    model.dispose()
+
+
+def test_signature_names_inputs_and_outputs():
+    model = load("chain")
+    assert [tuple(i) for i in model.inputs] == [("x", [2, -1], "float32"), ("y", [-1], "int32")]
+    assert [tuple(o) for o in model.outputs] == [("out", [2, -1], "float32"), ("yout", None, "int32")]
+    assert model.output_nodes == ["out:0", "yout:0"]
+    model.dispose()
+
+
+def test_load_from_folder_and_file_url():
+    for source in (str(FIXTURES / "add_mul"), (FIXTURES / "add_mul" / "model.json").as_uri()):
+        model = tf.load_graph_model(source)
+        x = tf.tensor([0.0])
+        y = model.execute(x)
+        assert y.array_sync() == [1.0]
+        tf.dispose([x, y])
+        model.dispose()
+
+
+def test_dispose_frees_weights():
+    before = tf.memory()["num_tensors"]
+    model = load("functional")
+    assert tf.memory()["num_tensors"] > before
+    model.dispose()
+    assert tf.memory()["num_tensors"] == before
+
+
+def test_execute_async_and_predict():
+    model = load("chain")
+    x, y = tf.tensor([[1.0, 2.0], [3.0, 4.0]]), tf.tensor([3], dtype="int32")
+    sync = model.execute([x, y])
+    async_ = asyncio.run(model.execute_async([x, y]))
+    predicted = model.predict([x, y])
+    for a, b, c in zip(sync, async_, predicted, strict=False):
+        np.testing.assert_array_equal(a.numpy(), b.numpy())
+        np.testing.assert_array_equal(a.numpy(), c.numpy())
+    tf.dispose([x, y, sync, async_, predicted])
+    model.dispose()
+
+
+def test_execute_returns_a_tensor_for_one_output_and_a_list_for_several():
+    model = load("chain")
+    x, y = tf.tensor([[1.0, 2.0], [3.0, 4.0]]), tf.tensor([3], dtype="int32")
+    one = model.execute({"x": x, "y": y}, "yout")
+    two = model.execute({"x": x, "y": y}, ["yout", "neg"])
+    assert isinstance(one, tf.Tensor) and isinstance(two, list) and len(two) == 2
+    tf.dispose([x, y, one, two])
+    model.dispose()
+
+
+def test_model_initializer_fills_hash_table():
+    model = load("hash_table")
+    keys = tf.tensor(["a", "c", "b"])
+    found = model.execute(keys)
+    assert found.array_sync() == [10, -1, 20]
+    again = asyncio.run(model.execute_async(keys))
+    assert again.array_sync() == [10, -1, 20]
+    tf.dispose([keys, found, again])
+    model.dispose()
+
+
+def test_int64_and_uint8_placeholders_take_int32():
+    nodes = [
+        {
+            "name": "a",
+            "op": "Placeholder",
+            "attr": {"dtype": {"type": "DT_INT64"}, "shape": {"shape": {"dim": [{"size": "2"}]}}},
+        },
+        {
+            "name": "b",
+            "op": "Placeholder",
+            "attr": {"dtype": {"type": 4}},
+        },  # DT_UINT8 as an old converter's number
+        {"name": "s", "op": "AddV2", "input": ["a", "b"], "attr": {"T": {"type": "DT_INT64"}}},
+    ]
+    model = tf.load_graph_model(memory_model(nodes))
+    assert [i.dtype for i in model.inputs] == ["int32", "int32"]
+    a, b = tf.tensor([1, 2], dtype="int32"), tf.tensor([10, 20], dtype="int32")
+    s = model.execute({"a": a, "b": b})
+    assert s.dtype == "int32" and s.array_sync() == [11, 22]
+    f = tf.tensor([1.0, 2.0])
+    with pytest.raises(ValueError, match="must be int32, but was float32"):
+        model.execute({"a": f, "b": b})
+    tf.dispose([a, b, s, f])
+    model.dispose()
+
+
+def test_placeholder_with_default():
+    nodes = [
+        {
+            "name": "d",
+            "op": "Const",
+            "attr": {
+                "dtype": {"type": "DT_FLOAT"},
+                "value": {
+                    "tensor": {
+                        "dtype": "DT_FLOAT",
+                        "tensorShape": {"dim": [{"size": "2"}]},
+                        "floatVal": [1.5, 2.5],
+                    }
+                },
+            },
+        },
+        {
+            "name": "p",
+            "op": "PlaceholderWithDefault",
+            "input": ["d"],
+            "attr": {"dtype": {"type": "DT_FLOAT"}, "shape": {"shape": {"dim": [{"size": "-1"}]}}},
+        },
+        {"name": "out", "op": "Neg", "input": ["p"], "attr": {"T": {"type": "DT_FLOAT"}}},
+    ]
+    model = tf.load_graph_model(memory_model(nodes))
+    default = model.execute({}, "out")
+    x = tf.tensor([4.0])
+    fed = model.execute({"p": x}, "out")
+    assert default.array_sync() == [-1.5, -2.5] and fed.array_sync() == [-4.0]
+    tf.dispose([default, x, fed])
+    model.dispose()
+
+
+def test_structured_output_keys():
+    nodes = [
+        {"name": "x", "op": "Placeholder", "attr": {"dtype": {"type": "DT_FLOAT"}}},
+        {"name": "a", "op": "Neg", "input": ["x"]},
+        {"name": "b", "op": "Abs", "input": ["x"]},
+    ]
+    model = tf.load_graph_model(
+        memory_model(nodes, userDefinedMetadata={"structuredOutputKeys": ["neg", "abs"]})
+    )
+    x = tf.tensor([-2.0])
+    result = model.predict(x)
+    assert {k: v.array_sync() for k, v in result.items()} == {"neg": [2.0], "abs": [2.0]}
+    tf.dispose([x, result])
+    model.dispose()
+
+
+def test_layers_model_is_refused_with_what_to_call(tmp_path):
+    path = tmp_path / "model.json"
+    path.write_text(
+        json.dumps(
+            {
+                "format": "layers-model",
+                "modelTopology": {"class_name": "Sequential", "config": {"layers": []}},
+                "weightsManifest": [],
+            }
+        )
+    )
+    with pytest.raises(ValueError, match=r"layers model.*load_layers_model"):
+        tf.load_graph_model(str(path))
+
+
+def test_unsupported_ops_and_missing_weights_are_load_errors():
+    with pytest.raises(ValueError, match="'FancyOp'"):
+        load("unsupported")
+    nodes = [
+        {
+            "name": "w",
+            "op": "Const",
+            "attr": {
+                "dtype": {"type": "DT_FLOAT"},
+                "value": {"tensor": {"dtype": "DT_FLOAT", "tensorShape": {"dim": [{"size": "3"}]}}},
+            },
+        }
+    ]
+    with pytest.raises(ValueError, match="Const node 'w' has no value"):
+        tf.load_graph_model(memory_model(nodes))
+    with pytest.raises(ValueError, match="needs a path"):
+        tf.load_graph_model(None)
