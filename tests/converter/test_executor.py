@@ -201,3 +201,20 @@ def test_unsupported_ops_listed_at_load():
     assert (
         "2 op(s)" in message and "'FancyOp' (nodes 'a', 'b')" in message and "'OtherOp' (node 'c')" in message
     )
+
+
+def test_frames_graph_without_its_input_names_what_is_missing(load):
+    model = load("switch_merge")
+    x = tf.tensor([1.0])
+    with pytest.raises(ValueError, match=r"Consider providing the following inputs: \['pred'\]"):
+        model.execute({"x": x})
+    tf.dispose(x)
+
+
+def test_string_attributes_of_old_converters_are_character_codes():
+    from tfjs.converter.attrs import decode_attrs
+
+    assert decode_attrs({"padding": {"s": [83, 65, 77, 69]}, "data_format": {"s": "TkhXQw=="}}) == {
+        "padding": "SAME",
+        "data_format": "NHWC",
+    }

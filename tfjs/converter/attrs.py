@@ -64,8 +64,11 @@ def decode_shape(value: dict[str, Any]) -> list[int] | None:
     return [int(d.get("size", -1)) for d in value.get("dim", [])]
 
 
-def decode_string(value: str) -> str:
-    """AttrValue's `s` (base64 in JSON) as text."""
+def decode_string(value: str | list[int]) -> str:
+    """AttrValue's `s` as text: base64 in JSON, or (old converters) a list of character
+    codes, which TF.js reads with String.fromCharCode."""
+    if isinstance(value, list):
+        return "".join(chr(code) for code in value)
     return base64.b64decode(value).decode("utf-8", "replace")
 
 

@@ -166,8 +166,11 @@ class GraphExecutor:
                 results = [_lookup(values, name, index, context) for name, index in output_refs]
                 missing = [outputs[i] for i, t in enumerate(results) if t is None]
                 if missing:
+                    feeds = {parse_input_name(name)[0] for name in inputs}
+                    needed = self.used_nodes(feeds, [name for name, _ in output_refs])[1]
                     raise ValueError(
-                        f"Cannot compute the outputs {missing} from the provided inputs {sorted(inputs)}"
+                        f"Cannot compute the outputs {missing} from the provided inputs {sorted(inputs)}. "
+                        f"Consider providing the following inputs: {sorted(needed)}"
                     )
             else:
                 plan = self._plan(inputs, output_refs)
