@@ -218,3 +218,24 @@ def test_string_attributes_of_old_converters_are_character_codes():
         "padding": "SAME",
         "data_format": "NHWC",
     }
+
+
+def test_every_tf_op_of_the_converter_has_a_mapper_in_its_category():
+    """The 245 TF ops TF.js's converter maps (shared/GRAPH_OPS.md, copied into
+    tests/fixtures/graph_ops.txt), each registered under TF.js's category."""
+    from pathlib import Path
+
+    import tfjs.converter.ops  # noqa: F401  (registers the mappers)
+    from tfjs.converter.op_registry import get_mapper, supported_ops
+
+    listed = [
+        line.split()
+        for line in (Path(__file__).parents[1] / "fixtures" / "graph_ops.txt").read_text().splitlines()
+        if line and not line.startswith("#")
+    ]
+    assert len(listed) == 245
+    wrong = [
+        (op, category) for category, op in listed if (m := get_mapper(op)) is None or m.category != category
+    ]
+    assert wrong == []
+    assert set(supported_ops()) == {op for _, op in listed}
