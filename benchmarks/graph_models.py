@@ -92,11 +92,11 @@ def _install_wasm() -> str | None:
     return None
 
 
-def _time_wasm(models: Path, names: list[str], runs: int) -> tuple[dict[str, float], str | None]:
-    """Median ms per model on the official `wasm` backend, or ({}, why not)."""
+def _time_wasm(models: Path, names: list[str], runs: int) -> tuple[dict[str, float], list[str]]:
+    """Median ms per model on the official `wasm` backend, and notes (why not, errors)."""
     why = _install_wasm()
     if why:
-        return {}, why
+        return {}, [why]
     # node resolves `require` from the script's folder, so run a copy inside WASM_DIR.
     script = WASM_DIR / "tfjs_reference.js"
     shutil.copyfile(CONFORMANCE / "tfjs_reference.js", script)
@@ -105,9 +105,10 @@ def _time_wasm(models: Path, names: list[str], runs: int) -> tuple[dict[str, flo
         res = subprocess.run([*cmd, str(WASM_WARMUP)], capture_output=True, text=True)
         summary = Path(out) / "summary-wasm.json"
         if res.returncode or not summary.exists():
-            return {}, f"tfjs_reference.js failed ({res.stderr.strip()[-300:]}): wasm column skipped"
+            return {}, [f"tfjs_reference.js failed ({res.stderr.strip()[-300:]}): wasm column skipped"]
         recs = json.loads(summary.read_text())
-    return {k: v["medianMs"] for k, v in recs.items() if v.get("ok")}, None
+    notes = [f"wasm {k}: {v.get('error')}" for k, v in recs.items() if not v.get("ok")]
+    return {k: v["medianMs"] for k, v in recs.items() if v.get("ok")}, notes
 
 
 def main() -> None:
@@ -137,7 +138,7 @@ def main() -> None:
         print(f"  cpu  {name:<28}{ours.get(name, math.nan):10.1f} ms", file=sys.stderr, flush=True)
 
     print("running the official runtime (wasm) ...", file=sys.stderr, flush=True)
-    wasm, note = _time_wasm(models, names, args.runs)
+    wasm, notes = _time_wasm(models, names, args.runs)
 
     print(f"{'model':<28}{'ours ms':>10}{'wasm ms':>10}{'ours/wasm':>11}")
     ratios = []
@@ -150,10 +151,12 @@ def main() -> None:
     if ratios:
         geomean = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
         print(f"{'geomean (' + str(len(ratios)) + ' models)':<48}{geomean:>11.2f}")
-    if note:
+    for note in notes:
         print(f"note: {note}")
-    print(f"cpu: {os.cpu_count()} cores; ours = median of {args.runs} after 1 warm-up call, "
-          f"wasm = median of {args.runs} after {WASM_WARMUP} warm-up calls")
+    print(
+        f"cpu: {os.cpu_count()} cores; ours = median of {args.runs} after 1 warm-up call, "
+        f"wasm = median of {args.runs} after {WASM_WARMUP} warm-up calls"
+    )
 
 
 if __name__ == "__main__":

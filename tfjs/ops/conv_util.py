@@ -182,6 +182,34 @@ def compute_conv2d_info(
     >>> info.out_shape, info.pad_info
     ((1, 3, 3, 4), PadInfo(top=1, left=1, right=1, bottom=1, type='SAME'))
     """
+    # A graph model asks for the same few infos on every run, twice per convolution (op
+    # and kernel), and each costs ~10 µs: remember them (the records are frozen).
+    args = (in_shape, filter_shape, strides, dilations, pad, rounding_mode, depthwise, data_format)
+    if not all(type(arg) in _KEY_TYPES for arg in args):
+        return _compute_conv2d_info(*args)
+    key = repr(args)  # tells 1, 1.0, True and np.int64(1) apart, as the checks do
+    info = _CONV2D_INFOS.get(key)
+    if info is None:
+        if len(_CONV2D_INFOS) >= 4096:
+            _CONV2D_INFOS.clear()
+        info = _CONV2D_INFOS[key] = _compute_conv2d_info(*args)
+    return info
+
+
+_CONV2D_INFOS: dict[str, Conv2DInfo] = {}
+_KEY_TYPES = frozenset({str, int, float, bool, type(None), tuple, list})
+
+
+def _compute_conv2d_info(
+    in_shape: Sequence[int],
+    filter_shape: Sequence[int],
+    strides: int | Sequence[int],
+    dilations: int | Sequence[int],
+    pad: Pad,
+    rounding_mode: RoundingMode | None,
+    depthwise: bool,
+    data_format: DataFormat,
+) -> Conv2DInfo:
 
     def pad_and_out(sizes: list[int], strides: tuple[int, ...], filters: list[int]) -> tuple[Any, list[int]]:
         (in_height, in_width), (stride_height, stride_width) = sizes, strides

@@ -71,8 +71,11 @@ def leaky_relu(backend: CpuBackend, x: Any, *, alpha: float) -> TensorInfo:
 @kernel(PRELU, "cpu")
 def prelu(backend: CpuBackend, x: Any, alpha: Any) -> TensorInfo:
     """Leaky relu with a broadcast tensor of slopes; a float32 result whatever the dtypes."""
-    values = backend.values(x).astype(np.float64)
-    slopes = backend.values(alpha).astype(np.float64)
+    values, slopes = backend.values(x), backend.values(alpha)
+    if values.dtype != np.float32 or slopes.dtype != np.float32:
+        # a float32 product is exact in float64 and its float32 rounding is numpy's: only
+        # other dtypes need the float64 detour
+        values, slopes = values.astype(np.float64), slopes.astype(np.float64)
     return backend.make_output(leaky_relu_values(values, slopes), "float32")
 
 

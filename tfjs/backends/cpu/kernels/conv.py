@@ -69,15 +69,21 @@ def depthwise_conv2d_values(x: np.ndarray, w: np.ndarray, info: Conv2DInfo) -> n
     rounding after each as TF.js does; no k*k-times-larger copy of the input is made."""
 
     def run(x: np.ndarray) -> np.ndarray:
-        n, c, multiplier = info.batch_size, info.in_channels, w.shape[3]
-        out = np.zeros((n, info.out_height, info.out_width, c, multiplier), np.float32)
-        x64, w64 = x.astype(np.float64), w.astype(np.float64)
+        fh, fw, c, multiplier = w.shape
+        out = np.zeros((info.batch_size, info.out_height, info.out_width, c * multiplier), np.float32)
+        # Output channel c * multiplier + q reads input channel c: repeat the input's channels.
+        x64 = (x if multiplier == 1 else np.repeat(x, multiplier, axis=3)).astype(np.float64)
+        # Each tap's filter values repeated along a whole output row, so that a product's
+        # inner loop runs over a row rather than over the channels alone (a broadcast).
+        w64 = np.tile(w.reshape(fh, fw, 1, c * multiplier).astype(np.float64), (1, 1, info.out_width, 1))
+        scratch = np.empty(out.size, np.float64)  # one buffer for every tap's product
         for (kh, kw), out_index, x_index in tap_windows(geometry(info)):
             region = out[out_index]
-            term = x64[x_index][..., None] * w64[kh, kw]
-            term += region
-            region[...] = term  # rounds to float32 after each tap, as TF.js's Float32Array does
-        return out.reshape(n, info.out_height, info.out_width, c * multiplier)
+            term = scratch[: region.size].reshape(region.shape)
+            np.multiply(x64[x_index], w64[kh, kw, : region.shape[2]], out=term)
+            # the sum in float64, stored as float32 after each tap, as TF.js's Float32Array does
+            np.add(term, region, out=region, casting="unsafe")
+        return out
 
     return _channels_last(run, x, info)
 
