@@ -1,8 +1,9 @@
 """Runs a Graph: TF.js's GraphExecutor.
 
 A graph without frames (no Switch/Merge/Enter/Exit/NextIteration) runs a plan made once
-per set of inputs and outputs: the nodes in topological order, and after each node the
-producers whose tensors it was the last to read, which are then disposed. A graph with
+per set of inputs and outputs: the nodes in topological order (convolutions and matrix
+products fused with their bias and activation, `fusion.fuse_plan`), and after each node
+the producers whose tensors it was the last to read, which are then disposed. A graph with
 frames runs TF.js's executeAsync algorithm: a stack of ready nodes, each run in the frame
 (loop iteration) it was reached in. `While`/`If` run library functions through the
 execution context. Both run synchronously; `run_steps` yields between nodes so that
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tfjs.converter.execution_context import ExecutionContext
+from tfjs.converter.fusion import fuse_plan
 from tfjs.converter.model_graph import SOURCE_OPS, Graph, Node, parse_input_name
 from tfjs.engine import ENGINE
 from tfjs.tensor import Tensor
@@ -298,6 +300,7 @@ class GraphExecutor:
             stuck = sorted(name for name in used if in_counts.get(name, 0) > 0)[:5]
             raise ValueError(f"The graph has a cycle without loop frames (at nodes {stuck})")
         steps = [node for node in order if node.name not in preset]
+        steps = fuse_plan(steps, self.weight_map, input_names, set(output_names))
         position = {node.name: i for i, node in enumerate(steps)}
         last_use = dict(position)
         for node in steps:
