@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import math
 
-from tfjs.ops import conv_util
+from tfjs.ops import conv_checks, conv_util
 from tfjs.ops.conv2d import conv2d
 from tfjs.ops.conv_util import Pad
 from tfjs.ops.operation import op
@@ -34,11 +34,11 @@ def conv1d(
     x_tensor = convert_to_tensor(x, "x", "conv1d")
     filter_tensor = convert_to_tensor(filter, "filter", "conv1d")
     x_shape = x_tensor.shape if x_tensor.rank != 2 else (1, *x_tensor.shape)
-    conv_util.check_rank("conv1d", "conv1d", "input", len(x_shape), 3)
-    conv_util.check_rank("conv1d", "conv1d", "filter", filter_tensor.rank, 3)
+    conv_checks.check_rank("conv1d", "conv1d", "input", len(x_shape), 3)
+    conv_checks.check_rank("conv1d", "conv1d", "filter", filter_tensor.rank, 3)
     conv_util.check_pad_on_dim_rounding_mode("conv1d", pad, dim_rounding_mode)
-    conv_util.check_depth("conv1d", "conv1d", "input", x_shape[2], filter_tensor.shape[1])
-    stride, dilation = conv_util.check_strides_and_dilations(
+    conv_checks.check_depth("conv1d", "conv1d", "input", x_shape[2], filter_tensor.shape[1])
+    stride, dilation = conv_checks.check_strides_and_dilations(
         "conv1d", "conv1D", stride, dilation, stride_word="stride"
     )
     if data_format != "NWC":
@@ -54,7 +54,7 @@ def conv1d(
     x4_shape = (x_shape[0], 1, x_shape[1], x_shape[2])
     filter4_shape = (1, *filter_tensor.shape)
     args = (x4_shape, filter4_shape, (1, stride), pad, "NHWC", (1, dilation), dim_rounding_mode)
-    _, info = conv_util.conv2d_attrs("conv1d", "conv2d", *args, js_check_name="conv2D")
+    _, info = conv_checks.conv2d_attrs("conv1d", "conv2d", *args, js_check_name="conv2D")
     if info.out_height != 1:
         # a pad that is a number pads the height of 1 too: TF.js's reshape refuses the result
         out = info.out_shape

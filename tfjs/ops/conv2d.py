@@ -6,8 +6,9 @@ from typing import Any
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import CONV2D, CONV2D_BACKPROP_FILTER, CONV2D_BACKPROP_INPUT
 from tfjs.kernel_registry import register_gradient
-from tfjs.ops import conv_util
-from tfjs.ops.conv_util import Pad, batch_shape, run_batched
+from tfjs.ops import conv_checks
+from tfjs.ops.conv_checks import batch_shape, run_batched
+from tfjs.ops.conv_util import Pad
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
@@ -37,7 +38,7 @@ def conv2d(
     x_tensor = convert_to_tensor(x, "x", "conv2d", "float32")
     filter_tensor = convert_to_tensor(filter, "filter", "conv2d", "float32")
     args = (strides, pad, data_format, dilations, dim_rounding_mode)
-    attrs, _ = conv_util.conv2d_attrs(
+    attrs, _ = conv_checks.conv2d_attrs(
         "conv2d", "conv2d", batch_shape(x_tensor, 4), filter_tensor.shape, *args, js_check_name="conv2D"
     )
     return run_batched(CONV2D, "x", x_tensor, 4, {"filter": filter_tensor}, attrs)

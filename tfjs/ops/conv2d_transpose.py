@@ -6,7 +6,7 @@ from typing import Any
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import CONV2D, CONV2D_BACKPROP_INPUT
 from tfjs.kernel_registry import register_gradient
-from tfjs.ops import conv_util
+from tfjs.ops import conv_checks, conv_util
 from tfjs.ops.conv_util import Pad
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
@@ -53,17 +53,17 @@ def conv2d_backprop_input(
     """TF.js's conv2DBackpropInput (not exported): the Conv2DBackpropInput kernel with its
     checks, for `dy` of rank 3 or 4 and `x_shape` of the same length."""
     js_name = "conv2dDerInput"
-    x_shape, dy_shape = conv_util.backprop_shapes(op_name, js_name, x_shape, dy, 4, filter.shape)
-    conv_util.check_data_format(data_format, op_name)
+    x_shape, dy_shape = conv_checks.backprop_shapes(op_name, js_name, x_shape, dy, 4, filter.shape)
+    conv_checks.check_data_format(data_format, op_name)
     channels = 3 if data_format == "NHWC" else 1
-    conv_util.check_depth(op_name, js_name, "input", x_shape[channels], filter.shape[2])
-    conv_util.check_depth(op_name, js_name, "output", dy_shape[channels], filter.shape[3])
+    conv_checks.check_depth(op_name, js_name, "input", x_shape[channels], filter.shape[2])
+    conv_checks.check_depth(op_name, js_name, "output", dy_shape[channels], filter.shape[3])
     conv_util.check_pad_on_dim_rounding_mode_as(op_name, js_name, pad, dim_rounding_mode)
-    strides = conv_util.check_tuple_param(strides, "strides", op_name)
+    strides = conv_checks.check_tuple_param(strides, "strides", op_name)
     if not conv_util.strides_or_dilations_are_positive(strides):
         raise ValueError(f"{op_name}: strides must be larger than 0, got {conv_util.js_param(strides)}")
-    pad = conv_util.check_pad(pad, op_name)
-    conv_util.check_dim_rounding_mode(dim_rounding_mode, op_name)
+    pad = conv_checks.check_pad(pad, op_name)
+    conv_checks.check_dim_rounding_mode(dim_rounding_mode, op_name)
     if "complex64" in (dy.dtype, filter.dtype):
         raise TypeError(
             f"{op_name}: conv2dBackpropInput does not support complex64 tensors in the CPU backend."
@@ -79,7 +79,7 @@ def conv2d_backprop_input(
         conv_util.convert_conv2d_data_format(data_format),
     )
     in_sizes, out_sizes = (info.in_height, info.in_width), (info.out_height, info.out_width)
-    conv_util.check_filter_fits(op_name, x_shape, filter.shape, in_sizes, out_sizes, pad)
+    conv_checks.check_filter_fits(op_name, x_shape, filter.shape, in_sizes, out_sizes, pad)
     if tuple(dy_shape) != info.out_shape:
         raise ValueError(
             f"{op_name}: x of shape [{js_list(dy_shape)}] is not what a conv2d of an input of shape "
@@ -92,7 +92,7 @@ def conv2d_backprop_input(
         "dim_rounding_mode": dim_rounding_mode,
         "input_shape": x_shape,
     }
-    return conv_util.run_batched(CONV2D_BACKPROP_INPUT, "dy", dy, 4, {"filter": filter}, attrs)
+    return conv_checks.run_batched(CONV2D_BACKPROP_INPUT, "dy", dy, 4, {"filter": filter}, attrs)
 
 
 @register_gradient(CONV2D_BACKPROP_INPUT, save_inputs=("dy", "filter"))
@@ -111,7 +111,7 @@ def _conv2d_backprop_input_grad(
     for a dilated conv2d's gradient."""
     from tfjs.ops.conv2d import conv2d_backprop_filter
 
-    attrs = conv_util.conv2d_kernel_attrs(strides, pad, data_format, dilations, dim_rounding_mode)
+    attrs = conv_checks.conv2d_kernel_attrs(strides, pad, data_format, dilations, dim_rounding_mode)
     return {
         "dy": ENGINE.run_kernel(CONV2D, {"x": ddx, "filter": filter}, attrs),
         "filter": conv2d_backprop_filter(ddx, dy, filter.shape, attrs),

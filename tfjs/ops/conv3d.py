@@ -7,17 +7,19 @@ from tfjs.engine import ENGINE
 from tfjs.kernel_names import CONV3D, CONV3D_BACKPROP_FILTER_V2, CONV3D_BACKPROP_INPUT_V2
 from tfjs.kernel_registry import register_gradient
 from tfjs.ops.binary_util import assert_not_complex
-from tfjs.ops.conv_util import (
+from tfjs.ops.conv_checks import (
     batch_shape,
     check_depth,
     check_filter_fits,
     check_pad,
     check_rank,
     check_tuple_param,
+    run_batched,
+)
+from tfjs.ops.conv_util import (
     compute_conv3d_info,
     either_strides_or_dilations_are_one,
     js_param,
-    run_batched,
     strides_or_dilations_are_positive,
 )
 from tfjs.ops.operation import op

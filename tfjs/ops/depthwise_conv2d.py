@@ -10,8 +10,9 @@ from tfjs.kernel_names import (
     DEPTHWISE_CONV2D_NATIVE_BACKPROP_INPUT,
 )
 from tfjs.kernel_registry import register_gradient
-from tfjs.ops import conv_util
-from tfjs.ops.conv_util import Pad, batch_shape, run_batched
+from tfjs.ops import conv_checks
+from tfjs.ops.conv_checks import batch_shape, run_batched
+from tfjs.ops.conv_util import Pad
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
@@ -39,7 +40,7 @@ def depthwise_conv2d(
     x_tensor = convert_to_tensor(x, "x", "depthwise_conv2d", "float32")
     filter_tensor = convert_to_tensor(filter, "filter", "depthwise_conv2d", "float32")
     args = (strides, pad, data_format, dilations, dim_rounding_mode)
-    attrs, _ = conv_util.conv2d_attrs(
+    attrs, _ = conv_checks.conv2d_attrs(
         "depthwise_conv2d",
         "depthwiseConv2d",
         batch_shape(x_tensor, 4),

@@ -7,16 +7,15 @@ from tfjs.engine import ENGINE
 from tfjs.kernel_names import DILATION2D, DILATION2D_BACKPROP_FILTER, DILATION2D_BACKPROP_INPUT
 from tfjs.kernel_registry import register_gradient
 from tfjs.ops.binary_util import assert_not_complex
-from tfjs.ops.conv_util import (
+from tfjs.ops.conv_checks import (
     batch_shape,
     check_filter_fits,
     check_pad,
     check_rank,
     check_tuple_param,
-    compute_dilation2d_info,
     run_batched,
-    strides_or_dilations_are_positive,
 )
+from tfjs.ops.conv_util import compute_dilation2d_info, strides_or_dilations_are_positive
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor

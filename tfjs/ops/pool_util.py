@@ -7,13 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from tfjs.engine import ENGINE
+from tfjs.ops.conv_checks import check_dim_rounding_mode, check_filter_fits, check_pad, check_tuple_param
 from tfjs.ops.conv_util import (
     Pad,
-    check_dim_rounding_mode,
-    check_filter_fits,
-    check_pad,
     check_pad_on_dim_rounding_mode_as,
-    check_tuple_param,
     compute_pool2d_info,
     compute_pool3d_info,
     js_param,

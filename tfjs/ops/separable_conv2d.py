@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tfjs.ops import conv_util
+from tfjs.ops import conv_checks
 from tfjs.ops.conv2d import conv2d
 from tfjs.ops.conv_util import Pad
 from tfjs.ops.depthwise_conv2d import depthwise_conv2d
@@ -34,14 +34,14 @@ def separable_conv2d(
     x_tensor = convert_to_tensor(x, "x", op_name)
     depthwise = convert_to_tensor(depthwise_filter, "depthwise_filter", op_name)
     pointwise = convert_to_tensor(pointwise_filter, "pointwise_filter", op_name)
-    x_shape = conv_util.batch_shape(x_tensor, 4)
+    x_shape = conv_checks.batch_shape(x_tensor, 4)
     if data_format == "NCHW":
         raise ValueError(
             f"{op_name}: separableConv2d currently does not support dataFormat NCHW; only NHWC is supported"
         )
-    conv_util.check_rank(op_name, js_name, "input", len(x_shape), 4)
-    conv_util.check_rank(op_name, js_name, "depthwise filter", depthwise.rank, 4)
-    conv_util.check_rank(op_name, js_name, "pointwise filter", pointwise.rank, 4)
+    conv_checks.check_rank(op_name, js_name, "input", len(x_shape), 4)
+    conv_checks.check_rank(op_name, js_name, "depthwise filter", depthwise.rank, 4)
+    conv_checks.check_rank(op_name, js_name, "pointwise filter", pointwise.rank, 4)
     if pointwise.shape[0] != 1:
         raise ValueError(
             f"{op_name}: Error in {js_name}: the first dimension of pointwise filter  must be 1, but got "
@@ -69,7 +69,7 @@ def separable_conv2d(
                 f"Argument '{name}' passed to '{inner}' must be float32 tensor, but got {tensor.dtype} tensor"
             )
     args = (strides, pad, data_format, dilation, None)
-    conv_util.conv2d_attrs(op_name, "depthwiseConv2d", x_shape, depthwise.shape, *args, depthwise=True)
+    conv_checks.conv2d_attrs(op_name, "depthwiseConv2d", x_shape, depthwise.shape, *args, depthwise=True)
     return conv2d(
         depthwise_conv2d(x_tensor, depthwise, strides, pad, data_format, dilation), pointwise, 1, "valid"
     )

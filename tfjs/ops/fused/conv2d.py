@@ -5,10 +5,11 @@ from typing import Any
 
 from tfjs.kernel_names import FUSED_CONV2D
 from tfjs.kernel_registry import register_gradient
-from tfjs.ops import conv_util
+from tfjs.ops import conv_checks, conv_util
 from tfjs.ops.broadcast_util import assert_and_get_broadcast_shape
 from tfjs.ops.conv2d import conv2d_gradients
-from tfjs.ops.conv_util import Pad, batch_shape, run_batched
+from tfjs.ops.conv_checks import batch_shape, run_batched
+from tfjs.ops.conv_util import Pad
 from tfjs.ops.fused.fused_util import assert_fits_output, fused_extras, fused_gradients
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
@@ -52,9 +53,9 @@ def conv2d(
         conv_util.check_pad_on_dim_rounding_mode_as(NAME, "fused conv2d", pad, dim_rounding_mode)
         if data_format in ("NHWC", "NCHW"):
             in_depth = x_shape[3] if data_format == "NHWC" else x_shape[1]
-            conv_util.check_depth(NAME, "conv2d", "input", in_depth, filter_tensor.shape[2])
+            conv_checks.check_depth(NAME, "conv2d", "input", in_depth, filter_tensor.shape[2])
     args = (strides, pad, data_format, dilations, dim_rounding_mode)
-    attrs, info = conv_util.conv2d_attrs(
+    attrs, info = conv_checks.conv2d_attrs(
         NAME, "fused conv2d", x_shape, filter_tensor.shape, *args, js_check_name="conv2D"
     )
     inputs, activation_attrs = fused_extras(

@@ -3,8 +3,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tfjs.kernel_names import FUSED_DEPTHWISE_CONV2D
-from tfjs.ops import conv_util
-from tfjs.ops.conv_util import Pad, batch_shape, run_batched
+from tfjs.ops import conv_checks, conv_util
+from tfjs.ops.conv_checks import batch_shape, run_batched
+from tfjs.ops.conv_util import Pad
 from tfjs.ops.depthwise_conv2d import depthwise_backprop_filter, depthwise_backprop_input
 from tfjs.ops.fused.conv2d import register_fused_conv_gradient
 from tfjs.ops.fused.fused_util import fits_output, fused_extras
@@ -44,13 +45,13 @@ def depthwise_conv2d(
     x_shape = batch_shape(x_tensor, 4)
     # TF.js's fused depthwiseConv2d makes these checks in its own words first (reading the
     # channels as NHWC's), then depthwiseConv2d's
-    conv_util.check_rank(NAME, JS_NAME, "input", len(x_shape), 4)
-    conv_util.check_rank(NAME, JS_NAME, "filter", filter_tensor.rank, 4)
-    conv_util.check_in_channels(NAME, JS_NAME, x_shape[3], filter_tensor.shape[2])
-    conv_util.check_strides_and_dilations(NAME, JS_NAME, strides, dilations)
+    conv_checks.check_rank(NAME, JS_NAME, "input", len(x_shape), 4)
+    conv_checks.check_rank(NAME, JS_NAME, "filter", filter_tensor.rank, 4)
+    conv_checks.check_in_channels(NAME, JS_NAME, x_shape[3], filter_tensor.shape[2])
+    conv_checks.check_strides_and_dilations(NAME, JS_NAME, strides, dilations)
     conv_util.check_pad_on_dim_rounding_mode_as(NAME, JS_NAME, pad, dim_rounding_mode)
     args = (strides, pad, data_format, dilations, dim_rounding_mode)
-    attrs, info = conv_util.conv2d_attrs(
+    attrs, info = conv_checks.conv2d_attrs(
         NAME, "depthwiseConv2d", x_shape, filter_tensor.shape, *args, depthwise=True
     )
     inputs, activation_attrs = fused_extras(
