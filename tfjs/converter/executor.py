@@ -13,9 +13,10 @@ execution context. Both run synchronously; `run_steps` yields between nodes so t
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from tfjs.converter.constant_folding import fold_plan
 from tfjs.converter.execution_context import ExecutionContext
 from tfjs.converter.fusion import fuse_plan
 from tfjs.converter.model_graph import SOURCE_OPS, Graph, Node, parse_input_name
@@ -32,6 +33,7 @@ CONTROL_FLOW_OPS = frozenset(
 class Plan:
     nodes: list[Node]  # in execution order
     free_after: list[list[str]]  # after nodes[i]: the nodes whose tensors nothing reads any more
+    constants: dict[str, list[Tensor]] = field(default_factory=dict)  # folded values the nodes read
 
 
 class GraphExecutor:
@@ -46,7 +48,19 @@ class GraphExecutor:
         self._resources = None
         self._plans: dict[tuple[tuple[str, ...], tuple[str, ...]], Plan] = {}
         self._used: dict[tuple[tuple[str, ...], tuple[str, ...]], set[str]] = {}
+        self.folded: dict[str, list[Tensor]] = {}  # constant-folded values, shared by the plans
         self.functions: dict[str, GraphExecutor] = {}
+
+    def dispose_folded(self) -> None:
+        """Frees the constant-folded values (with the model's weights)."""
+        seen: set[int] = set()
+        for tensors in self.folded.values():
+            for tensor in tensors:
+                if tensor.id not in self.weight_ids and tensor.id not in seen:
+                    seen.add(tensor.id)
+                    tensor.dispose()
+        self.folded.clear()
+        self._plans.clear()
 
     @property
     def resources(self) -> Any:
@@ -176,6 +190,9 @@ class GraphExecutor:
                     )
             else:
                 plan = self._plan(inputs, output_refs)
+                if plan.constants:
+                    values.update(plan.constants)
+                    keep_ids |= {t.id for tensors in plan.constants.values() for t in tensors}
                 yield from self._run_plan(plan, values, context, keep_ids)
                 results = [values[name][index] for name, index in output_refs]
         except BaseException:
@@ -300,7 +317,17 @@ class GraphExecutor:
             stuck = sorted(name for name in used if in_counts.get(name, 0) > 0)[:5]
             raise ValueError(f"The graph has a cycle without loop frames (at nodes {stuck})")
         steps = [node for node in order if node.name not in preset]
-        steps = fuse_plan(steps, self.weight_map, input_names, set(output_names))
+        steps, constants = fold_plan(
+            steps,
+            self.weight_map,
+            input_names,
+            set(output_names),
+            self.folded,
+            lambda node, args: self._call(node, args, None),  # type: ignore[arg-type]
+            self.weight_ids,
+        )
+        weights = {**self.weight_map, **constants} if constants else self.weight_map
+        steps = fuse_plan(steps, weights, input_names, set(output_names))
         position = {node.name: i for i, node in enumerate(steps)}
         last_use = dict(position)
         for node in steps:
@@ -312,16 +339,28 @@ class GraphExecutor:
         for name, i in last_use.items():
             if name not in outputs:
                 free_after[i].append(name)
-        return Plan(steps, free_after)
+        return Plan(steps, free_after, constants)
 
     def _run_plan(
         self, plan: Plan, values: dict[str, list[Any]], context: ExecutionContext, keep_ids: set[int]
     ) -> Iterator[None]:
         holders: dict[int, int] = {}
+        start_scope, end_scope = ENGINE.start_scope, ENGINE.end_scope
         for node, to_free in zip(plan.nodes, plan.free_after, strict=False):
             if node.name not in values:
                 args = [values[name][index] for name, index in node.inputs]
-                outputs = self._call(node, args, context)
+                mapper = node.mapper
+                if mapper is None or mapper.takes_context or node.op in SOURCE_OPS:
+                    outputs = self._call(node, args, context)
+                else:  # `_call`, inlined: the plan's usual node
+                    start_scope(node.op)
+                    try:
+                        result = mapper.fn(*args, **node.keywords)
+                    except BaseException:
+                        end_scope(None)
+                        raise
+                    end_scope(result)
+                    outputs = list(result) if isinstance(result, (list, tuple)) else [result]
                 values[node.name] = outputs
                 for tensor in outputs:
                     if tensor is not None:

@@ -244,6 +244,10 @@ class GraphModel:
 
     def dispose(self) -> None:
         """Frees the model's weights and resources."""
+        for root in (self.executor, self.initializer):
+            if root is not None:
+                for executor in [root, *root.functions.values()]:
+                    executor.dispose_folded()
         for tensor in list(self._weights.values()) + self._owned:
             tensor.dispose()
         if self._captured:
