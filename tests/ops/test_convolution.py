@@ -128,6 +128,65 @@ def test_small_conv2d_rounds_after_every_product_like_tfjs(backend, data_format,
     np.testing.assert_allclose(once, want, rtol=1e-6, atol=1e-6)
 
 
+def _tfjs_depthwise_loop(
+    x: np.ndarray, w: np.ndarray, stride: int, top: int, left: int, out_hw
+) -> np.ndarray:
+    """TF.js's cpu DepthwiseConv2dNative loop (NHWC), every output at once: each tap's
+    product (filter row, then column) added in a double and stored into a float32 (a tap
+    in the padding adds a zero here, the same for finite values)."""
+    n, h, wd, c = x.shape
+    fh, fw, _, multiplier = w.shape
+    oh, ow = out_hw
+    padded = np.zeros((n, max(top + h, (oh - 1) * stride + fh), max(left + wd, (ow - 1) * stride + fw), c))
+    padded[:, top : top + h, left : left + wd] = x
+    total = np.zeros((n, oh, ow, c, multiplier), np.float32)
+    for kh, kw in np.ndindex(fh, fw):
+        patch = padded[:, kh : kh + (oh - 1) * stride + 1 : stride, kw : kw + (ow - 1) * stride + 1 : stride]
+        total = (total + patch[..., None] * w[kh, kw].astype(np.float64)).astype(np.float32)
+    return total.reshape(n, oh, ow, c * multiplier)
+
+
+def test_small_depthwise_rounds_after_every_tap_like_tfjs(backend, monkeypatch):
+    rng = np.random.default_rng(7)
+    x = (rng.integers(1, 100, (2, 5, 6, 3)) / 7).astype(np.float32)
+    w = (rng.integers(-50, 50, (3, 3, 3, 2)) / 9).astype(np.float32)
+    want = _tfjs_depthwise_loop(x, w, 2, 1, 0, (3, 3))  # "same": pads 1 row on top, no column on the left
+    np.testing.assert_array_equal(tidy_numpy(lambda: tf.depthwise_conv2d(x, w, 2, "same")), want)
+    # float32 products (the fast path of larger problems) are an ulp off here
+    from tfjs.backends.cpu.kernels import conv_util as kernels
+
+    monkeypatch.setattr(kernels, "_STEPWISE_WORK", 0)
+    fast = tidy_numpy(lambda: tf.depthwise_conv2d(x, w, 2, "same"))
+    assert not np.array_equal(fast, want)
+    np.testing.assert_allclose(fast, want, rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize("data_format", ["NHWC", "NCHW"])
+def test_large_depthwise_takes_float32_products(backend, data_format, monkeypatch):
+    """Beyond the small bounds (here 40*40*24 outputs x 9 taps) the products are float32:
+    within 1e-6 of TF.js's, and TF.js's to the bit where the sums could overflow."""
+    rng = np.random.default_rng(8)
+    x = rng.uniform(0.1, 1, (1, 40, 40, 12)).astype(np.float32)
+    w = rng.uniform(0.1, 1, (3, 3, 12, 2)).astype(np.float32)
+    want = _tfjs_depthwise_loop(x, w, 1, 1, 1, (40, 40))
+
+    def run(x: np.ndarray) -> np.ndarray:
+        x_in = x if data_format == "NHWC" else x.transpose(0, 3, 1, 2)
+        got = tidy_numpy(lambda: tf.depthwise_conv2d(x_in, w, 1, "same", data_format))
+        return got if data_format == "NHWC" else got.transpose(0, 2, 3, 1)
+
+    fast = run(x)
+    assert not np.array_equal(fast, want)  # the fast path ran
+    np.testing.assert_allclose(fast, want, rtol=1e-6)
+    x[0, 20, 20, 5] = 1e38  # partial sums near float32's limit: TF.js's order
+    np.testing.assert_array_equal(run(x), _tfjs_depthwise_loop(x, w, 1, 1, 1, (40, 40)))
+    from tfjs.backends.cpu.kernels import conv_util as kernels
+
+    x[0, 20, 20, 5] = 0.5
+    monkeypatch.setattr(kernels, "_STEPWISE_WORK", 1 << 62)  # the exact path, however large
+    np.testing.assert_array_equal(run(x), _tfjs_depthwise_loop(x, w, 1, 1, 1, (40, 40)))
+
+
 def test_infinite_filter_skips_padding_like_tfjs(backend):
     """TF.js skips a tap in the padding rather than multiplying a zero by it."""
     got = tidy_numpy(

@@ -20,7 +20,8 @@ where it matters or is cheap:
 
 Otherwise the sum is one float64 BLAS product of an im2col matrix with the filter,
 rounded once: it equals TF.js's result in nearly every element, and differs by an ulp
-of the largest partial sum where the per-term rounding happens to matter.
+of the largest partial sum where the per-term rounding happens to matter. The depthwise
+kernel (conv.py) asks `sums_once` the same question, with its own steps (the taps).
 """
 
 from __future__ import annotations
@@ -149,7 +150,7 @@ def conv_values(x: np.ndarray, w: np.ndarray, g: Geometry, dtype: str = "float32
     out_shape = (x.shape[0], *g.out_sizes, w.shape[-1])
     if math.prod(out_shape) == 0 or x.size == 0:
         values = np.zeros(out_shape)
-    elif _sums_once(x, w, dtype, math.prod(out_shape)):
+    elif sums_once(x, w, dtype, math.prod(out_shape), w.size // w.shape[-1]):  # taps x in
         values = _conv_im2col(x, w, g).reshape(out_shape)
         values += 0.0  # a sum that starts at +0 (TF.js's) is never -0
     else:
@@ -158,10 +159,11 @@ def conv_values(x: np.ndarray, w: np.ndarray, g: Geometry, dtype: str = "float32
     return dtypes.to_uint8_truth(values) if dtype == "bool" else values
 
 
-def _sums_once(x: np.ndarray, w: np.ndarray, dtype: str, outputs: int) -> bool:
-    """Whether one float64 sum stored once gives TF.js's result (up to an ulp), and the
-    problem is too large for the exact per-term loop to be cheap."""
-    terms = w.size // w.shape[-1]  # taps x input channels: the steps of TF.js's sum
+def sums_once(x: np.ndarray, w: np.ndarray, dtype: str, outputs: int, terms: int) -> bool:
+    """Whether a sum not stored after every term (Conv2D's and Conv3D's one float64 sum,
+    depthwise's float32 products) gives TF.js's result up to an ulp or so, and the problem
+    (`outputs` sums of at most `terms` products of `x` and `w`: the steps of TF.js's
+    loop) is too large for the exact per-term loop to be cheap."""
     if outputs * terms < _STEPWISE_WORK and terms <= _STEPWISE_STEPS:
         return False
     with np.errstate(all="ignore"):
