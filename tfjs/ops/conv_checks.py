@@ -181,6 +181,41 @@ def conv2d_attrs(
     """TF.js's conv2d (or, `depthwise`, depthwiseConv2d) checks on a rank-4 `x_shape`, in
     its words (`js_name`; the stride checks under `js_check_name`, default `js_name`) and
     order; the Conv2D (DepthwiseConv2dNative) kernel's attributes and the window info."""
+    # A graph model makes the same few checks on every run, ~35 µs a convolution: remember
+    # the results of those that passed (errors are never remembered), keyed as
+    # compute_conv2d_info keys its infos; each call gets its own attributes dict.
+    args = (op_name, js_name, x_shape, filter_shape, strides, pad, data_format, dilations, dim_rounding_mode)
+    if not all(type(arg) in _KEY_TYPES for arg in args):
+        return _conv2d_attrs(*args, depthwise=depthwise, js_check_name=js_check_name)
+    key = repr((*args, depthwise, js_check_name))  # tells 1, 1.0, True and np.int64(1) apart
+    found = _CONV2D_ATTRS.get(key)
+    if found is None:
+        if len(_CONV2D_ATTRS) >= 4096:
+            _CONV2D_ATTRS.clear()
+        found = _CONV2D_ATTRS[key] = _conv2d_attrs(*args, depthwise=depthwise, js_check_name=js_check_name)
+    attrs, info = found
+    return dict(attrs), info
+
+
+_CONV2D_ATTRS: dict[str, tuple[dict, Conv2DInfo]] = {}
+_KEY_TYPES = frozenset({str, int, float, bool, type(None), tuple, list})
+
+
+def _conv2d_attrs(
+    op_name: str,
+    js_name: str,
+    x_shape: Sequence[int],
+    filter_shape: Sequence[int],
+    strides: int | Sequence[int],
+    pad: Pad,
+    data_format: str,
+    dilations: int | Sequence[int],
+    dim_rounding_mode: str | None,
+    *,
+    depthwise: bool,
+    js_check_name: str | None,
+) -> tuple[dict, Conv2DInfo]:
+    """conv2d_attrs's checks and results, uncached."""
     check_rank(op_name, js_name, "input", len(x_shape), 4)
     check_rank(op_name, js_name, "filter", len(filter_shape), 4)
     if not depthwise:
