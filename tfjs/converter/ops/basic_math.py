@@ -4,18 +4,7 @@ from __future__ import annotations
 
 from tfjs import ops
 from tfjs.converter.op_registry import tf_op
-from tfjs.tensor import Tensor
-
-
-def scalar_input(value):
-    """A `number` input of TF.js's op list: the first value of the tensor (TF.js reads
-    `dataSync()[0]`), as a Python number."""
-    if isinstance(value, Tensor):
-        data = value.data_sync()
-        if data.size == 0:
-            raise ValueError("expected a scalar input, got an empty tensor")
-        return data.reshape(-1)[0].item()
-    return value
+from tfjs.converter.ops._values import number
 
 
 def _unary(tf_name, op):
@@ -85,7 +74,7 @@ def complex_(real, imag):
 
 @tf_op("ClipByValue")
 def clip_by_value(x, clip_value_min, clip_value_max):
-    return ops.clip_by_value(x, scalar_input(clip_value_min), scalar_input(clip_value_max))
+    return ops.clip_by_value(x, number(clip_value_min), number(clip_value_max))
 
 
 @tf_op("LeakyRelu")

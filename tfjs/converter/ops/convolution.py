@@ -13,7 +13,7 @@ from typing import Any
 
 from tfjs import ops
 from tfjs.converter.op_registry import tf_op
-from tfjs.converter.ops.creation import nested_values
+from tfjs.converter.ops._values import nested
 
 
 def padding_of(padding: str, explicit_paddings: Sequence[int] = ()) -> Any:
@@ -139,7 +139,7 @@ def conv2d_backprop_input(input_sizes, w, out_backprop, *, strides, padding, exp
     return ops.conv2d_transpose(
         out_backprop,
         w,
-        nested_values(input_sizes),
+        nested(input_sizes),
         inner(strides, "strides"),
         padding_of(padding, explicit_paddings),
     )

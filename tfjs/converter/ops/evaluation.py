@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tfjs import ops
 from tfjs.converter.op_registry import tf_op
-from tfjs.converter.ops.creation import scalar_value
+from tfjs.converter.ops._values import number
 
 
 @tf_op("LowerBound")
@@ -20,7 +20,7 @@ def upper_bound(sorted_inputs, values):
 
 @tf_op("TopKV2")
 def top_k(input, k, *, sorted=True):  # noqa: A002
-    values, indices = ops.topk(input, scalar_value(k), sorted)
+    values, indices = ops.topk(input, number(k), sorted)
     return [values, indices]
 
 
@@ -32,5 +32,5 @@ def unique(x):
 
 @tf_op("UniqueV2")
 def unique_v2(x, axis):
-    values, indices = ops.unique(x, scalar_value(axis))
+    values, indices = ops.unique(x, number(axis))
     return [values, indices]

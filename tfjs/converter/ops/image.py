@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from tfjs import ops
 from tfjs.converter.op_registry import tf_op
-from tfjs.converter.ops.creation import nested_values, scalar_value
+from tfjs.converter.ops._values import nested, number
 
 
 def _size(size) -> list[int]:
-    values = nested_values(size)
+    values = nested(size)
     if not isinstance(values, list) or len(values) < 2:
         raise ValueError(f"the size input must hold 2 values (height, width), got {values}")
     return values[:2]
@@ -29,7 +29,7 @@ def resize_nearest_neighbor(images, size, *, align_corners=False, half_pixel_cen
 @tf_op("CropAndResize")
 def crop_and_resize(image, boxes, box_ind, crop_size, *, method="bilinear", extrapolation_value=0):
     return ops.image.crop_and_resize(
-        image, boxes, box_ind, nested_values(crop_size), method.lower(), extrapolation_value
+        image, boxes, box_ind, nested(crop_size), method.lower(), extrapolation_value
     )
 
 
@@ -40,6 +40,6 @@ def image_projective_transform_v3(images, transforms, output_shape, fill_value, 
         transforms,
         interpolation.lower(),
         fill_mode.lower(),
-        scalar_value(fill_value),
-        nested_values(output_shape),
+        number(fill_value),
+        nested(output_shape),
     )

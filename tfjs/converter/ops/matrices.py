@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from tfjs import ops
 from tfjs.converter.op_registry import tf_op
+from tfjs.converter.ops._values import nested
 from tfjs.converter.ops.convolution import fused_extras
-from tfjs.converter.ops.creation import nested_values
 
 
 @tf_op("MatMul")
@@ -38,7 +38,7 @@ def fused_mat_mul(
 
 @tf_op("Transpose")
 def transpose(x, perm):
-    return ops.transpose(x, nested_values(perm))
+    return ops.transpose(x, nested(perm))
 
 
 # TF.js reads string attributes in lower case, the equation included.

@@ -5,12 +5,12 @@ from __future__ import annotations
 import tfjs as tf
 from tfjs import ops
 from tfjs.converter.op_registry import tf_op
-from tfjs.converter.ops.reduction import axes_input
+from tfjs.converter.ops._values import nested_ints
 
 
 @tf_op("EuclideanNorm")
 def euclidean_norm(x, axis, *, keep_dims=False):
-    return ops.euclidean_norm(x, axes_input(axis), keep_dims)
+    return ops.euclidean_norm(x, nested_ints(axis), keep_dims)
 
 
 @tf_op("FusedBatchNorm", "FusedBatchNormV2", "FusedBatchNormV3")

@@ -7,33 +7,13 @@ executor reads its `number` and `number[]` parameters.
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
 from tfjs import ops
 from tfjs.converter.op_registry import tf_op
+from tfjs.converter.ops._values import integer, nested_ints
 from tfjs.globals import tidy
 from tfjs.tensor import Tensor
-
-
-def input_number(t: Tensor) -> Any:
-    """A `number` input: the tensor's first value as a Python number."""
-    values = t.data_sync()
-    if values.size == 0:
-        raise ValueError(f"expected a number, got an empty tensor of shape {list(t.shape)}")
-    return values[0].item()
-
-
-def input_int(t: Tensor) -> int:
-    """A `number` input that is an axis or a count."""
-    return int(input_number(t))
-
-
-def input_ints(t: Tensor) -> Any:
-    """A `number[]` input (sizes, shapes, paddings) as nested lists of Python ints, in the
-    tensor's shape (TF.js's `toNestedArray`); a scalar gives one int."""
-    return np.asarray(t.data_sync()).reshape(t.shape).astype(np.int64).tolist()
 
 
 def _as_int32(indices: Tensor) -> Tensor:
@@ -43,12 +23,12 @@ def _as_int32(indices: Tensor) -> Tensor:
 @tf_op("ConcatV2")
 def concat_v2(*xs: Tensor, N: int = 2) -> Tensor:
     # The axis is the last input; TF.js concatenates the first N of the others.
-    return ops.concat(list(xs[:-1])[:N], input_int(xs[-1]))
+    return ops.concat(list(xs[:-1])[:N], integer(xs[-1]))
 
 
 @tf_op("Concat")
 def concat(axis: Tensor, *xs: Tensor, N: int = 2) -> Tensor:
-    return ops.concat(list(xs)[:N], input_int(axis))
+    return ops.concat(list(xs)[:N], integer(axis))
 
 
 @tf_op("Gather")
@@ -58,7 +38,7 @@ def gather(x: Tensor, indices: Tensor) -> Tensor:
 
 @tf_op("GatherV2")
 def gather_v2(x: Tensor, indices: Tensor, axis: Tensor, *, batch_dims: int = 0) -> Tensor:
-    axis_value = input_int(axis)
+    axis_value = integer(axis)
     return tidy(lambda: ops.gather(x, _as_int32(indices), axis_value, batch_dims))
 
 
@@ -71,12 +51,12 @@ def reverse(x: Tensor, dims: Tensor) -> Tensor:
 
 @tf_op("ReverseV2")
 def reverse_v2(x: Tensor, axis: Tensor) -> Tensor:
-    return ops.reverse(x, input_ints(axis))
+    return ops.reverse(x, nested_ints(axis))
 
 
 @tf_op("Slice")
 def slice_(x: Tensor, begin: Tensor, size: Tensor) -> Tensor:
-    return ops.slice(x, input_ints(begin), input_ints(size))
+    return ops.slice(x, nested_ints(begin), nested_ints(size))
 
 
 @tf_op("StridedSlice")
@@ -94,9 +74,9 @@ def strided_slice(
 ) -> Tensor:
     return ops.strided_slice(
         x,
-        input_ints(begin),
-        input_ints(end),
-        input_ints(strides),
+        nested_ints(begin),
+        nested_ints(end),
+        nested_ints(strides),
         begin_mask,
         end_mask,
         ellipsis_mask,
@@ -126,22 +106,22 @@ def unpack(x: Tensor, *, axis: int = 0) -> list[Tensor]:
 
 @tf_op("Tile")
 def tile(x: Tensor, multiples: Tensor) -> Tensor:
-    return ops.tile(x, input_ints(multiples))
+    return ops.tile(x, nested_ints(multiples))
 
 
 @tf_op("Split")
 def split(axis: Tensor, x: Tensor, *, num_split: int = 1) -> list[Tensor]:
-    return ops.split(x, num_split, input_int(axis))
+    return ops.split(x, num_split, integer(axis))
 
 
 @tf_op("SplitV")
 def split_v(x: Tensor, size_splits: Tensor, axis: Tensor) -> list[Tensor]:
-    return ops.split(x, input_ints(size_splits), input_int(axis))
+    return ops.split(x, nested_ints(size_splits), integer(axis))
 
 
 @tf_op("ScatterNd")
 def scatter_nd(indices: Tensor, updates: Tensor, shape: Tensor) -> Tensor:
-    return ops.scatter_nd(indices, updates, input_ints(shape))
+    return ops.scatter_nd(indices, updates, nested_ints(shape))
 
 
 @tf_op("GatherNd")
@@ -153,7 +133,7 @@ def gather_nd(params: Tensor, indices: Tensor) -> Tensor:
 def sparse_to_dense(
     sparse_indices: Tensor, output_shape: Tensor, sparse_values: Tensor, default_value: Tensor
 ) -> Tensor:
-    shape = input_ints(output_shape)
+    shape = nested_ints(output_shape)
 
     def run() -> Tensor:
         default = (

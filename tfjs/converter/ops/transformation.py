@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tfjs import ops
 from tfjs.converter.op_registry import tf_op
-from tfjs.converter.ops.slice_join import input_int, input_ints, input_number
+from tfjs.converter.ops._values import integer, nested_ints, number
 from tfjs.tensor import Tensor
 
 
@@ -20,7 +20,7 @@ def cast(x: Tensor, *, DstT: str | None = None) -> Tensor:
 
 @tf_op("ExpandDims")
 def expand_dims(x: Tensor, dim: Tensor) -> Tensor:
-    return ops.expand_dims(x, input_int(dim))
+    return ops.expand_dims(x, integer(dim))
 
 
 @tf_op("Squeeze")
@@ -32,7 +32,7 @@ def squeeze(x: Tensor, *, axis: list[int] | None = None, squeeze_dims: list[int]
 
 @tf_op("Reshape")
 def reshape(x: Tensor, shape: Tensor) -> Tensor:
-    return ops.reshape(x, input_ints(shape))
+    return ops.reshape(x, nested_ints(shape))
 
 
 @tf_op("EnsureShape")
@@ -40,7 +40,7 @@ def ensure_shape(x: Tensor, *shape_input: Tensor, shape: list[int] | None = None
     # TF's EnsureShape holds the shape as an attribute (-1: any size; None: any rank);
     # TF.js's op list reads it from a second input, so both are accepted.
     if shape_input:
-        expected = input_ints(shape_input[0])
+        expected = nested_ints(shape_input[0])
     elif shape is None:
         return x
     else:
@@ -53,27 +53,27 @@ def mirror_pad(x: Tensor, paddings: Tensor, *, mode: str | None = None) -> Tenso
     if not isinstance(mode, str):
         raise ValueError(f"MirrorPad: mode must be 'REFLECT' or 'SYMMETRIC', got {mode!r}")
     # TF writes "REFLECT"/"SYMMETRIC"; TF.js lower-cases every string attribute.
-    return ops.mirror_pad(x, input_ints(paddings), mode.lower())
+    return ops.mirror_pad(x, nested_ints(paddings), mode.lower())
 
 
 @tf_op("Pad")
 def pad(x: Tensor, paddings: Tensor, *, constant_value: float = 0) -> Tensor:
-    return ops.pad(x, input_ints(paddings), constant_value)
+    return ops.pad(x, nested_ints(paddings), constant_value)
 
 
 @tf_op("PadV2")
 def pad_v2(x: Tensor, paddings: Tensor, constant_values: Tensor) -> Tensor:
-    return ops.pad(x, input_ints(paddings), input_number(constant_values))
+    return ops.pad(x, nested_ints(paddings), number(constant_values))
 
 
 @tf_op("SpaceToBatchND")
 def space_to_batch_nd(x: Tensor, block_shape: Tensor, paddings: Tensor) -> Tensor:
-    return ops.space_to_batch_nd(x, input_ints(block_shape), input_ints(paddings))
+    return ops.space_to_batch_nd(x, nested_ints(block_shape), nested_ints(paddings))
 
 
 @tf_op("BatchToSpaceND")
 def batch_to_space_nd(x: Tensor, block_shape: Tensor, crops: Tensor) -> Tensor:
-    return ops.batch_to_space_nd(x, input_ints(block_shape), input_ints(crops))
+    return ops.batch_to_space_nd(x, nested_ints(block_shape), nested_ints(crops))
 
 
 @tf_op("DepthToSpace")
@@ -83,7 +83,7 @@ def depth_to_space(x: Tensor, *, block_size: int = 0, data_format: str = "NHWC")
 
 @tf_op("BroadcastTo")
 def broadcast_to(x: Tensor, shape: Tensor) -> Tensor:
-    return ops.broadcast_to(x, input_ints(shape))
+    return ops.broadcast_to(x, nested_ints(shape))
 
 
 @tf_op("BroadcastArgs")
