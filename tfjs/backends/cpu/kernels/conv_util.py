@@ -18,10 +18,12 @@ where it matters or is cheap:
   most a few tenths of a millisecond there, so small convolutions (every conformance
   case) are TF.js's to the bit.
 
-Otherwise the sum is one float64 BLAS product of an im2col matrix with the filter,
-rounded once: it equals TF.js's result in nearly every element, and differs by an ulp
-of the largest partial sum where the per-term rounding happens to matter. The depthwise
-kernel (conv.py) asks `sums_once` the same question, with its own steps (the taps).
+Otherwise the sum is one BLAS product of an im2col matrix with the filter: float32
+(SGEMM) for a float32 convolution, within a few ulps of the largest partial sum of
+TF.js's result (its per-term float32 stores round as often); float64, rounded once, for
+int32 and bool results, which it then gives exactly. A 1x1 convolution at stride 1 is
+that product on the input itself, with no im2col copy. The depthwise kernel (conv.py)
+asks `sums_once` the same question, with its own steps (the taps).
 """
 
 from __future__ import annotations
@@ -151,8 +153,8 @@ def conv_values(x: np.ndarray, w: np.ndarray, g: Geometry, dtype: str = "float32
     if math.prod(out_shape) == 0 or x.size == 0:
         values = np.zeros(out_shape)
     elif sums_once(x, w, dtype, math.prod(out_shape), w.size // w.shape[-1]):  # taps x in
-        values = _conv_im2col(x, w, g).reshape(out_shape)
-        values += 0.0  # a sum that starts at +0 (TF.js's) is never -0
+        values = _conv_im2col(x, w, g)
+        values += 0.0  # a sum that starts at +0 (TF.js's) is never -0 (in place: one pass)
     else:
         with np.errstate(all="ignore"):
             values = _conv_stepwise(x, w, g, dtype)
@@ -205,38 +207,44 @@ _SQUARES: dict[int, float] = {}
 
 
 def _conv_im2col(x: np.ndarray, w: np.ndarray, g: Geometry) -> np.ndarray:
-    """The float64 sums through BLAS: an im2col matrix (a strided window view copied a
-    block of output rows at a time) times the filter as a [taps * in, out] matrix; shaped
-    [batch, *out_sizes, out] or, from one block, [batch * outputs, out] (C order either way)."""
+    """The sums through BLAS (float32 for float32 `x` and `w`, else float64): an im2col
+    matrix (a strided window view copied a block of output rows at a time) times the
+    filter as a [taps * in, out] matrix, written into a new [batch, *out_sizes, out] array."""
     n, out_c = x.shape[0], w.shape[-1]
-    matrix = w.reshape(-1, out_c).astype(np.float64)
+    work = np.float32 if x.dtype == w.dtype == np.float32 else np.float64
+    matrix = w.reshape(-1, out_c).astype(work, copy=False)
+    out = np.empty((n, *g.out_sizes, out_c), work)
     source = _span_source(x, g)
     rank = len(g.out_sizes)
+    pointwise = all(f == 1 for f in g.filter_sizes)
+    if pointwise and all(s == 1 for s in g.strides) and source.dtype == work and source.flags.c_contiguous:
+        np.matmul(source.reshape(-1, matrix.shape[0]), matrix, out=out.reshape(-1, out_c))
+        return out
     # every output position's window: [N, *out, *filter, in]
     corners = [slice(0, (o - 1) * s + 1, s) for o, s in zip(g.out_sizes, g.strides, strict=True)]
-    if all(f == 1 for f in g.filter_sizes):
+    if pointwise:
         view = source[(_WHOLE, *corners)]
     else:
         view = sliding_window_view(source, g.extents, axis=tuple(range(1, rank + 1)))
         view = view[(_WHOLE, *corners, _WHOLE, *(slice(None, None, d) for d in g.dilations))]
         view = view.transpose(0, *range(1, rank + 1), *range(rank + 2, 2 * rank + 2), rank + 1)
-    rows = g.out_sizes[0]
     step = max(1, _CHUNK // max(1, n * math.prod(g.out_sizes[1:]) * matrix.shape[0]))
-    if step >= rows:  # one block: the product is the result (no second buffer to fill)
-        return _columns(view, matrix.shape[0]) @ matrix
-    out = np.empty((n, *g.out_sizes, out_c))
-    for start in range(0, rows, step):
+    for start in range(0, g.out_sizes[0], step):
         target = out[:, start : start + step]
-        product = _columns(view[:, start : start + step], matrix.shape[0]) @ matrix
-        target[...] = product.reshape(target.shape)
+        columns = _columns(view[:, start : start + step], matrix)
+        if target.flags.c_contiguous:
+            np.matmul(columns, matrix, out=target.reshape(-1, out_c))
+        else:
+            target[...] = (columns @ matrix).reshape(target.shape)
     return out
 
 
-def _columns(part: np.ndarray, k: int) -> np.ndarray:
-    """A block of the im2col view as a C-ordered float64 matrix with `k` columns (one pass)."""
-    columns = np.empty(part.shape)
-    np.copyto(columns, part)
-    return columns.reshape(-1, k)
+def _columns(part: np.ndarray, matrix: np.ndarray) -> np.ndarray:
+    """A block of the im2col view as a C-ordered matrix of `matrix`'s dtype with as many
+    columns as `matrix` has rows (one pass)."""
+    columns = np.empty(part.shape, matrix.dtype)
+    np.copyto(columns, part, casting="unsafe")
+    return columns.reshape(-1, matrix.shape[0])
 
 
 # How each result dtype's typed array stores a number, and the array that holds them.

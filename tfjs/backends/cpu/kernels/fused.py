@@ -9,11 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
 from tfjs.backends.cpu.kernels.activation import ACTIVATIONS, leaky_relu, prelu
 from tfjs.backends.cpu.kernels.binary import BINARY
-from tfjs.backends.cpu.kernels.conv import conv2d, depthwise_conv2d_native
+from tfjs.backends.cpu.kernels.conv import conv2d_values, depthwise_conv2d_values, forward_values
 from tfjs.backends.cpu.kernels.matmul import batch_mat_mul
 from tfjs.backends.cpu.kernels.unary import UNARY
 from tfjs.kernel_names import (
@@ -72,10 +74,31 @@ def _channels_first(backend: CpuBackend, values: Any) -> Any:
     return values
 
 
-def _fused_conv_kernel(conv: Callable[..., TensorInfo], per_channel_nchw: bool) -> Callable[..., TensorInfo]:
-    """A fused convolution kernel: the `conv` kernel, plus bias, then activation. Where
-    `per_channel_nchw` (TF.js's FusedConv2D, not its FusedDepthwiseConv2D), an NCHW
-    result takes a 1-D bias or PReLU weights of several values per channel."""
+def _finish_in_place(values: np.ndarray, bias: np.ndarray | None, activation: str | None) -> bool:
+    """Adds `bias` to float32 `values` (a kernel's new array) and applies a relu or relu6
+    in place, as the Add and activation kernels compute them; False (nothing done) where
+    those kernels must run instead."""
+    if values.dtype != np.float32 or activation not in (None, "linear", "relu", "relu6"):
+        return False
+    if bias is not None:
+        if bias.dtype != np.float32 or np.broadcast_shapes(values.shape, bias.shape) != values.shape:
+            return False
+        np.add(values, bias, out=values)
+    if activation in ("relu", "relu6"):
+        np.maximum(values, 0, out=values)
+        if activation == "relu6":
+            np.minimum(values, 6, out=values)
+        np.add(values, 0, out=values)  # Math.max(0, -0) is +0
+    return True
+
+
+def _fused_conv_kernel(
+    values: Callable[..., np.ndarray], depthwise: bool, per_channel_nchw: bool
+) -> Callable[..., TensorInfo]:
+    """A fused convolution kernel: the convolution's `values` (conv.py), plus bias, then
+    activation. Where `per_channel_nchw` (TF.js's FusedConv2D, not its
+    FusedDepthwiseConv2D), an NCHW result takes a 1-D bias or PReLU weights of several
+    values per channel."""
 
     def run(
         backend: CpuBackend,
@@ -88,10 +111,16 @@ def _fused_conv_kernel(conv: Callable[..., TensorInfo], per_channel_nchw: bool) 
         leakyrelu_alpha: float | None,
         **conv_attrs: Any,
     ) -> TensorInfo:
-        result = conv(backend, x, filter, **conv_attrs)
+        output = forward_values(values, depthwise, backend, x, filter, **conv_attrs)
         nchw = per_channel_nchw and conv_attrs["data_format"] == "NCHW"
+        if bias is not None and nchw:
+            bias = _channels_first(backend, bias)
+        bias_values = None if bias is None else backend.values(bias)
+        if x.dtype == "float32" and _finish_in_place(output, bias_values, activation):
+            return backend.make_output(output, x.dtype)
+        result = backend.make_output(output, x.dtype)
         if bias is not None:
-            result = add_bias(backend, result, _channels_first(backend, bias) if nchw else bias)
+            result = add_bias(backend, result, bias)
         weights = prelu_activation_weights
         if nchw and activation == "prelu":
             weights = _channels_first(backend, weights)
@@ -102,8 +131,8 @@ def _fused_conv_kernel(conv: Callable[..., TensorInfo], per_channel_nchw: bool) 
 
 # attributes: strides, pad, data_format, dilations, dim_rounding_mode (the convolution's),
 # activation, leakyrelu_alpha
-fused_conv2d = _fused_conv_kernel(conv2d, True)
-fused_depthwise_conv2d = _fused_conv_kernel(depthwise_conv2d_native, False)
+fused_conv2d = _fused_conv_kernel(conv2d_values, False, True)
+fused_depthwise_conv2d = _fused_conv_kernel(depthwise_conv2d_values, True, False)
 register_kernel(FUSED_CONV2D, "cpu", fused_conv2d)
 register_kernel(FUSED_DEPTHWISE_CONV2D, "cpu", fused_depthwise_conv2d)
 

@@ -9,7 +9,8 @@ queue. The order of those multiplications and the moment a changed score takes e
 decide the last bits and even the order of the result, so this port replays that queue
 exactly, but a block of queue heads at a time: their IoUs against the selected boxes are
 one NumPy matrix, and the Python loop runs once per block (blocks double until one
-holds the next selection), not once per candidate.
+holds the next selection), not once per candidate. Plain NMS over finite boxes, where
+no score can change, takes a shorter road to the same result (`_select_greedy`).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from tfjs.kernel_names import NON_MAX_SUPPRESSION_V3, NON_MAX_SUPPRESSION_V4, NO
 from tfjs.kernel_registry import KernelFunc, register_kernel
 
 _MAX_BLOCK_ELEMENTS = 1 << 22  # IoUs computed at once: bounds a block's memory
+_GREEDY_BLOCK = 64  # candidates plain NMS checks at once (measured: 64-128 best; 512 is 10x slower)
 
 
 class NmsResult(NamedTuple):
@@ -118,6 +120,50 @@ def non_max_suppression_impl(
         )
 
 
+def _select_greedy(
+    boxes: _Boxes, scores: np.ndarray, max_output: int, iou_thr: float, score_thr: float, pad: bool
+) -> NmsResult:
+    """Plain NMS where no IoU can be NaN (every corner finite): then no score ever
+    changes, so TF.js's queue pops the candidates in score order and keeps each that
+    overlaps no kept box as much as the threshold. A block of candidates at a time: those
+    a kept box overlaps go (one matrix), then the overlaps among the rest decide, in
+    order, which of them are kept (a loop over bits)."""
+    candidates = np.flatnonzero(scores > score_thr)
+    order = candidates[np.lexsort((candidates, -scores[candidates]))]
+    chosen: list[np.ndarray] = []
+    kept_corners = np.empty((5, 0))
+    count = 0
+    for start in range(0, order.size, _GREEDY_BLOCK):
+        if count >= max_output:
+            break
+        block = order[start : start + _GREEDY_BLOCK]
+        corners = boxes.corners[:, block]
+        if count:
+            free = ~(_iou(corners, kept_corners) >= iou_thr).any(axis=1)
+            block, corners = block[free], corners[:, free]
+        # which later candidates of the block each one would drop, as bits of an int
+        overlaps = np.triu(_iou(corners, corners) >= iou_thr, 1)
+        rows = np.packbits(overlaps, axis=1, bitorder="little")
+        drops = [int.from_bytes(row.tobytes(), "little") for row in rows]
+        alive = (1 << block.size) - 1
+        kept = []
+        for j in range(block.size):
+            if alive >> j & 1:
+                kept.append(j)
+                if count + len(kept) == max_output:
+                    break
+                alive &= ~drops[j]
+        chosen.append(block[kept])
+        kept_corners = np.concatenate([kept_corners, corners[:, kept]], axis=1)
+        count += len(kept)
+    selected = np.concatenate([np.zeros(0, np.int64), *chosen])
+    selected_scores = scores[selected]
+    if pad and count < max_output:
+        selected = np.concatenate([selected, np.zeros(max_output - count, np.int64)])
+        selected_scores = np.concatenate([selected_scores, np.zeros(max_output - count)])
+    return NmsResult(selected, selected_scores, count)
+
+
 def _select(
     boxes: _Boxes,
     scores: np.ndarray,
@@ -127,6 +173,8 @@ def _select(
     sigma: float,
     pad: bool,
 ) -> NmsResult:
+    if sigma <= 0 and np.isfinite(boxes.corners).all():
+        return _select_greedy(boxes, scores, max_output, iou_thr, score_thr, pad)
     scale = -0.5 / sigma if sigma > 0 else 0.0
     candidates = np.flatnonzero(scores > score_thr)
     queue = _Queue(scores[candidates], candidates)

@@ -26,6 +26,7 @@ from numpy.lib.stride_tricks import sliding_window_view
 
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
+from tfjs.backends.cpu.kernels.conv_util import Geometry, tap_windows
 from tfjs.dtypes import to_int32, to_uint8_truth
 from tfjs.kernel_names import (
     AVG_POOL,
@@ -116,20 +117,59 @@ class _Windows:
     def valid_counts(self) -> np.ndarray:
         """How many positions of each window lie inside the input, shaped to broadcast
         against [batch, *out, channels]."""
-        count = np.ones((1,) * (len(self.out) + 2))
-        for axis, (o, s, p, f, n) in enumerate(
-            zip(self.out, self.strides, self.pad_before, self.window, self.in_spatial, strict=True)
-        ):
-            corner = np.arange(o) * s - p
-            inside = np.clip(np.minimum(corner + f, n) - np.maximum(corner, 0), 0, None)
-            count = count * inside.reshape((1,) * (axis + 1) + (o,) + (1,) * (len(self.out) - axis))
-        return count
+        return _valid_counts((self.window, self.strides, self.pad_before, self.out), self.in_spatial)
 
     def corners(self, axis: int) -> np.ndarray:
         """Each output position's window start along spatial `axis`, shaped to broadcast."""
         o = self.out[axis]
         corner = np.arange(o) * self.strides[axis] - self.pad_before[axis]
         return corner.reshape((1,) * (axis + 1) + (o,) + (1,) * (len(self.out) - axis))
+
+
+def _valid_counts(geometry: tuple[Sequence[int], ...], in_spatial: Sequence[int]) -> np.ndarray:
+    """How many positions of each window (`geometry`: window, strides, pads before, out)
+    lie inside an input of `in_spatial`, shaped to broadcast against [batch, *out, channels]."""
+    window, strides, pad_before, out = geometry
+    count = np.ones((1,) * (len(out) + 2))
+    for axis, (o, s, p, f, n) in enumerate(zip(out, strides, pad_before, window, in_spatial, strict=True)):
+        corner = np.arange(o) * s - p
+        inside = np.clip(np.minimum(corner + f, n) - np.maximum(corner, 0), 0, None)
+        count = count * inside.reshape((1,) * (axis + 1) + (o,) + (1,) * (len(out) - axis))
+    return count
+
+
+def _float32_pool(
+    values: np.ndarray, geometry: tuple[tuple[int, ...], ...], mode: str, empty_is_nan: bool
+) -> np.ndarray | None:
+    """The pool of float32 `values` one window position (tap) at a time over the outputs
+    it reaches, straight from the input (no padded copy; a tap in the padding is skipped,
+    as TF.js's loop skips it): avg sums in doubles in TF.js's order; max keeps the largest
+    number (fmax skips NaN, as `pixel > max` does) in float32, which is exact. None where
+    this path does not give TF.js's numbers for sure: windows over _SEQUENTIAL_WINDOW, or
+    a maximum of 0 where the input holds a -0 (TF.js keeps the first of 0 and -0)."""
+    window, strides, pad_before, out = geometry
+    if math.prod(window) > _SEQUENTIAL_WINDOW:
+        return None
+    in_spatial = values.shape[1:-1]
+    taps = tap_windows(Geometry(window, (1,) * len(window), strides, pad_before, in_spatial, out))
+    shape = (values.shape[0], *out, values.shape[-1])
+    if mode == "max":
+        best = np.full(shape, -np.inf, np.float32)
+        for _, out_index, in_index in taps:
+            region = best[out_index]
+            np.fmax(region, values[in_index], out=region)
+        if not best.all() and bool(np.any((values == 0) & np.signbit(values))):
+            return None
+        return best
+    total = np.zeros(shape)
+    for _, out_index, in_index in taps:
+        region = total[out_index]
+        np.add(region, values[in_index], out=region)
+    count = _valid_counts(geometry, in_spatial)
+    if not empty_is_nan:
+        count = np.maximum(count, 1)
+    with np.errstate(invalid="ignore"):
+        return total / count
 
 
 def _window_means(windows: _Windows, empty_is_nan: bool) -> np.ndarray:
@@ -172,7 +212,7 @@ def _stored(values: np.ndarray, dtype: str) -> np.ndarray:
         return to_int32(values)
     if dtype == "bool":
         return to_uint8_truth(values)
-    return values.astype(np.float32)
+    return values.astype(np.float32, copy=False)
 
 
 def _empty(shape: Sequence[int]) -> bool:
@@ -205,11 +245,15 @@ def _pool(
     input's dtype and label it float32, and divide an empty window's sum by 1, not 0)."""
     if _empty(info.out_shape):
         return backend.make_output(np.zeros(info.out_shape), dtype)
-    windows = _Windows(backend.values(x), *geometry, mode)
-    if mode == "avg":
-        result = _window_means(windows, empty_is_nan=len(geometry[0]) == 2)
-    else:
-        result = _window_maxima(windows)[0]
+    values = backend.values(x)
+    empty_is_nan = len(geometry[0]) == 2
+    result = _float32_pool(values, geometry, mode, empty_is_nan) if x.dtype == "float32" else None
+    if result is None:
+        windows = _Windows(values, *geometry, mode)
+        if mode == "avg":
+            result = _window_means(windows, empty_is_nan)
+        else:
+            result = _window_maxima(windows)[0]
     return backend.make_output(_stored(result, x.dtype), dtype)
 
 
