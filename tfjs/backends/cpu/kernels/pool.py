@@ -250,10 +250,7 @@ def _pool(
     result = _float32_pool(values, geometry, mode, empty_is_nan) if x.dtype == "float32" else None
     if result is None:
         windows = _Windows(values, *geometry, mode)
-        if mode == "avg":
-            result = _window_means(windows, empty_is_nan)
-        else:
-            result = _window_maxima(windows)[0]
+        result = _window_means(windows, empty_is_nan) if mode == "avg" else _window_maxima(windows)[0]
     return backend.make_output(_stored(result, x.dtype), dtype)
 
 
