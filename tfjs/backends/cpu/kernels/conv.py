@@ -83,7 +83,7 @@ def depthwise_conv2d_values(x: np.ndarray, w: np.ndarray, info: Conv2DInfo) -> n
         # Each tap's filter values repeated along a whole output row, so that a product's
         # inner loop runs over a row rather than over the channels alone (a broadcast).
         ws = np.tile(w.reshape(fh, fw, 1, c * multiplier).astype(work), (1, 1, info.out_width, 1))
-        taps = list(tap_windows(geometry(info)))
+        taps = tap_windows(geometry(info))
         # A block of output rows at a time, every tap on it before the next: the block
         # stays in the cache (3x faster on large images); each output's taps keep their order.
         row_values = max(1, out.size // max(1, info.out_height))  # one output row of every batch

@@ -28,10 +28,11 @@ asks `sums_once` the same question, with its own steps (the taps).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -125,18 +126,21 @@ def tap_window(out_size: int, stride: int, pad_before: int, offset: int, in_size
     return slice(first, last), slice(start, start + (last - first - 1) * stride + 1, stride)
 
 
-def tap_windows(g: Geometry) -> Iterator[Tap]:
+@functools.lru_cache(maxsize=1024)
+def tap_windows(g: Geometry) -> tuple[Tap, ...]:
     """Every filter tap that reaches the input, in TF.js's loop order (outermost axis
-    first): its index, and the output and input slices ([batch, *spatial]) it pairs."""
+    first): its index, and the output and input slices ([batch, *spatial]) it pairs
+    (remembered: a model asks for the same geometries call after call)."""
     per_axis = []
     for size, dilation, stride, pad, n_in, n_out in zip(
         g.filter_sizes, g.dilations, g.strides, g.pads_before, g.in_sizes, g.out_sizes, strict=True
     ):
         windows = ((k, tap_window(n_out, stride, pad, k * dilation, n_in)) for k in range(size))
         per_axis.append([(k, window) for k, window in windows if window is not None])
-    for combo in itertools.product(*per_axis):
-        index = tuple(k for k, _ in combo)
-        yield index, (_WHOLE, *(w[0] for _, w in combo)), (_WHOLE, *(w[1] for _, w in combo))
+    return tuple(
+        (tuple(k for k, _ in combo), (_WHOLE, *(w[0] for _, w in combo)), (_WHOLE, *(w[1] for _, w in combo)))
+        for combo in itertools.product(*per_axis)
+    )
 
 
 # ---------------------------------------------------------------------------------------
@@ -173,7 +177,8 @@ def sums_once(x: np.ndarray, w: np.ndarray, dtype: str, outputs: int, terms: int
             # Any partial sum is at most sum |x_i * w_i| over distinct inputs and weights,
             # so at most |x| * |w| (2-norms, Cauchy-Schwarz): one BLAS dot product each,
             # NaN or infinite for a NaN or infinite input (or one past about 1e19)
-            bound = math.sqrt(_sum_of_squares(x) * _sum_of_squares(w))
+            flat = x.ravel(order="K")
+            bound = math.sqrt(float(np.dot(flat, flat)) * _filter_sum_of_squares(w))
             return dtype == "float32" and bound < _FLOAT32_MAX / 4  # (float32 dots are rounded)
         # |v| <= |max| + |min|: an upper bound that stays NaN for a NaN input
         bound = (abs(float(x.max())) + abs(float(x.min()))) * (abs(float(w.max())) + abs(float(w.min())))
@@ -184,7 +189,7 @@ def sums_once(x: np.ndarray, w: np.ndarray, dtype: str, outputs: int, terms: int
     return bound < _EXACT and (w.dtype.kind in "iub" or bool(np.all(np.trunc(w) == w)))
 
 
-def _sum_of_squares(values: np.ndarray) -> float:
+def _filter_sum_of_squares(values: np.ndarray) -> float:
     """The sum of float32 `values`' squares (one BLAS dot product; NaN or infinite for a
     NaN or infinite value), remembered while a read-only array lives: a tensor's buffer
     (a filter is read call after call) never changes."""
