@@ -16,6 +16,7 @@ import numpy as np
 
 from tfjs import dtypes
 from tfjs.backends.backend import DataId, KernelBackend, TensorInfo
+from tfjs.backends.cpu.heap import keep_freed_memory
 
 
 class CpuBackend(KernelBackend):
@@ -23,6 +24,7 @@ class CpuBackend(KernelBackend):
 
     def __init__(self) -> None:
         self.data: dict[DataId, np.ndarray] = {}
+        keep_freed_memory()
 
     def write(self, values: np.ndarray, dtype: str) -> DataId:
         data_id = DataId()
