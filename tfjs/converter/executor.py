@@ -8,6 +8,11 @@ frames runs TF.js's executeAsync algorithm: a stack of ready nodes, each run in 
 (loop iteration) it was reached in. `While`/`If` run library functions through the
 execution context. Both run synchronously; `run_steps` yields between nodes so that
 `execute_async` can let the event loop run.
+
+With the flag `KEEP_INTERMEDIATE_TENSORS` on (TF.js's model debugging mode), the plan
+runs every node as the graph has it (no constant folding, no fusion), and the model's
+executor keeps a clone of every node's tensors (weights and inputs included) until its
+next run or `dispose_intermediate_tensors()`, as TF.js's GraphExecutor does.
 """
 
 from __future__ import annotations
@@ -17,16 +22,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tfjs.converter.constant_folding import fold_plan
+from tfjs.converter.custom_op import is_custom
 from tfjs.converter.execution_context import ExecutionContext
-from tfjs.converter.fusion import fuse_plan
+from tfjs.converter.fusion import ACTIVATIONS, ADDS, CONVOLUTIONS, fuse_plan
 from tfjs.converter.model_graph import SOURCE_OPS, Graph, Node, parse_input_name
 from tfjs.engine import ENGINE
+from tfjs.environment import ENV
 from tfjs.tensor import Tensor
 
 # Nodes whose tensors TF.js never disposes early: their lifetime is tricky to track.
 CONTROL_FLOW_OPS = frozenset(
     {"Switch", "Merge", "Enter", "Exit", "NextIteration", "StatelessIf", "StatelessWhile", "If", "While"}
 )
+# The ops fusion.fuse_plan matches by name: a custom op registered under one of them
+# (tf.register_op) must run as itself, so such a plan is not fused.
+FUSED_OPS = frozenset(CONVOLUTIONS) | ADDS | frozenset(ACTIVATIONS)
+PlanKey = tuple[tuple[str, ...], tuple[str, ...], bool]
 
 
 @dataclass
@@ -46,10 +57,25 @@ class GraphExecutor:
         self.weight_map: dict[str, list[Tensor]] = {name: [tensor] for name, tensor in weights.items()}
         self.weight_ids = {tensor.id for tensor in weights.values()}
         self._resources = None
-        self._plans: dict[tuple[tuple[str, ...], tuple[str, ...]], Plan] = {}
+        self._plans: dict[PlanKey, Plan] = {}
         self._used: dict[tuple[tuple[str, ...], tuple[str, ...]], set[str]] = {}
         self.folded: dict[str, list[Tensor]] = {}  # constant-folded values, shared by the plans
         self.functions: dict[str, GraphExecutor] = {}
+        # KEEP_INTERMEDIATE_TENSORS: clones of the last run's tensors, by node name.
+        self.intermediate_tensors: dict[str, list[Any]] | None = None
+
+    def get_intermediate_tensors(self) -> dict[str, list[Any]]:
+        """The tensors of every node of the last run ({node name: [tensors]}) when the
+        flag KEEP_INTERMEDIATE_TENSORS was on; empty otherwise."""
+        return dict(self.intermediate_tensors or {})
+
+    def dispose_intermediate_tensors(self) -> None:
+        """Frees the tensors `get_intermediate_tensors` holds."""
+        kept, self.intermediate_tensors = self.intermediate_tensors, None
+        for tensors in (kept or {}).values():
+            for tensor in tensors:
+                if isinstance(tensor, Tensor) and not tensor.is_disposed:
+                    tensor.dispose()
 
     def dispose_folded(self) -> None:
         """Frees the constant-folded values (with the model's weights)."""
@@ -153,6 +179,11 @@ class GraphExecutor:
         tensor_lists: dict[int, Any] | None = None,
     ) -> Iterator[None]:
         """The execution as a generator that yields between nodes and returns the outputs."""
+        kept: dict[str, list[Any]] | None = None
+        if not function_call and self.parent is None:
+            self.dispose_intermediate_tensors()  # those of the previous run, as TF.js
+            if ENV.get_bool("KEEP_INTERMEDIATE_TENSORS"):
+                kept = self.intermediate_tensors = {}
         if not function_call:
             inputs = self.map_inputs(inputs)
             self.check_inputs(inputs)
@@ -172,13 +203,15 @@ class GraphExecutor:
             slots: list[Any] = [None] * (index + 1)
             slots[index] = tensor
             values[node_name] = slots
+        if kept is not None:
+            kept.update((name, _clones(tensors)) for name, tensors in values.items())
         keep_ids = set(self.weight_ids) | {t.id for t in inputs.values()}
         if resources is not None:
             keep_ids |= {handle.id for handle in resources.handles_by_name.values()}
         output_refs = [parse_input_name(name)[:2] for name in outputs]
         try:
             if self.graph.has_frames:
-                yield from self._run_frames(values, inputs, output_refs, context, keep_ids)
+                yield from self._run_frames(values, inputs, output_refs, context, keep_ids, kept)
                 results = [_lookup(values, name, index, context) for name, index in output_refs]
                 missing = [outputs[i] for i, t in enumerate(results) if t is None]
                 if missing:
@@ -189,11 +222,11 @@ class GraphExecutor:
                         f"Consider providing the following inputs: {sorted(needed)}"
                     )
             else:
-                plan = self._plan(inputs, output_refs)
+                plan = self._plan(inputs, output_refs, kept is not None)
                 if plan.constants:
                     values.update(plan.constants)
                     keep_ids |= {t.id for tensors in plan.constants.values() for t in tensors}
-                yield from self._run_plan(plan, values, context, keep_ids)
+                yield from self._run_plan(plan, values, context, keep_ids, kept)
                 results = [values[name][index] for name, index in output_refs]
         except BaseException:
             _dispose_all(values, keep_ids)
@@ -248,13 +281,17 @@ class GraphExecutor:
 
     # ---- graphs without frames ----------------------------------------------------------
 
-    def _plan(self, inputs: dict[str, Tensor], output_refs: list[tuple[str, int]]) -> Plan:
+    def _plan(
+        self, inputs: dict[str, Tensor], output_refs: list[tuple[str, int]], keep_all: bool = False
+    ) -> Plan:
         input_names = tuple(sorted(parse_input_name(name)[0] for name in inputs))
         output_names = tuple(name for name, _ in output_refs)
-        key = (input_names, tuple(sorted(set(output_names))))
+        key = (input_names, tuple(sorted(set(output_names))), keep_all)
         plan = self._plans.get(key)
         if plan is None:
-            plan = self._plans[key] = self._compile(set(input_names), list(dict.fromkeys(output_names)))
+            plan = self._plans[key] = self._compile(
+                set(input_names), list(dict.fromkeys(output_names)), keep_all
+            )
         return plan
 
     def _preset(self, input_names: set[str]) -> set[str]:
@@ -289,7 +326,9 @@ class GraphExecutor:
                     frontier.append(producer)
         return used, missing
 
-    def _compile(self, input_names: set[str], output_names: list[str]) -> Plan:
+    def _compile(self, input_names: set[str], output_names: list[str], keep_all: bool = False) -> Plan:
+        """The plan computing `output_names` from `input_names`; `keep_all` (the flag
+        KEEP_INTERMEDIATE_TENSORS): every node runs as the graph has it, unfolded, unfused."""
         nodes = self.graph.nodes
         used, missing = self.used_nodes(input_names, output_names)
         if missing:
@@ -317,17 +356,20 @@ class GraphExecutor:
             stuck = sorted(name for name in used if in_counts.get(name, 0) > 0)[:5]
             raise ValueError(f"The graph has a cycle without loop frames (at nodes {stuck})")
         steps = [node for node in order if node.name not in preset]
-        steps, constants = fold_plan(
-            steps,
-            self.weight_map,
-            input_names,
-            set(output_names),
-            self.folded,
-            lambda node, args: self._call(node, args, None),  # type: ignore[arg-type]
-            self.weight_ids,
-        )
-        weights = {**self.weight_map, **constants} if constants else self.weight_map
-        steps = fuse_plan(steps, weights, input_names, set(output_names))
+        constants: dict[str, list[Tensor]] = {}
+        if not keep_all:
+            steps, constants = fold_plan(
+                steps,
+                self.weight_map,
+                input_names,
+                set(output_names),
+                self.folded,
+                lambda node, args: self._call(node, args, None),  # type: ignore[arg-type]
+                self.weight_ids,
+            )
+            if not any(node.op in FUSED_OPS and is_custom(node.mapper) for node in steps):
+                weights = {**self.weight_map, **constants} if constants else self.weight_map
+                steps = fuse_plan(steps, weights, input_names, set(output_names))
         position = {node.name: i for i, node in enumerate(steps)}
         last_use = dict(position)
         for node in steps:
@@ -342,7 +384,12 @@ class GraphExecutor:
         return Plan(steps, free_after, constants)
 
     def _run_plan(
-        self, plan: Plan, values: dict[str, list[Any]], context: ExecutionContext, keep_ids: set[int]
+        self,
+        plan: Plan,
+        values: dict[str, list[Any]],
+        context: ExecutionContext,
+        keep_ids: set[int],
+        kept: dict[str, list[Any]] | None = None,
     ) -> Iterator[None]:
         holders: dict[int, int] = {}
         start_scope, end_scope = ENGINE.start_scope, ENGINE.end_scope
@@ -362,6 +409,8 @@ class GraphExecutor:
                     end_scope(result)
                     outputs = list(result) if isinstance(result, (list, tuple)) else [result]
                 values[node.name] = outputs
+                if kept is not None:
+                    kept[node.name] = _clones(outputs)
                 for tensor in outputs:
                     if tensor is not None:
                         holders[tensor.id] = holders.get(tensor.id, 0) + 1
@@ -384,6 +433,7 @@ class GraphExecutor:
         output_refs: list[tuple[str, int]],
         context: ExecutionContext,
         keep_ids: set[int],
+        kept: dict[str, list[Any]] | None = None,
     ) -> Iterator[None]:
         nodes = self.graph.nodes
         input_names = {parse_input_name(name)[0] for name in inputs}
@@ -411,6 +461,8 @@ class GraphExecutor:
                 if not name:
                     name = _key(node.name, context.context_id)
                 values[name] = outputs
+                if kept is not None:
+                    kept[name] = _clones(outputs)
                 self._release_inputs(node, name, values, context, keep_ids, output_set, counts)
                 yield
             self._push_children(node, stack, context, values, added, used)
@@ -476,6 +528,12 @@ def _lookup(values: dict[str, list[Any]], name: str, index: int, context: Execut
         if slots is not None:
             return slots[index] if index < len(slots) else None
     return None
+
+
+def _clones(tensors: list[Any]) -> list[Any]:
+    """Kept tensors on the same buffers as `tensors` (TF.js's cloneAndKeepTensor): they
+    outlive the run and any enclosing tidy; what is not a tensor is kept as is."""
+    return [ENGINE.keep(ENGINE.share(t)) if isinstance(t, Tensor) else t for t in tensors]
 
 
 def _unique(nodes: list[Node]) -> list[Node]:

@@ -5,9 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
+import os
 import time
+import urllib.parse
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
+
+import numpy as np
 
 from tfjs.converter import ops as _ops  # noqa: F401 - registers the op mappers
 from tfjs.converter.executor import GraphExecutor
@@ -236,6 +241,68 @@ class GraphModel:
     ) -> Any:
         return self._structured(await self.execute_async(inputs, self.output_nodes))
 
+    def get_intermediate_tensors(self) -> dict[str, list[Tensor]]:
+        """Get intermediate tensors for model debugging mode (flag KEEP_INTERMEDIATE_TENSORS
+        is true): {node name: [tensors]} of the last `execute`/`execute_async`, the
+        model's weights and inputs included; empty when the flag was off.
+
+        >>> tf.env().set("KEEP_INTERMEDIATE_TENSORS", True)
+        >>> model = tf.load_graph_model("tests/converter/fixtures/add_mul/model.json")
+        >>> x = tf.tensor([1.0, 2.0])
+        >>> y = model.execute(x)
+        >>> model.get_intermediate_tensors()["mul"][0].array_sync()
+        [2.0, 4.0]
+        >>> model.dispose_intermediate_tensors()
+        >>> model.get_intermediate_tensors()
+        {}
+        >>> tf.dispose([x, y]); model.dispose(); tf.env().set("KEEP_INTERMEDIATE_TENSORS", False)
+        """
+        return self.executor.get_intermediate_tensors()
+
+    def dispose_intermediate_tensors(self) -> None:
+        """Dispose intermediate tensors for model debugging mode (flag
+        KEEP_INTERMEDIATE_TENSORS is true). The next run and `dispose()` free them too."""
+        self.executor.dispose_intermediate_tensors()
+        if self.initializer is not None:
+            self.initializer.dispose_intermediate_tensors()
+
+    def save(self, handler_or_url: Any, config: Mapping[str, Any] | None = None) -> Any:
+        """Save the configuration and/or weights of the GraphModel.
+
+        `handler_or_url` is an IO handler (an object with a `save(artifacts)` method, such
+        as `tf.io.with_save_handler(fn)`), a URL string routed by `tf.io.get_save_handlers`
+        (`file://` here), or a plain path of a folder (model.json and weights.bin are
+        written there). What is saved is the model as loaded: its model.json topology,
+        signature and metadata, weight specs and weight bytes (quantized ones stay
+        quantized). Returns the handler's SaveResult. `config` is accepted as TF.js
+        accepts it, and unused as in TF.js."""
+        from tfjs import io
+
+        if isinstance(handler_or_url, os.PathLike):
+            handler_or_url = os.fspath(handler_or_url)
+        if isinstance(handler_or_url, str):
+            url = handler_or_url
+            handlers = io.get_save_handlers(url)
+            if not handlers and len(urllib.parse.urlsplit(url).scheme) <= 1:
+                handlers = [io.file_system(url)]  # a plain path (not a URL): a folder
+            if not handlers:
+                raise ValueError(f"Cannot find any save handlers for URL '{url}'")
+            if len(handlers) > 1:
+                raise ValueError(f"Found more than one ({len(handlers)}) save handlers for URL '{url}'")
+            handler_or_url = handlers[0]
+        if not callable(getattr(handler_or_url, "save", None)):
+            raise ValueError(
+                "GraphModel.save() cannot proceed because the IOHandler provided does not have the "
+                f"`save` attribute defined (got {type(handler_or_url).__name__})."
+            )
+        result = handler_or_url.save(self.artifacts)
+        if inspect.isawaitable(result):
+            try:
+                asyncio.get_running_loop()
+            except RuntimeError:
+                return asyncio.run(_awaited(result))
+        return result  # in a running event loop, an async handler's awaitable: await it
+
     def _structured(self, outputs: Tensor | list[Tensor]) -> Any:
         if not self.structured_output_keys:
             return outputs
@@ -243,7 +310,8 @@ class GraphModel:
         return dict(zip(self.structured_output_keys, items, strict=False))
 
     def dispose(self) -> None:
-        """Frees the model's weights and resources."""
+        """Frees the model's weights and resources (and kept intermediate tensors)."""
+        self.dispose_intermediate_tensors()
         for root in (self.executor, self.initializer):
             if root is not None:
                 for executor in [root, *root.functions.values()]:
@@ -254,6 +322,10 @@ class GraphModel:
             for tensor in self._captured.values():
                 tensor.dispose()
         self.resources.dispose()
+
+
+async def _awaited(value: Any) -> Any:
+    return await value
 
 
 async def _drive(steps: Any) -> list[Tensor]:
@@ -289,7 +361,10 @@ def check_supported(*graphs: Graph | None) -> None:
             f"{f' and {len(names) - 3} more' if len(names) > 3 else ''})"
             for op, names in sorted(unsupported.items())
         )
-        raise ValueError(f"The model uses {len(unsupported)} op(s) this library does not support: {listing}")
+        raise ValueError(
+            f"The model uses {len(unsupported)} op(s) this library does not support: {listing}; "
+            "register a custom execution with tf.register_op()"
+        )
 
 
 def _not_a_graph_model(artifacts: Any) -> str:
@@ -313,7 +388,122 @@ def load_graph_model(path: Any, options: Mapping[str, Any] | None = None) -> Gra
     """
     if path is None:
         raise ValueError("load_graph_model() needs a path, URL or IO handler, got None")
-    artifacts, weights = _load(path, options or {})
+    from tfjs import io
+
+    return _model_of(io.load_model_artifacts(path, **(options or {})))
+
+
+def load_graph_model_sync(model_source: Any) -> GraphModel:
+    """Load a graph model given a synchronous IO handler with a 'load' method.
+
+    `model_source` is an IO handler whose `load()` returns the artifacts (not an
+    awaitable), a `tf.io.ModelArtifacts` (or a dict with `modelTopology`, `weightSpecs`
+    and `weightData`), or a pair `(model_json, weights)`: model.json as a dict or its
+    text, and the bytes of its weights (bytes, bytearray, memoryview, a NumPy array, or
+    a list of them in the manifest's order).
+
+    >>> from pathlib import Path
+    >>> folder = Path("tests/converter/fixtures/add_mul")
+    >>> model_json = (folder / "model.json").read_text()
+    >>> weights = (folder / "group1-shard1of1.bin").read_bytes()
+    >>> model = tf.load_graph_model_sync((model_json, weights))
+    >>> model.execute(tf.tensor([1.0, 2.0])).array_sync()
+    [3.0, 5.0]
+    >>> model.dispose()
+    """
+    from tfjs import io
+
+    if model_source is None:
+        raise ValueError(
+            "modelUrl in loadGraphModelSync() cannot be null. Please provide model artifacts "
+            "or an IOHandler that loads the model"
+        )
+    if isinstance(model_source, (list, tuple)):
+        return _model_of(_artifacts_of_pair(model_source))
+    if isinstance(model_source, io.ModelArtifacts):
+        return _model_of(model_source)
+    if isinstance(model_source, Mapping):
+        keys = {"modelTopology", "model_topology"}, {"weightSpecs", "weight_specs"}
+        keys += ({"weightData", "weight_data"},)
+        if all(names & set(model_source) for names in keys):
+            return _model_of(io.ModelArtifacts.from_dict(model_source))
+        raise ValueError(
+            "load_graph_model_sync() got a dict that is not ModelArtifacts: it needs "
+            f"modelTopology, weightSpecs and weightData (its keys: {sorted(model_source)[:10]})"
+        )
+    load = getattr(model_source, "load", None)
+    if callable(load):
+        if inspect.iscoroutinefunction(load):
+            raise ValueError(
+                f"load_graph_model_sync() needs an IO handler with a synchronous load(); "
+                f"{type(model_source).__name__}.load is async: use load_graph_model"
+            )
+        artifacts = load()
+        if inspect.isawaitable(artifacts):
+            if inspect.iscoroutine(artifacts):
+                artifacts.close()
+            raise ValueError(
+                f"load_graph_model_sync() needs an IO handler with a synchronous load(); "
+                f"{type(model_source).__name__}.load() returned an awaitable: use load_graph_model"
+            )
+        if isinstance(artifacts, Mapping):
+            artifacts = io.ModelArtifacts.from_dict(artifacts)
+        if not isinstance(artifacts, io.ModelArtifacts):
+            raise ValueError(
+                f"An IO handler's load() must return ModelArtifacts, got {type(artifacts).__name__}"
+            )
+        return _model_of(artifacts)
+    hint = ": use load_graph_model for a path or URL" if isinstance(model_source, (str, os.PathLike)) else ""
+    raise ValueError(
+        "load_graph_model_sync() takes an IO handler with a synchronous load(), ModelArtifacts, "
+        f"or a (model_json, weights) pair; got {type(model_source).__name__} {model_source!r:.80}{hint}"
+    )
+
+
+def _artifacts_of_pair(pair: Sequence[Any]) -> Any:
+    """TF.js's `[modelJSON, weights]` as ModelArtifacts."""
+    from tfjs import io
+
+    if len(pair) != 2:
+        raise ValueError(
+            f"load_graph_model_sync() takes a pair (model_json, weights), got a {type(pair).__name__} "
+            f"of {len(pair)} items"
+        )
+    model_json, weights = pair
+    if not model_json:
+        raise ValueError("modelJSON must be the first element of the array")
+    if isinstance(model_json, (str, bytes, bytearray, memoryview)):
+        model_json = io.parse_model_json(model_json, "model_json")
+    elif isinstance(model_json, Mapping):
+        model_json = dict(model_json)
+        io.check_model_json(model_json, "model_json")
+    else:
+        raise ValueError(
+            f"The model JSON (first element) must be a dict or its text, got {type(model_json).__name__}"
+        )
+    buffers = list(weights) if isinstance(weights, (list, tuple)) else [weights]
+    if weights is None or not all(_is_buffer(b) for b in buffers):
+        found = ", ".join(sorted({type(b).__name__ for b in buffers}))
+        raise ValueError(
+            "An ArrayBuffer of weights must be the second element of the array: bytes, bytearray, "
+            f"memoryview, a NumPy array or a list of them, got {found}"
+        )
+    if "modelTopology" not in model_json:
+        raise ValueError("Model JSON is missing 'modelTopology'")
+    if "weightsManifest" not in model_json:
+        raise ValueError("Model JSON is missing 'weightsManifest'")
+    specs = io.get_weight_specs(model_json["weightsManifest"])
+    data = buffers if isinstance(weights, (list, tuple)) else weights
+    return io.get_model_artifacts_for_json_sync(model_json, specs, data)
+
+
+def _is_buffer(value: Any) -> bool:
+    return isinstance(value, (bytes, bytearray, memoryview, np.ndarray))
+
+
+def _model_of(artifacts: Any) -> GraphModel:
+    """The GraphModel of loaded artifacts: weights decoded and uploaded, graph planned."""
+    artifacts, weights = _checked_artifacts(artifacts)
     try:
         return GraphModel(artifacts, weights)
     except BaseException:
@@ -322,10 +512,9 @@ def load_graph_model(path: Any, options: Mapping[str, Any] | None = None) -> Gra
         raise
 
 
-def _load(path: Any, options: Mapping[str, Any]) -> tuple[Any, dict[str, Tensor]]:
+def _checked_artifacts(artifacts: Any) -> tuple[Any, dict[str, Tensor]]:
     from tfjs import io
 
-    artifacts = io.load_model_artifacts(path, **options)
     topology = artifacts.model_topology
     if artifacts.format == "layers-model" or (isinstance(topology, dict) and "node" not in topology):
         raise ValueError(_not_a_graph_model(artifacts))

@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from tfjs.converter.attrs import decode_attrs, decode_dtype, decode_shape
+from tfjs.converter.custom_op import is_custom, node_attrs
 from tfjs.converter.op_registry import OpMapper, get_mapper
 
 # Ops whose outputs a function body may name (`StringSplit:values:0`), as TF.js's op list has them.
@@ -65,7 +66,10 @@ def _make_node(node: dict[str, Any]) -> Node:
     op = node["op"]
     mapper = get_mapper(op)
     attrs = decode_attrs(node.get("attr"))
-    keywords = {k: v for k, v in attrs.items() if mapper is not None and k in mapper.attrs}
+    if is_custom(mapper):  # a registered op (tf.register_op) gets TF.js's NodeValueImpl attrs
+        keywords = {"attrs": node_attrs(node.get("attr"))}
+    else:
+        keywords = {k: v for k, v in attrs.items() if mapper is not None and k in mapper.attrs}
     return Node(
         name=node["name"],
         op=op,

@@ -36,6 +36,8 @@ class OpMapper:
 
 
 _mappers: dict[str, OpMapper] = {}
+# Ops registered by users (`tf.register_op`, in custom_op.py): they override built-in ones.
+_custom_mappers: dict[str, OpMapper] = {}
 
 
 def tf_op(*op_names: str) -> Callable[[Mapper], Mapper]:
@@ -67,7 +69,9 @@ def tf_op(*op_names: str) -> Callable[[Mapper], Mapper]:
 
 
 def get_mapper(op: str) -> OpMapper | None:
-    return _mappers.get(op)
+    """The mapper of TF op `op`: a registered custom op first (TF.js's getRegisteredOp),
+    then the built-in one; None when neither exists."""
+    return _custom_mappers.get(op) or _mappers.get(op)
 
 
 def supported_ops() -> list[str]:
