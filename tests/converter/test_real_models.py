@@ -15,6 +15,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 HARNESS = ROOT.parent / "shared" / "conformance" / "graph-models"
 SMALL_MODELS = "age,blazeface,emotion,iris"
+RECORDER = ROOT / "tests" / "converter" / "reference" / "record_reference.js"
+# where benchmarks/graph_models.py installs the official runtime
+OFFICIAL = Path.home() / ".cache" / "tfjs-conformance" / "wasm"
 
 
 def _models_dir() -> str:
@@ -39,19 +42,11 @@ def _models_dir() -> str:
     return done.stdout.strip()
 
 
-def test_small_real_models_match_the_official_runtime():
-    models = _models_dir()
+def _run_harness(models: str, reference: Path, only: str) -> str:
+    """run_models.py's last line for the models `only` against the outputs in `reference`."""
     done = subprocess.run(
-        [
-            sys.executable,
-            str(HARNESS / "run_models.py"),
-            models,
-            str(HARNESS / "ref"),
-            "--only",
-            SMALL_MODELS,
-            "--runs",
-            "1",
-        ],
+        [sys.executable, str(HARNESS / "run_models.py"), models, str(reference), "--only", only]
+        + ["--runs", "1"],
         capture_output=True,
         text=True,
         timeout=900,
@@ -60,6 +55,47 @@ def test_small_real_models_match_the_official_runtime():
         check=False,
     )
     assert done.returncode == 0, done.stderr[-2000:]
-    last = done.stdout.strip().splitlines()[-1]
+    return done.stdout.strip().splitlines()[-1]
+
+
+def test_small_real_models_match_the_official_runtime():
+    models = _models_dir()
     count = len(SMALL_MODELS.split(","))
-    assert last == f"{count} passed, 0 failed", done.stdout
+    assert _run_harness(models, HARNESS / "ref", SMALL_MODELS) == f"{count} passed, 0 failed"
+
+
+def _official_runtime() -> Path:
+    """node_modules holding @tensorflow/tfjs 4.22.0, installed with npm once."""
+    modules = OFFICIAL / "node_modules"
+    if (modules / "@tensorflow" / "tfjs").is_dir():
+        return modules
+    if shutil.which("node") is None or shutil.which("npm") is None:
+        pytest.skip("node/npm are not installed: the official TF.js runtime can not be run")
+    done = subprocess.run(
+        ["npm", "install", "--silent", "--no-audit", "--no-fund", "--prefix", str(OFFICIAL)]
+        + ["@tensorflow/tfjs@4.22.0"],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
+    )
+    if done.returncode != 0:
+        pytest.skip(f"npm could not install @tensorflow/tfjs: {done.stderr.strip()[-300:]}")
+    return modules
+
+
+def test_handtrack_matches_the_official_runtime_recorded_by_value(tmp_path):
+    """../shared's handtrack reference holds int32 bytes for two float32 outputs (TF.js's
+    cpu Cast from int32 keeps the Int32Array); recorded by value, handtrack matches."""
+    models = _models_dir()
+    modules = _official_runtime()
+    done = subprocess.run(
+        ["node", str(RECORDER), models, str(tmp_path), "handtrack"],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        env={**os.environ, "NODE_PATH": str(modules)},
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert _run_harness(models, tmp_path, "handtrack") == "1 passed, 0 failed"

@@ -50,7 +50,10 @@ def softplus(x: np.ndarray) -> np.ndarray:
 
 def relu6(x: np.ndarray) -> np.ndarray:
     # Math.min(Math.max(0, x), 6): NaN stays NaN and -0 becomes +0.
-    return np.minimum(np.maximum(x, 0), 6) + 0
+    result = np.maximum(x, 0)
+    result = np.minimum(result, 6, out=result) if isinstance(result, np.ndarray) else np.minimum(result, 6)
+    result += 0
+    return result
 
 
 def step(x: np.ndarray, *, alpha: float) -> np.ndarray:

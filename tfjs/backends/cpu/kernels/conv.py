@@ -56,10 +56,10 @@ from tfjs.ops.conv_util import Conv2DInfo, compute_conv2d_info, convert_conv2d_d
 # ---------------------------------------------------------------------------------------
 
 
-def conv2d_values(x: np.ndarray, w: np.ndarray, info: Conv2DInfo) -> np.ndarray:
+def conv2d_values(x: np.ndarray, w: np.ndarray, info: Conv2DInfo, positive_zeros: bool = True) -> np.ndarray:
     """Conv2D of float32 `x` (info.in_shape, either data format) with `w` ([fh, fw, in,
-    out]) as float32, shaped info.out_shape."""
-    y = _channels_last(lambda x: conv_values(x, w, geometry(info)), x, info)
+    out]) as float32, shaped info.out_shape (`positive_zeros`: see conv_util.conv_values)."""
+    y = _channels_last(lambda x: conv_values(x, w, geometry(info), "float32", positive_zeros), x, info)
     return y.astype(np.float32, copy=False)
 
 

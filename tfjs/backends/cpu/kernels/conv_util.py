@@ -148,17 +148,21 @@ def tap_windows(g: Geometry) -> tuple[Tap, ...]:
 # ---------------------------------------------------------------------------------------
 
 
-def conv_values(x: np.ndarray, w: np.ndarray, g: Geometry, dtype: str = "float32") -> np.ndarray:
+def conv_values(
+    x: np.ndarray, w: np.ndarray, g: Geometry, dtype: str = "float32", positive_zeros: bool = True
+) -> np.ndarray:
     """The convolution of channels-last `x` ([batch, *in_sizes, in_channels]) with `w`
     ([*filter_sizes, in_channels, out_channels]), shaped [batch, *out_sizes,
     out_channels], as TF.js's typed array of `dtype` (x's) holds it: ready for
-    make_output (bool: the truth of each stored byte)."""
+    make_output (bool: the truth of each stored byte). `positive_zeros=False` may leave
+    a BLAS sum of -0 as -0 (for a caller that adds a bias next, which makes it +0)."""
     out_shape = (x.shape[0], *g.out_sizes, w.shape[-1])
     if math.prod(out_shape) == 0 or x.size == 0:
         values = np.zeros(out_shape)
     elif sums_once(x, w, dtype, math.prod(out_shape), w.size // w.shape[-1]):  # taps x in
         values = _conv_im2col(x, w, g)
-        values += 0.0  # a sum that starts at +0 (TF.js's) is never -0 (in place: one pass)
+        if positive_zeros:
+            values += 0.0  # a sum that starts at +0 (TF.js's) is never -0 (in place: one pass)
     else:
         with np.errstate(all="ignore"):
             values = _conv_stepwise(x, w, g, dtype)

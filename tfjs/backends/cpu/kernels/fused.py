@@ -6,6 +6,7 @@ numbers are those of the unfused ops, bit for bit."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -92,6 +93,13 @@ def _finish_in_place(values: np.ndarray, bias: np.ndarray | None, activation: st
     return True
 
 
+_CONV2D_BEFORE_BIAS = functools.partial(conv2d_values, positive_zeros=False)
+
+
+def _holds_negative_zero(values: np.ndarray) -> bool:
+    return bool(np.any(np.signbit(values) & (values == 0)))
+
+
 def _fused_conv_kernel(
     values: Callable[..., np.ndarray], depthwise: bool, per_channel_nchw: bool
 ) -> Callable[..., TensorInfo]:
@@ -111,11 +119,15 @@ def _fused_conv_kernel(
         leakyrelu_alpha: float | None,
         **conv_attrs: Any,
     ) -> TensorInfo:
-        output = forward_values(values, depthwise, backend, x, filter, **conv_attrs)
+        bias_values = None if bias is None else backend.values(bias)
+        body = values
+        if values is conv2d_values and bias_values is not None and not _holds_negative_zero(bias_values):
+            body = _CONV2D_BEFORE_BIAS  # the bias turns a -0 sum into +0: no pass to do it first
+        output = forward_values(body, depthwise, backend, x, filter, **conv_attrs)
         nchw = per_channel_nchw and conv_attrs["data_format"] == "NCHW"
         if bias is not None and nchw:
             bias = _channels_first(backend, bias)
-        bias_values = None if bias is None else backend.values(bias)
+            bias_values = backend.values(bias)
         if x.dtype == "float32" and _finish_in_place(output, bias_values, activation):
             return backend.make_output(output, x.dtype)
         result = backend.make_output(output, x.dtype)

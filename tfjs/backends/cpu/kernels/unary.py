@@ -89,6 +89,13 @@ def unary_kernel(
     return run
 
 
+def relu(x: np.ndarray) -> np.ndarray:
+    """Math.max(0, x): NaN stays NaN; adding +0 (in place) makes relu(-0) +0."""
+    result = np.maximum(x, 0)
+    result += 0
+    return result
+
+
 def js_exp(x: np.ndarray) -> np.ndarray:
     """Math.exp of float64 `x` as V8 computes it where the last bit can matter.
 
@@ -162,7 +169,7 @@ UNARY: dict[str, Callable[..., TensorInfo]] = {
     LOG1P: unary_kernel(np.log1p, exact_in_float32=False),
     NEG: unary_kernel(np.negative),
     RECIPROCAL: unary_kernel(lambda x: 1.0 / x, exact_in_float32=False),
-    RELU: unary_kernel(lambda x: np.maximum(x, 0) + 0),  # + 0 makes relu(-0) +0, as Math.max does
+    RELU: unary_kernel(relu),
     ROUND: unary_kernel(js_round),
     RSQRT: unary_kernel(lambda x: 1.0 / np.sqrt(x), exact_in_float32=False),
     SIGN: unary_kernel(js_sign),
