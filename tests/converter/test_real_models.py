@@ -18,6 +18,7 @@ SMALL_MODELS = "age,blazeface,emotion,iris"
 RECORDER = ROOT / "tests" / "converter" / "reference" / "record_reference.js"
 # where benchmarks/graph_models.py installs the official runtime
 OFFICIAL = Path.home() / ".cache" / "tfjs-conformance" / "wasm"
+PACKAGES = ("@tensorflow/tfjs@4.22.0",)
 
 
 def _models_dir() -> str:
@@ -45,8 +46,7 @@ def _models_dir() -> str:
 def _run_harness(models: str, reference: Path, only: str) -> str:
     """run_models.py's last line for the models `only` against the outputs in `reference`."""
     done = subprocess.run(
-        [sys.executable, str(HARNESS / "run_models.py"), models, str(reference), "--only", only]
-        + ["--runs", "1"],
+        [sys.executable, str(HARNESS / "run_models.py"), models, str(reference), *("--only", only, "--runs", "1")],
         capture_output=True,
         text=True,
         timeout=900,
@@ -72,8 +72,7 @@ def _official_runtime() -> Path:
     if shutil.which("node") is None or shutil.which("npm") is None:
         pytest.skip("node/npm are not installed: the official TF.js runtime can not be run")
     done = subprocess.run(
-        ["npm", "install", "--silent", "--no-audit", "--no-fund", "--prefix", str(OFFICIAL)]
-        + ["@tensorflow/tfjs@4.22.0"],
+        ["npm", "install", "--silent", "--no-audit", "--no-fund", "--prefix", str(OFFICIAL), *PACKAGES],
         capture_output=True,
         text=True,
         timeout=900,
