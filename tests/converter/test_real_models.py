@@ -45,8 +45,9 @@ def _models_dir() -> str:
 
 def _run_harness(models: str, reference: Path, only: str) -> str:
     """run_models.py's last line for the models `only` against the outputs in `reference`."""
+    harness = [sys.executable, str(HARNESS / "run_models.py")]
     done = subprocess.run(
-        [sys.executable, str(HARNESS / "run_models.py"), models, str(reference), *("--only", only, "--runs", "1")],
+        [*harness, models, str(reference), "--only", only, "--runs", "1"],
         capture_output=True,
         text=True,
         timeout=900,
