@@ -11,7 +11,8 @@ from tfjs import train as train
 from tfjs.backends import cpu as _cpu
 from tfjs.backends.backend import KernelBackend, TensorInfo
 from tfjs.converter.custom_op import deregister_op, get_registered_op, register_op
-from tfjs.converter.graph_model import GraphModel, load_graph_model, load_graph_model_sync
+from tfjs.converter.graph_model import GraphModel
+from tfjs.converter.loading import load_graph_model, load_graph_model_sync
 from tfjs.dtypes import DTYPES, upcast_type
 from tfjs.environment import Environment, env
 from tfjs.globals import (

@@ -237,3 +237,17 @@ def test_ops_reject_disposed_tensors_and_non_tensor_values(op, backend):
         op(x)
     with raises_with(TypeError, f"'{op.__name__}'", "Tensor or TensorLike", "dict"):
         op({"a": 1})
+
+
+@pytest.mark.parametrize("skip_the_plus_zero_pass", ["as probed", False])
+def test_relu_and_relu6_of_negative_zero_are_positive_zero(skip_the_plus_zero_pass, monkeypatch):
+    # the cpu kernels skip their +0 pass where np.maximum(-0, 0) is +0 already (probed at
+    # import); the other road must give +0 too
+    from tfjs.backends.cpu.kernels import unary
+
+    if skip_the_plus_zero_pass is False:
+        monkeypatch.setattr(unary, "MAXIMUM_GIVES_POSITIVE_ZERO", False)
+    for op, want in ((tf.relu, [0.0, 0.0, 2.0, 7.0]), (tf.relu6, [0.0, 0.0, 2.0, 6.0])):
+        got = tf.tidy(lambda op=op: op(tf.tensor([-0.0, -1.0, 2.0, 7.0])).data_sync().copy())
+        assert got.tolist() == want
+        assert not np.signbit(got).any()

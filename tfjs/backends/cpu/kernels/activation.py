@@ -10,7 +10,7 @@ import numpy as np
 
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
-from tfjs.backends.cpu.kernels.unary import js_exp, unary_kernel
+from tfjs.backends.cpu.kernels.unary import js_exp, positive_zeros, unary_kernel
 from tfjs.kernel_names import ELU, ELU_GRAD, LEAKY_RELU, PRELU, RELU6, SELU, SIGMOID, SOFTPLUS, STEP
 from tfjs.kernel_registry import kernel, register_kernel
 
@@ -52,8 +52,7 @@ def relu6(x: np.ndarray) -> np.ndarray:
     # Math.min(Math.max(0, x), 6): NaN stays NaN and -0 becomes +0.
     result = np.maximum(x, 0)
     result = np.minimum(result, 6, out=result) if isinstance(result, np.ndarray) else np.minimum(result, 6)
-    result += 0
-    return result
+    return positive_zeros(result)
 
 
 def step(x: np.ndarray, *, alpha: float) -> np.ndarray:

@@ -18,7 +18,7 @@ from tfjs.backends.cpu.kernels.activation import ACTIVATIONS, leaky_relu, prelu
 from tfjs.backends.cpu.kernels.binary import BINARY
 from tfjs.backends.cpu.kernels.conv import conv2d_values, depthwise_conv2d_values, forward_values
 from tfjs.backends.cpu.kernels.matmul import batch_mat_mul
-from tfjs.backends.cpu.kernels.unary import UNARY
+from tfjs.backends.cpu.kernels.unary import UNARY, positive_zeros
 from tfjs.kernel_names import (
     ADD,
     ELU,
@@ -89,7 +89,7 @@ def _finish_in_place(values: np.ndarray, bias: np.ndarray | None, activation: st
         np.maximum(values, 0, out=values)
         if activation == "relu6":
             np.minimum(values, 6, out=values)
-        np.add(values, 0, out=values)  # Math.max(0, -0) is +0
+        positive_zeros(values)  # Math.max(0, -0) is +0
     return True
 
 

@@ -89,11 +89,31 @@ def unary_kernel(
     return run
 
 
+def _maximum_gives_positive_zero() -> bool:
+    """Whether np.maximum(-0, 0) is +0 here, as Math.max(0, -0) is, for every length and
+    alignment of array tried (NumPy's SIMD max returns its second operand on a tie)."""
+    for dtype in (np.float32, np.float64):
+        for size in (1, 3, 8, 17, 64, 1001):
+            zeros = np.full(size + 1, -0.0, dtype)
+            for part in (zeros[:size], zeros[1:]):
+                if np.signbit(np.maximum(part, 0)).any():
+                    return False
+    return True
+
+
+MAXIMUM_GIVES_POSITIVE_ZERO = _maximum_gives_positive_zero()
+
+
+def positive_zeros(values: Any) -> Any:
+    """`values` (just made by np.maximum(x, 0)) with -0 as +0, in place."""
+    if not MAXIMUM_GIVES_POSITIVE_ZERO:
+        values += 0
+    return values
+
+
 def relu(x: np.ndarray) -> np.ndarray:
-    """Math.max(0, x): NaN stays NaN; adding +0 (in place) makes relu(-0) +0."""
-    result = np.maximum(x, 0)
-    result += 0
-    return result
+    """Math.max(0, x): NaN stays NaN, and relu(-0) is +0."""
+    return positive_zeros(np.maximum(x, 0))
 
 
 def js_exp(x: np.ndarray) -> np.ndarray:
