@@ -282,8 +282,11 @@ def _conv_stepwise(x: np.ndarray, w: np.ndarray, g: Geometry, dtype: str) -> np.
         term = np.empty(region.shape)
         for d1, weights in enumerate(filters[index]):
             np.multiply(channels[d1][in_idx][..., None], weights, out=term)
-            term += region
-            region[...] = term if store is None else store(term)
+            if store is None:  # float32: the double sum rounded as it is stored, in one call
+                np.add(region, term, out=region, casting="unsafe")
+            else:
+                term += region
+                region[...] = store(term)
     return out
 
 

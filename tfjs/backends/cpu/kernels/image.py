@@ -32,8 +32,14 @@ from tfjs.ops.image.image_util import math_round, rotation_sources
 
 
 def _lerp(a: np.ndarray, b: np.ndarray, t: np.ndarray) -> np.ndarray:
-    """`a + (b - a) * t`, the order of operations of TF.js's bilinear kernels."""
-    return a + (b - a) * t
+    """`a + (b - a) * t`, the order of operations of TF.js's bilinear kernels (in one
+    new array: the steps run in place)."""
+    result = np.subtract(b, a)
+    if result.shape != np.broadcast_shapes(result.shape, np.shape(t), np.shape(a)):
+        return a + result * t
+    result *= t
+    result += a
+    return result
 
 
 def _as_index(coords: np.ndarray, size: int) -> np.ndarray:
@@ -112,7 +118,10 @@ def _bilinear_resample(x: np.ndarray, rows: Any, cols: Any) -> np.ndarray:
     # TF.js's `top` and `bottom` rows depend only on the source row: interpolate every
     # source row along the columns once, then pick and blend rows (the same operations).
     left, right = np.take(x, cols[0], axis=2), np.take(x, cols[1], axis=2)
-    across = _lerp(left.astype(np.float64), right.astype(np.float64), cols[2][None, None, :, None])
+    # each column's fraction repeated over the channels: a broadcast over the channels
+    # alone would make NumPy's inner loop as short as the channel count
+    fractions = np.repeat(cols[2], x.shape[3]).reshape(1, 1, -1, x.shape[3])
+    across = _lerp(left.astype(np.float64), right.astype(np.float64), fractions)
     top, bottom = np.take(across, rows[0], axis=1), np.take(across, rows[1], axis=1)
     return _lerp(top, bottom, rows[2][None, :, None, None])
 

@@ -148,9 +148,10 @@ def _float32_pool(
     this path does not give TF.js's numbers for sure: windows over _SEQUENTIAL_WINDOW, or
     a maximum of 0 where the input holds a -0 (TF.js keeps the first of 0 and -0)."""
     window, strides, pad_before, out = geometry
-    if math.prod(window) > _SEQUENTIAL_WINDOW:
-        return None
     in_spatial = values.shape[1:-1]
+    if math.prod(window) > _SEQUENTIAL_WINDOW:
+        whole = tuple(window) == in_spatial and all(o == 1 for o in out) and not any(pad_before)
+        return _global_pool(values, mode) if whole else None
     taps = tap_windows(Geometry(window, (1,) * len(window), strides, pad_before, in_spatial, out))
     shape = (values.shape[0], *out, values.shape[-1])
     if mode == "max":
@@ -170,6 +171,20 @@ def _float32_pool(
         count = np.maximum(count, 1)
     with np.errstate(invalid="ignore"):
         return total / count
+
+
+def _global_pool(values: np.ndarray, mode: str) -> np.ndarray | None:
+    """The pool of float32 `values` over one window that is the whole input (a global
+    pooling): one NumPy reduction over the spatial axes, no window copy (the sum in
+    doubles, as the large-window path sums); None where a maximum of 0 meets a -0."""
+    axes = tuple(range(1, values.ndim - 1))
+    if mode == "max":
+        best = np.fmax.reduce(values, axis=axes, keepdims=True)  # NaN skipped, as `pixel > max` does
+        np.copyto(best, -np.inf, where=np.isnan(best))  # a window of NaNs: -Infinity, as TF.js
+        if not best.all() and bool(np.any((values == 0) & np.signbit(values))):
+            return None
+        return best
+    return values.sum(axis=axes, dtype=np.float64, keepdims=True) / math.prod(values.shape[1:-1])
 
 
 def _window_means(windows: _Windows, empty_is_nan: bool) -> np.ndarray:
