@@ -24,16 +24,13 @@ from typing import Any
 from tfjs.converter.constant_folding import fold_plan
 from tfjs.converter.custom_op import is_custom
 from tfjs.converter.execution_context import ExecutionContext
+from tfjs.converter.frames import clones, lookup, run_frames
 from tfjs.converter.fusion import ACTIVATIONS, ADDS, CONVOLUTIONS, fuse_plan
 from tfjs.converter.model_graph import SOURCE_OPS, Graph, Node, parse_input_name
 from tfjs.engine import ENGINE
 from tfjs.environment import ENV
 from tfjs.tensor import Tensor
 
-# Nodes whose tensors TF.js never disposes early: their lifetime is tricky to track.
-CONTROL_FLOW_OPS = frozenset(
-    {"Switch", "Merge", "Enter", "Exit", "NextIteration", "StatelessIf", "StatelessWhile", "If", "While"}
-)
 # The ops fusion.fuse_plan matches by name: a custom op registered under one of them
 # (tf.register_op) must run as itself, so such a plan is not fused.
 FUSED_OPS = frozenset(CONVOLUTIONS) | ADDS | frozenset(ACTIVATIONS)
@@ -58,7 +55,7 @@ class GraphExecutor:
         self.weight_ids = {tensor.id for tensor in weights.values()}
         self._resources = None
         self._plans: dict[PlanKey, Plan] = {}
-        self._used: dict[tuple[tuple[str, ...], tuple[str, ...]], set[str]] = {}
+        self.used_cache: dict[tuple[tuple[str, ...], tuple[str, ...]], set[str]] = {}
         self.folded: dict[str, list[Tensor]] = {}  # constant-folded values, shared by the plans
         self.functions: dict[str, GraphExecutor] = {}
         # KEEP_INTERMEDIATE_TENSORS: clones of the last run's tensors, by node name.
@@ -204,15 +201,15 @@ class GraphExecutor:
             slots[index] = tensor
             values[node_name] = slots
         if kept is not None:
-            kept.update((name, _clones(tensors)) for name, tensors in values.items())
+            kept.update((name, clones(tensors)) for name, tensors in values.items())
         keep_ids = set(self.weight_ids) | {t.id for t in inputs.values()}
         if resources is not None:
             keep_ids |= {handle.id for handle in resources.handles_by_name.values()}
         output_refs = [parse_input_name(name)[:2] for name in outputs]
         try:
             if self.graph.has_frames:
-                yield from self._run_frames(values, inputs, output_refs, context, keep_ids, kept)
-                results = [_lookup(values, name, index, context) for name, index in output_refs]
+                yield from run_frames(self, values, inputs, output_refs, context, keep_ids, kept)
+                results = [lookup(values, name, index, context) for name, index in output_refs]
                 missing = [outputs[i] for i, t in enumerate(results) if t is None]
                 if missing:
                     feeds = {parse_input_name(name)[0] for name in inputs}
@@ -260,7 +257,7 @@ class GraphExecutor:
 
     # ---- one node ---------------------------------------------------------------------
 
-    def _call(self, node: Node, args: list[Any], context: ExecutionContext) -> list[Any]:
+    def call(self, node: Node, args: list[Any], context: ExecutionContext) -> list[Any]:
         mapper = node.mapper
         if mapper is None or node.op in SOURCE_OPS:
             raise ValueError(f"Node '{node.name}' ({node.op}) has no value: is it an input of the model?")
@@ -294,7 +291,7 @@ class GraphExecutor:
             )
         return plan
 
-    def _preset(self, input_names: set[str]) -> set[str]:
+    def preset(self, input_names: set[str]) -> set[str]:
         """The nodes whose tensors exist before the run: inputs, weights, hash tables."""
         names = set(input_names) | set(self.weight_map)
         resources = self.resources
@@ -306,7 +303,7 @@ class GraphExecutor:
         """The nodes the outputs depend on, and the inputs they need that were not given
         (TF.js's getExecutionSubgraph)."""
         nodes = self.graph.nodes
-        dead_ends = self._preset(input_names) | {node.name for node in self.graph.init_nodes}
+        dead_ends = self.preset(input_names) | {node.name for node in self.graph.init_nodes}
         used: set[str] = set()
         missing: list[str] = []
         frontier = list(output_names)
@@ -336,7 +333,7 @@ class GraphExecutor:
                 f"Cannot compute the outputs {output_names} from the provided inputs {sorted(input_names)}. "
                 f"Missing the following inputs: {sorted(missing)}"
             )
-        preset = self._preset(input_names)
+        preset = self.preset(input_names)
         in_counts = {}
         for name in used:
             node = nodes[name]
@@ -364,7 +361,7 @@ class GraphExecutor:
                 input_names,
                 set(output_names),
                 self.folded,
-                lambda node, args: self._call(node, args, None),  # type: ignore[arg-type]
+                lambda node, args: self.call(node, args, None),  # type: ignore[arg-type]
                 self.weight_ids,
             )
             if not any(node.op in FUSED_OPS and is_custom(node.mapper) for node in steps):
@@ -398,8 +395,8 @@ class GraphExecutor:
                 args = [values[name][index] for name, index in node.inputs]
                 mapper = node.mapper
                 if mapper is None or mapper.takes_context or node.op in SOURCE_OPS:
-                    outputs = self._call(node, args, context)
-                else:  # `_call`, inlined: the plan's usual node
+                    outputs = self.call(node, args, context)
+                else:  # `call`, inlined: the plan's usual node
                     start_scope(node.op)
                     try:
                         result = mapper.fn(*args, **node.keywords)
@@ -410,7 +407,7 @@ class GraphExecutor:
                     outputs = list(result) if isinstance(result, (list, tuple)) else [result]
                 values[node.name] = outputs
                 if kept is not None:
-                    kept[node.name] = _clones(outputs)
+                    kept[node.name] = clones(outputs)
                 for tensor in outputs:
                     if tensor is not None:
                         holders[tensor.id] = holders.get(tensor.id, 0) + 1
@@ -423,117 +420,6 @@ class GraphExecutor:
                     if count <= 0 and not tensor.kept:
                         tensor.dispose()
             yield
-
-    # ---- graphs with frames (TF.js's executeWithControlFlow) ----------------------------
-
-    def _run_frames(
-        self,
-        values: dict[str, list[Any]],
-        inputs: dict[str, Tensor],
-        output_refs: list[tuple[str, int]],
-        context: ExecutionContext,
-        keep_ids: set[int],
-        kept: dict[str, list[Any]] | None = None,
-    ) -> Iterator[None]:
-        nodes = self.graph.nodes
-        input_names = {parse_input_name(name)[0] for name in inputs}
-        output_names = list(dict.fromkeys(name for name, _ in output_refs))
-        key = (tuple(sorted(input_names)), tuple(sorted(output_names)))
-        used = self._used.get(key)
-        if used is None:
-            used = self._used[key] = self.used_nodes(input_names, output_names)[0]
-        starts = [nodes[name] for name in input_names]
-        starts += [nodes[name] for name in self._preset(set()) if name in nodes]
-        starts += self.graph.init_nodes
-        stack = [(node, context.frames) for node in starts]
-        added: set[str] = set()
-        counts: dict[int, int] = {}
-        output_set = set(output_names)
-        while stack:
-            node, frames = stack.pop()
-            context.frames = frames
-            name = ""
-            if node.op == "Enter" and node.attrs.get("is_constant"):
-                name = _key(node.name, context.context_id)
-            if node.name not in values:
-                args = [_lookup(values, p, i, context) for p, i in node.inputs]
-                outputs = self._call(node, args, context)
-                if not name:
-                    name = _key(node.name, context.context_id)
-                values[name] = outputs
-                if kept is not None:
-                    kept[name] = _clones(outputs)
-                self._release_inputs(node, name, values, context, keep_ids, output_set, counts)
-                yield
-            self._push_children(node, stack, context, values, added, used)
-
-    def _release_inputs(
-        self,
-        node: Node,
-        name: str,
-        values: dict[str, list[Any]],
-        context: ExecutionContext,
-        keep_ids: set[int],
-        output_set: set[str],
-        counts: dict[int, int],
-    ) -> None:
-        """TF.js's checkTensorForDisposal: a tensor goes once each consumer has read it."""
-        if node.op in CONTROL_FLOW_OPS or node.name in output_set:
-            return
-        for tensor in values[name]:
-            if tensor is not None:
-                counts[tensor.id] = counts.get(tensor.id, 0) + len(node.children)
-        nodes = self.graph.nodes
-        for producer in dict.fromkeys([p for p, _ in node.inputs] + node.controls):
-            if nodes[producer].op in CONTROL_FLOW_OPS:
-                continue
-            for tensor in values.get(_key(producer, context.context_id)) or ():
-                if tensor is None or tensor.kept or tensor.id in keep_ids:
-                    continue
-                count = counts.get(tensor.id)
-                if count == 1:
-                    tensor.dispose()
-                    del counts[tensor.id]
-                elif count is not None:
-                    counts[tensor.id] = count - 1
-
-    def _push_children(
-        self,
-        node: Node,
-        stack: list[tuple[Node, Any]],
-        context: ExecutionContext,
-        values: dict[str, list[Any]],
-        added: set[str],
-        used: set[str],
-    ) -> None:
-        for child in node.children:
-            name = _key(child.name, context.context_id)
-            if name in added or child.name not in used:
-                continue
-            refs = [(p, i) for p, i in child.inputs] + [(c, 0) for c in child.controls]
-            available = (_lookup(values, p, i, context) is not None for p, i in refs)
-            if any(available) if child.op == "Merge" else all(available):
-                added.add(name)
-                stack.append((child, context.frames))
-
-
-def _key(name: str, context_id: str) -> str:
-    return f"{name}-{context_id}" if context_id else name
-
-
-def _lookup(values: dict[str, list[Any]], name: str, index: int, context: ExecutionContext) -> Any:
-    """The tensor `name:index` in the current frame or the nearest enclosing one (TF.js's getTensor)."""
-    for context_id in context.context_ids:
-        slots = values.get(_key(name, context_id))
-        if slots is not None:
-            return slots[index] if index < len(slots) else None
-    return None
-
-
-def _clones(tensors: list[Any]) -> list[Any]:
-    """Kept tensors on the same buffers as `tensors` (TF.js's cloneAndKeepTensor): they
-    outlive the run and any enclosing tidy; what is not a tensor is kept as is."""
-    return [ENGINE.keep(ENGINE.share(t)) if isinstance(t, Tensor) else t for t in tensors]
 
 
 def _unique(nodes: list[Node]) -> list[Node]:

@@ -1,0 +1,134 @@
+"""Graphs with TF1 control-flow frames (Switch/Merge/Enter/Exit/NextIteration): TF.js's
+executeWithControlFlow. A stack of ready nodes, each run in the frame (loop iteration) it
+was reached in; a tensor goes once each of its consumers has read it (TF.js's
+checkTensorForDisposal), except around control-flow nodes, whose tensors TF.js never
+disposes early."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from tfjs.converter.execution_context import ExecutionContext
+from tfjs.converter.model_graph import Graph, Node, parse_input_name
+from tfjs.engine import ENGINE
+from tfjs.tensor import Tensor
+
+if TYPE_CHECKING:
+    from tfjs.converter.executor import GraphExecutor
+
+# Nodes whose tensors TF.js never disposes early: their lifetime is tricky to track.
+CONTROL_FLOW_OPS = frozenset(
+    {"Switch", "Merge", "Enter", "Exit", "NextIteration", "StatelessIf", "StatelessWhile", "If", "While"}
+)
+
+
+def run_frames(
+    executor: GraphExecutor,
+    values: dict[str, list[Any]],
+    inputs: dict[str, Tensor],
+    output_refs: list[tuple[str, int]],
+    context: ExecutionContext,
+    keep_ids: set[int],
+    kept: dict[str, list[Any]] | None = None,
+) -> Iterator[None]:
+    nodes = executor.graph.nodes
+    input_names = {parse_input_name(name)[0] for name in inputs}
+    output_names = list(dict.fromkeys(name for name, _ in output_refs))
+    key = (tuple(sorted(input_names)), tuple(sorted(output_names)))
+    used = executor.used_cache.get(key)
+    if used is None:
+        used = executor.used_cache[key] = executor.used_nodes(input_names, output_names)[0]
+    starts = [nodes[name] for name in input_names]
+    starts += [nodes[name] for name in executor.preset(set()) if name in nodes]
+    starts += executor.graph.init_nodes
+    stack = [(node, context.frames) for node in starts]
+    added: set[str] = set()
+    counts: dict[int, int] = {}
+    output_set = set(output_names)
+    while stack:
+        node, frames = stack.pop()
+        context.frames = frames
+        name = ""
+        if node.op == "Enter" and node.attrs.get("is_constant"):
+            name = frame_key(node.name, context.context_id)
+        if node.name not in values:
+            args = [lookup(values, p, i, context) for p, i in node.inputs]
+            outputs = executor.call(node, args, context)
+            if not name:
+                name = frame_key(node.name, context.context_id)
+            values[name] = outputs
+            if kept is not None:
+                kept[name] = clones(outputs)
+            _release_inputs(executor.graph, node, name, values, context, keep_ids, output_set, counts)
+            yield
+        _push_children(node, stack, context, values, added, used)
+
+
+def _release_inputs(
+    graph: Graph,
+    node: Node,
+    name: str,
+    values: dict[str, list[Any]],
+    context: ExecutionContext,
+    keep_ids: set[int],
+    output_set: set[str],
+    counts: dict[int, int],
+) -> None:
+    """TF.js's checkTensorForDisposal: a tensor goes once each consumer has read it."""
+    if node.op in CONTROL_FLOW_OPS or node.name in output_set:
+        return
+    for tensor in values[name]:
+        if tensor is not None:
+            counts[tensor.id] = counts.get(tensor.id, 0) + len(node.children)
+    nodes = graph.nodes
+    for producer in dict.fromkeys([p for p, _ in node.inputs] + node.controls):
+        if nodes[producer].op in CONTROL_FLOW_OPS:
+            continue
+        for tensor in values.get(frame_key(producer, context.context_id)) or ():
+            if tensor is None or tensor.kept or tensor.id in keep_ids:
+                continue
+            count = counts.get(tensor.id)
+            if count == 1:
+                tensor.dispose()
+                del counts[tensor.id]
+            elif count is not None:
+                counts[tensor.id] = count - 1
+
+
+def _push_children(
+    node: Node,
+    stack: list[tuple[Node, Any]],
+    context: ExecutionContext,
+    values: dict[str, list[Any]],
+    added: set[str],
+    used: set[str],
+) -> None:
+    for child in node.children:
+        name = frame_key(child.name, context.context_id)
+        if name in added or child.name not in used:
+            continue
+        refs = [(p, i) for p, i in child.inputs] + [(c, 0) for c in child.controls]
+        available = (lookup(values, p, i, context) is not None for p, i in refs)
+        if any(available) if child.op == "Merge" else all(available):
+            added.add(name)
+            stack.append((child, context.frames))
+
+
+def frame_key(name: str, context_id: str) -> str:
+    return f"{name}-{context_id}" if context_id else name
+
+
+def lookup(values: dict[str, list[Any]], name: str, index: int, context: ExecutionContext) -> Any:
+    """The tensor `name:index` in the current frame or the nearest enclosing one (TF.js's getTensor)."""
+    for context_id in context.context_ids:
+        slots = values.get(frame_key(name, context_id))
+        if slots is not None:
+            return slots[index] if index < len(slots) else None
+    return None
+
+
+def clones(tensors: list[Any]) -> list[Any]:
+    """Kept tensors on the same buffers as `tensors` (TF.js's cloneAndKeepTensor): they
+    outlive the run and any enclosing tidy; what is not a tensor is kept as is."""
+    return [ENGINE.keep(ENGINE.share(t)) if isinstance(t, Tensor) else t for t in tensors]
