@@ -6,6 +6,7 @@
 """
 
 from tfjs import backends as backends
+from tfjs import browser as browser
 from tfjs import io as io
 from tfjs import train as train
 from tfjs.backends import cpu as _cpu

@@ -36,6 +36,10 @@ class KernelRecord:
     output_shapes: list[tuple[int, ...]]
     kernel_time_ms: float
     extra_info: str = ""
+    # The named scopes (tf.tidy names, a graph model's TF op per node) the kernel ran in,
+    # outermost first; op scopes are left out. Not in TF.js: it lets a profile be summed by
+    # the graph's op types.
+    scopes: tuple[str, ...] = ()
 
 
 @dataclass
@@ -102,6 +106,7 @@ def run_instrumented(
                 for output in output_list:
                     engine.dispose_tensor(output)
                 raise
+    scopes = tuple(s.name for s in engine._scopes if s.name and not s.is_op) if engine.profiles else ()
     for recorder in engine.profiles:
         recorder.kernels.append(
             KernelRecord(
@@ -113,6 +118,7 @@ def run_instrumented(
                 input_shapes=[_shape_of(v) for v in inputs.values()],
                 output_shapes=[o.shape for o in output_list],
                 kernel_time_ms=kernel_ms,
+                scopes=scopes,
             )
         )
     return outputs

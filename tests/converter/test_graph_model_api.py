@@ -1,7 +1,7 @@
 """GraphModel's remaining TF.js surface: `save`, `tf.load_graph_model_sync`, the
 KEEP_INTERMEDIATE_TENSORS debugging mode (`get_intermediate_tensors`,
 `dispose_intermediate_tensors`) and custom ops (`tf.register_op`, `tf.get_registered_op`,
-`tf.deregister_op`). Fixtures: tests/converter/fixtures/graph_api (make_fixtures.py)."""
+`tf.deregister_op`). Fixtures: tests/converter/fixtures/graph_api (make_graph_api_fixtures.py)."""
 
 from __future__ import annotations
 

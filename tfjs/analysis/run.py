@@ -1,0 +1,135 @@
+"""Pixels in, model out: `run_model` feeds an image to a model and saves its image
+outputs through `tf.browser.to_pixels`, summarising the others."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from tfjs.analysis.info import load
+from tfjs.analysis.inputs import IMAGE_DEPTHS, make_inputs
+from tfjs.tensor import Tensor
+
+
+@dataclass
+class RunResult:
+    """What `run_model` did: each output's (name, shape, dtype), the image files it wrote
+    and one summary line per output."""
+
+    outputs: list[tuple[str, list[int], str]]
+    images: list[str]
+    summary: list[str]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as plain JSON-ready values."""
+        return dataclasses.asdict(self)
+
+
+def image_scale(values: np.ndarray) -> float | None:
+    """How an output's values map to pixels: 1 for values in [0, 1] (float32 read as
+    TF.js's to_pixels reads them), 255 for values in [0, 255], None when it is not an
+    image (wrong rank or depth, or values outside both ranges).
+
+    >>> image_scale(np.zeros([1, 4, 4, 1], np.float32)), image_scale(np.full([4, 4, 3], 200.0))
+    (1.0, 255.0)
+    >>> image_scale(np.zeros([4, 4, 2], np.float32)) is None
+    True
+    """
+    if values.ndim not in (3, 4) or values.shape[-1] not in IMAGE_DEPTHS or values.size == 0:
+        return None
+    if values.dtype == np.bool_ or not np.issubdtype(values.dtype, np.number):
+        return None
+    if not np.isfinite(values).all():
+        return None
+    low, high = float(values.min()), float(values.max())
+    if low >= 0 and high <= 1:
+        return 1.0
+    if low >= 0 and high <= 255:
+        return 255.0
+    return None
+
+
+def _paths(out: str, count: int) -> list[str]:
+    stem, ext = os.path.splitext(out)
+    return [out] + [f"{stem}_{i}{ext or '.png'}" for i in range(1, count)]
+
+
+def _summary(name: str, values: np.ndarray) -> str:
+    text = f"{name}: shape {list(values.shape)} {values.dtype}"
+    if values.size == 0 or not np.issubdtype(values.dtype, np.number):
+        return text
+    numbers = values.astype(np.float64)
+    text += f", min {numbers.min():.6g}, max {numbers.max():.6g}, mean {numbers.mean():.6g}"
+    flat = numbers.reshape(-1) if values.ndim <= 1 else numbers.reshape(values.shape[0], -1)[0]
+    if values.ndim <= 2 and flat.size > 1:
+        top = np.argsort(-flat, kind="stable")[:5]
+        text += ", top " + ", ".join(f"{i}: {flat[i]:.4g}" for i in top)
+    return text
+
+
+def run_model(
+    path: str, image: Any, out: str | None = None, shapes: Mapping[str, list[int]] | None = None
+) -> RunResult:
+    """Runs the model at `path` on `image` (a file path, Pillow image or HxWxC uint8
+    array; see `make_inputs`). Image outputs (rank 3 or 4, depth 1, 3 or 4, values in
+    [0, 1] or [0, 255]) are written as PNGs through `tf.browser.to_pixels` to `out`
+    (each item of a batch, and each further image output, to `out`'s stem + _1, _2...);
+    without `out` nothing is written. Every output gets a summary line.
+
+    >>> result = run_model("tests/analysis/fixtures/image/model.json", np.zeros([8, 8, 3], np.uint8))
+    >>> result.outputs
+    [('inverted', [1, 8, 8, 3], 'float32'), ('mean', [1, 3], 'float32')]
+    """
+    from tfjs import browser, ops
+
+    if image is None:
+        raise ValueError("run_model() needs an image: a file path, a Pillow image or an HxWxC uint8 array")
+    model = load(path)
+    try:
+        inputs = make_inputs(model, shapes, image)
+        try:
+            results = model.execute(inputs)
+        finally:
+            for tensor in inputs.values():
+                tensor.dispose()
+        tensors = results if isinstance(results, list) else [results]
+        names = model.output_nodes
+    finally:
+        model.dispose()
+    outputs, summary, pictures = [], [], []
+    try:
+        for name, tensor in zip(names, tensors, strict=False):
+            values = tensor.numpy()
+            outputs.append((name, list(tensor.shape), tensor.dtype))
+            scale = image_scale(values)
+            if scale is None:
+                summary.append(_summary(name, values))
+                continue
+            items = list(values) if values.ndim == 4 else [values]
+            pictures += [(item, scale) for item in items]
+            summary.append(f"{name}: shape {list(values.shape)} {tensor.dtype}, an image ({len(items)})")
+    finally:
+        for tensor in tensors:
+            tensor.dispose()
+    written: list[str] = []
+    if out is not None and pictures:
+        for target, (item, scale) in zip(_paths(os.fspath(out), len(pictures)), pictures, strict=True):
+            pixels: Tensor = (
+                ops.tensor(item.astype(np.float32), list(item.shape), "float32")
+                if scale == 1.0
+                else ops.tensor(np.rint(item).astype(np.int32), list(item.shape), "int32")
+            )
+            try:
+                asyncio.run(browser.to_pixels(pixels, target))
+            finally:
+                pixels.dispose()
+            written.append(target)
+    elif pictures:
+        summary.append("image outputs not saved: give an output path (out) to write them")
+    return RunResult(outputs, written, summary)

@@ -1,0 +1,227 @@
+"""How fast a model runs: `bench` (load, cold and steady-state latency, FPS, peak memory)
+and `profile_model` (time per kernel and per graph op type, from `tf.profile`)."""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import time
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from tfjs.analysis.info import load
+from tfjs.analysis.inputs import make_inputs
+from tfjs.converter.fusion import CONVOLUTIONS
+from tfjs.converter.graph_model import GraphModel
+from tfjs.tensor import Tensor
+
+OTHER = "(outside graph nodes)"
+
+
+@dataclass
+class BenchResult:
+    """What `bench` measured on one backend; times in ms, `peak_bytes` in bytes."""
+
+    backend: str
+    load_ms: float
+    first_ms: float
+    median_ms: float
+    p10_ms: float
+    p90_ms: float
+    fps: float
+    peak_bytes: int
+    times_ms: list[float]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as plain JSON-ready values."""
+        return dataclasses.asdict(self)
+
+
+@dataclass
+class KernelTime:
+    """Time spent in one kernel (or graph op type) per run: its calls and total ms."""
+
+    name: str
+    calls: int
+    total_ms: float
+
+
+@dataclass
+class ProfileResult:
+    """What `profile_model` measured per run: the total kernel time and its split by
+    kernel name and by the graph's TF op type, both sorted by time, largest first."""
+
+    total_ms: float
+    kernels: list[KernelTime]
+    op_types: list[KernelTime]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as plain JSON-ready values."""
+        return dataclasses.asdict(self)
+
+
+@contextlib.contextmanager
+def using_backend(name: str) -> Iterator[None]:
+    """Makes `name` the active backend for the block, restoring the previous one after.
+    An unknown name is a ValueError naming the known backends."""
+    from tfjs.engine import ENGINE
+
+    known = ENGINE.registered_backends()
+    if name not in known:
+        raise ValueError(f"Unknown backend '{name}': the known backends are {', '.join(known)}")
+    previous = ENGINE.get_backend()
+    if not ENGINE.set_backend(name):
+        raise ValueError(f"Backend '{name}' failed to initialise")
+    try:
+        yield
+    finally:
+        ENGINE.set_backend(previous)
+
+
+def _call(model: GraphModel, inputs: Mapping[str, Tensor]) -> None:
+    """One inference, its outputs read back (as a page reading its results would) and freed."""
+    outputs = model.execute(dict(inputs))
+    for tensor in outputs if isinstance(outputs, list) else [outputs]:
+        tensor.data_sync()
+        tensor.dispose()
+
+
+def _ms(start: float) -> float:
+    return (time.perf_counter() - start) * 1000.0
+
+
+def bench(
+    path: str,
+    backend: str = "cpu",
+    runs: int = 10,
+    warmup: int = 1,
+    shapes: Mapping[str, list[int]] | None = None,
+    image: Any = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> BenchResult:
+    """Benchmarks the model at `path` on `backend` as TF.js's warm-up advice describes:
+    the load time, the first (cold) call, `warmup` more untimed calls, then `runs` timed
+    calls (outputs read back) giving the median, 10th and 90th percentile and FPS
+    (1000 / median); `peak_bytes` is the engine's peak during one more call.
+    `progress(done, total)` is called after each call.
+
+    >>> result = bench("tests/converter/fixtures/add_mul/model.json", runs=3)
+    >>> result.backend, len(result.times_ms), result.fps > 0
+    ('cpu', 3, True)
+    """
+    from tfjs.profiler import profile
+
+    if not isinstance(runs, int) or runs < 1:
+        raise ValueError(f"runs must be an int >= 1, got {runs!r}")
+    if not isinstance(warmup, int) or warmup < 0:
+        raise ValueError(f"warmup must be an int >= 0, got {warmup!r}")
+    total = 1 + warmup + runs + 1
+    done = 0
+
+    def step() -> None:
+        nonlocal done
+        done += 1
+        if progress is not None:
+            progress(done, total)
+
+    with using_backend(backend):
+        start = time.perf_counter()
+        model = load(path)
+        load_ms = _ms(start)
+        try:
+            inputs = make_inputs(model, shapes, image)
+            try:
+                start = time.perf_counter()
+                _call(model, inputs)
+                first_ms = _ms(start)
+                step()
+                for _ in range(warmup):
+                    _call(model, inputs)
+                    step()
+                times = []
+                for _ in range(runs):
+                    start = time.perf_counter()
+                    _call(model, inputs)
+                    times.append(_ms(start))
+                    step()
+                peak_bytes = profile(lambda: _call(model, inputs)).peak_bytes
+                step()
+            finally:
+                for tensor in inputs.values():
+                    tensor.dispose()
+        finally:
+            model.dispose()
+    p10, median, p90 = (float(v) for v in np.percentile(times, [10, 50, 90]))
+    return BenchResult(
+        backend=backend,
+        load_ms=load_ms,
+        first_ms=first_ms,
+        median_ms=median,
+        p10_ms=p10,
+        p90_ms=p90,
+        fps=1000.0 / median if median > 0 else float("inf"),
+        peak_bytes=int(peak_bytes),
+        times_ms=times,
+    )
+
+
+def _sorted_times(calls: Mapping[str, int], totals: Mapping[str, float], runs: int) -> list[KernelTime]:
+    rows = [KernelTime(name, calls[name] // runs, totals[name] / runs) for name in totals]
+    return sorted(rows, key=lambda row: (-row.total_ms, row.name))
+
+
+def profile_model(
+    path: str,
+    backend: str = "cpu",
+    shapes: Mapping[str, list[int]] | None = None,
+    image: Any = None,
+    runs: int = 1,
+) -> ProfileResult:
+    """Profiles the model at `path` with `tf.profile`: one warm-up call, then `runs`
+    profiled calls; the kernel times per run summed by kernel name (`kernels`) and by
+    the TF op of the graph node that ran them (`op_types`; kernels run outside any node
+    are listed as "(outside graph nodes)"), each sorted by time.
+
+    >>> result = profile_model("tests/converter/fixtures/add_mul/model.json")
+    >>> sorted(k.name for k in result.op_types)
+    ['AddV2', 'Identity', 'Mul']
+    """
+    from tfjs.profiler import profile
+
+    if not isinstance(runs, int) or runs < 1:
+        raise ValueError(f"runs must be an int >= 1, got {runs!r}")
+    with using_backend(backend):
+        model = load(path)
+        try:
+            op_types = {node.op for node in model.executor.graph.nodes.values()} | set(CONVOLUTIONS.values())
+            for function in model.executor.graph.functions.values():
+                op_types |= {node.op for node in function.nodes.values()}
+            inputs = make_inputs(model, shapes, image)
+            try:
+                _call(model, inputs)
+                records = []
+                for _ in range(runs):
+                    records += profile(lambda: _call(model, inputs)).kernels
+            finally:
+                for tensor in inputs.values():
+                    tensor.dispose()
+        finally:
+            model.dispose()
+    kernel_calls: dict[str, int] = {}
+    kernel_ms: dict[str, float] = {}
+    op_calls: dict[str, int] = {}
+    op_ms: dict[str, float] = {}
+    for record in records:
+        kernel_calls[record.name] = kernel_calls.get(record.name, 0) + 1
+        kernel_ms[record.name] = kernel_ms.get(record.name, 0.0) + record.kernel_time_ms
+        op = next((s for s in reversed(record.scopes) if s in op_types), OTHER)
+        op_calls[op] = op_calls.get(op, 0) + 1
+        op_ms[op] = op_ms.get(op, 0.0) + record.kernel_time_ms
+    return ProfileResult(
+        total_ms=sum(kernel_ms.values()) / runs,
+        kernels=_sorted_times(kernel_calls, kernel_ms, runs),
+        op_types=_sorted_times(op_calls, op_ms, runs),
+    )
