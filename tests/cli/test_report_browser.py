@@ -31,8 +31,9 @@ def chromium() -> str:
         if shutil.which("apt-get") is None or os.geteuid() != 0:
             pytest.skip("chromium is not installed and apt-get as root is not available to install it")
         env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.run(["apt-get", "update", "-q"], capture_output=True, text=True, env=env, timeout=600)
         install = subprocess.run(
-            ["apt-get", "install", "-y", "-q", "chromium"], capture_output=True, text=True, env=env
+            ["apt-get", "install", "-y", "-q", "chromium"], capture_output=True, text=True, env=env, timeout=900
         )
         found = _find_browser()
         if found is None:
