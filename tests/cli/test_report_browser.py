@@ -32,9 +32,8 @@ def chromium() -> str:
             pytest.skip("chromium is not installed and apt-get as root is not available to install it")
         env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
         subprocess.run(["apt-get", "update", "-q"], capture_output=True, text=True, env=env, timeout=600)
-        install = subprocess.run(
-            ["apt-get", "install", "-y", "-q", "chromium"], capture_output=True, text=True, env=env, timeout=900
-        )
+        command = ["apt-get", "install", "-y", "-q", "chromium"]
+        install = subprocess.run(command, capture_output=True, text=True, env=env, timeout=900)
         found = _find_browser()
         if found is None:
             pytest.skip(f"apt-get install chromium failed: {install.stderr.strip()[-300:]}")
