@@ -238,3 +238,31 @@ def test_complex_inputs(backend: str):
     with raises_with(TypeError, "'scores'", "non_max_suppression_async"):
         asyncio.run(tf.image.non_max_suppression_async(CLUSTERS[:2], scores, 2))
     tf.dispose([boxes, scores])
+
+
+def test_plain_nms_shortcut_selects_what_the_queue_replay_selects():
+    # Plain NMS over finite boxes takes a blocked greedy pass (_select_greedy); the queue
+    # replay (_select_queue, which soft-NMS needs) is TF.js's algorithm step for step. Both on
+    # random boxes with ties, degenerate boxes, padding and every threshold kind.
+    from tfjs.backends.cpu.kernels import nms
+
+    rng = np.random.default_rng(1)
+    for trial in range(120):
+        n = int(rng.integers(1, 300))
+        boxes = rng.random((n, 4)) * 10
+        boxes[:, 2:] = boxes[:, :2] + rng.random((n, 2)) * rng.choice([0.5, 3.0, 8.0])
+        if trial % 3 == 0:
+            boxes = np.round(boxes)  # equal boxes, zero-area boxes
+        scores = rng.random(n)
+        if trial % 4 == 0:
+            scores = np.round(scores * 5) / 5  # equal scores: the smaller index first
+        max_output = min(int(rng.integers(0, n + 5)), n)
+        iou = float(rng.choice([0.0, 0.3, 0.5, 1.0]))
+        score = float(rng.choice([-np.inf, 0.2]))
+        pad = bool(trial % 2)
+        with np.errstate(all="ignore"):
+            greedy = nms._select_greedy(nms._Boxes(boxes), scores, max_output, iou, score, pad)
+            queue = nms._select_queue(nms._Boxes(boxes), scores, max_output, iou, score, 0.0, pad)
+        np.testing.assert_array_equal(greedy.selected_indices, queue.selected_indices)
+        np.testing.assert_array_equal(greedy.selected_scores, queue.selected_scores)
+        assert greedy.valid_outputs == queue.valid_outputs

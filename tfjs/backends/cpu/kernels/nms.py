@@ -175,6 +175,19 @@ def _select(
 ) -> NmsResult:
     if sigma <= 0 and np.isfinite(boxes.corners).all():
         return _select_greedy(boxes, scores, max_output, iou_thr, score_thr, pad)
+    return _select_queue(boxes, scores, max_output, iou_thr, score_thr, sigma, pad)
+
+
+def _select_queue(
+    boxes: _Boxes,
+    scores: np.ndarray,
+    max_output: int,
+    iou_thr: float,
+    score_thr: float,
+    sigma: float,
+    pad: bool,
+) -> NmsResult:
+    """TF.js's priority queue, replayed a block of queue heads at a time."""
     scale = -0.5 / sigma if sigma > 0 else 0.0
     candidates = np.flatnonzero(scores > score_thr)
     queue = _Queue(scores[candidates], candidates)
