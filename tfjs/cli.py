@@ -228,6 +228,19 @@ def _check_image(args: argparse.Namespace) -> None:
         raise OSError(f"image not found: {image}")
 
 
+def _check_inputs(args: argparse.Namespace, shapes: dict[str, list[int]] | None) -> None:
+    """Makes the model's inputs once, so that a model without inputs, an unknown size
+    without --shape or an image the model cannot take fails before anything is printed."""
+    from tfjs import dispose
+    from tfjs.analysis import load, make_inputs
+
+    model = load(args.model)
+    try:
+        dispose(list(make_inputs(model, shapes, getattr(args, "image", None)).values()))
+    finally:
+        model.dispose()
+
+
 def _benches(args: argparse.Namespace) -> list[Any]:
     from tfjs.analysis import bench
 
@@ -306,6 +319,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
 
     _check_image(args)
     shapes = _shapes(args)
+    _check_inputs(args, shapes)
     info = model_info(args.model, shapes)
     _print_info(info, top=10)
     print()

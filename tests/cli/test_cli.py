@@ -218,3 +218,10 @@ def test_parse_shape_and_table():
     assert parse_shape("1,2") == ("*", [1, 2])
     text = format_table(["name", "n"], [["a", 1.5], ["bb", 10.0]])
     assert text.splitlines() == ["name       n", "----  ------", "a      1.500", "bb    10.000"]
+
+
+def test_analyse_checks_the_inputs_before_printing_anything(capsys):
+    status = main(["analyse", str(FIXTURES / "dynamic" / "model.json")])
+    out, err = capsys.readouterr()
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and "--shape x=1,1,1,3" in err

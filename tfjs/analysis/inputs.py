@@ -49,17 +49,21 @@ def input_shape(
                 )
         return given
     if shape is None:
-        raise ValueError(
-            f"Input '{name}' has an unknown rank: give its shape (e.g. shapes={{'{name}': [1, 4]}})"
-        )
+        raise ValueError(f"Input '{name}' has an unknown rank: give its shape ({_how_to_give(name, [1, 4])})")
     filled = [1 if i == 0 and d < 0 else d for i, d in enumerate(shape)]
     unknown = [i for i, d in enumerate(filled) if d < 0]
     if unknown:
         raise ValueError(
             f"Input '{name}' has shape {shape}: dimension {unknown[0]} is unknown; give its shape "
-            f"(e.g. shapes={{'{name}': {[1 if d < 0 else d for d in shape]}}})"
+            f"({_how_to_give(name, [1 if d < 0 else d for d in shape])})"
         )
     return filled
+
+
+def _how_to_give(name: str, example: list[int]) -> str:
+    """How to give an input's shape, from Python and from the `tfjs` command."""
+    dims = ",".join(map(str, example))
+    return f"e.g. shapes={{'{name}': {example}}}, or on the command line --shape {name}={dims}"
 
 
 def _random(shape: list[int], dtype: str | None, rng: np.random.Generator) -> np.ndarray:
