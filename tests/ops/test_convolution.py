@@ -478,3 +478,27 @@ def test_separable_pointwise_filter_shape(backend):
                 tf.separable_conv2d(x, d, tf.ones([1, 3, 2, 1]), 1, "valid")
         finally:
             tf.dispose([x, d])
+
+
+def test_values_derived_from_a_read_only_buffer_are_remembered_until_it_is_freed():
+    import gc
+
+    from tfjs.backends.cpu.kernels import conv_util
+
+    calls = []
+
+    def derived(values):
+        return conv_util.remembered(values, "test", lambda: calls.append(1) or float(values.sum()))
+
+    group = np.arange(12, dtype=np.float32)  # a weight group's buffer, its weights views of it
+    first, second = group[:6], group[6:]
+    first.flags.writeable = second.flags.writeable = False
+    assert (derived(first), derived(first), derived(second)) == (15.0, 15.0, 51.0)
+    assert len(calls) == 2  # once per view: the second read of `first` was remembered
+    writable = np.ones(3, np.float32)
+    assert derived(writable) == derived(writable) == 3.0
+    assert len(calls) == 4  # a writable array may change: computed every time
+    root = id(group)
+    del group, first, second
+    gc.collect()
+    assert root not in conv_util._REMEMBERED

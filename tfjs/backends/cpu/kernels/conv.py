@@ -37,6 +37,7 @@ from tfjs.backends.cpu.kernels.conv_util import (
     depthwise_backprop_filter_values,
     depthwise_backprop_input_values,
     geometry,
+    remembered,
     sums_once,
     tap_windows,
 )
@@ -82,7 +83,11 @@ def depthwise_conv2d_values(x: np.ndarray, w: np.ndarray, info: Conv2DInfo) -> n
         xs = (x if multiplier == 1 else np.repeat(x, multiplier, axis=3)).astype(work, copy=False)
         # Each tap's filter values repeated along a whole output row, so that a product's
         # inner loop runs over a row rather than over the channels alone (a broadcast).
-        ws = np.tile(w.reshape(fh, fw, 1, c * multiplier).astype(work), (1, 1, info.out_width, 1))
+        ws = remembered(
+            w,
+            ("tiled", info.out_width, work),
+            lambda: np.tile(w.reshape(fh, fw, 1, c * multiplier).astype(work), (1, 1, info.out_width, 1)),
+        )
         taps = tap_windows(geometry(info))
         # A block of output rows at a time, every tap on it before the next: the block
         # stays in the cache (3x faster on large images); each output's taps keep their order.

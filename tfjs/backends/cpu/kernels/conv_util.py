@@ -195,24 +195,37 @@ def sums_once(x: np.ndarray, w: np.ndarray, dtype: str, outputs: int, terms: int
 
 def _filter_sum_of_squares(values: np.ndarray) -> float:
     """The sum of float32 `values`' squares (one BLAS dot product; NaN or infinite for a
-    NaN or infinite value), remembered while a read-only array lives: a tensor's buffer
-    (a filter is read call after call) never changes."""
+    NaN or infinite value), remembered for a filter's buffer."""
+
+    def total() -> float:
+        flat = values.ravel(order="K")
+        return float(np.dot(flat, flat))
+
+    return remembered(values, "sum of squares", total)
+
+
+def remembered(values: np.ndarray, key: Any, compute: Callable[[], Any]) -> Any:
+    """`compute()`, a value derived from `values` (named by `key`), remembered while the
+    buffer `values` lies in lives, when `values` is read-only: a tensor's buffer never
+    changes (a model's weights are read-only views of one buffer per weight group), and a
+    model reads its filters call after call. Writable arrays are computed every time."""
+    if values.flags.writeable:
+        return compute()
     root = values
     while isinstance(root.base, np.ndarray):
         root = root.base
-    key = id(root)
-    cacheable = not root.flags.writeable and root.size == values.size
-    if cacheable and key in _SQUARES:
-        return _SQUARES[key]
-    flat = values.ravel(order="K")
-    total = float(np.dot(flat, flat))
-    if cacheable:
-        _SQUARES[key] = total
-        weakref.finalize(root, _SQUARES.pop, key, None)
-    return total
+    entries = _REMEMBERED.get(id(root))
+    if entries is None:
+        entries = _REMEMBERED[id(root)] = {}
+        weakref.finalize(root, _REMEMBERED.pop, id(root), None)
+    offset = values.__array_interface__["data"][0] - root.__array_interface__["data"][0]
+    full_key = (offset, values.shape, values.strides, values.dtype, key)
+    if full_key not in entries:
+        entries[full_key] = compute()
+    return entries[full_key]
 
 
-_SQUARES: dict[int, float] = {}
+_REMEMBERED: dict[int, dict[Any, Any]] = {}
 
 
 def _conv_im2col(x: np.ndarray, w: np.ndarray, g: Geometry) -> np.ndarray:
