@@ -78,10 +78,12 @@ def select(condition: np.ndarray, if_true: np.ndarray, if_false: np.ndarray) -> 
     false_bits = np.ascontiguousarray(if_false).view(ints)
     mask = condition.astype(ints)
     np.negative(mask, out=mask)  # all ones where the condition holds
-    picked = np.bitwise_xor(true_bits, false_bits)
+    result = np.empty(if_true.shape, if_true.dtype)  # a base array: make_output keeps it as is
+    picked = result.view(ints)
+    np.bitwise_xor(true_bits, false_bits, out=picked)
     picked &= mask
     picked ^= false_bits
-    return picked.view(if_true.dtype)
+    return result
 
 
 @kernel(LEAKY_RELU, "cpu")

@@ -14,9 +14,10 @@ import numpy as np
 
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
-from tfjs.backends.cpu.kernels.activation import ACTIVATIONS, leaky_relu, prelu
+from tfjs.backends.cpu.kernels.activation import ACTIVATIONS, leaky_relu, leaky_relu_values, prelu
 from tfjs.backends.cpu.kernels.binary import BINARY
 from tfjs.backends.cpu.kernels.conv import conv2d_values, depthwise_conv2d_values, forward_values
+from tfjs.backends.cpu.kernels.conv_util import remembered
 from tfjs.backends.cpu.kernels.matmul import batch_mat_mul
 from tfjs.backends.cpu.kernels.unary import UNARY, positive_zeros
 from tfjs.kernel_names import (
@@ -75,29 +76,40 @@ def _channels_first(backend: CpuBackend, values: Any) -> Any:
     return values
 
 
-def _finish_in_place(values: np.ndarray, bias: np.ndarray | None, activation: str | None) -> bool:
-    """Adds `bias` to float32 `values` (a kernel's new array) and applies a relu or relu6
-    in place, as the Add and activation kernels compute them; False (nothing done) where
-    those kernels must run instead."""
-    if values.dtype != np.float32 or activation not in (None, "linear", "relu", "relu6"):
-        return False
+def _finish_in_place(
+    values: np.ndarray, bias: np.ndarray | None, activation: str | None, slopes: np.ndarray | None = None
+) -> np.ndarray | None:
+    """`values` (a kernel's new float32 array) plus `bias`, then a relu or relu6 (in
+    place) or a prelu with `slopes`, as the Add and activation kernels compute them; None
+    (nothing done) where those kernels must run instead."""
+    if values.dtype != np.float32 or activation not in (None, "linear", "relu", "relu6", "prelu"):
+        return None
+    if activation == "prelu" and (
+        slopes is None
+        or slopes.dtype != np.float32
+        or np.broadcast_shapes(values.shape, slopes.shape) != values.shape
+    ):
+        return None
     if bias is not None:
         if bias.dtype != np.float32 or np.broadcast_shapes(values.shape, bias.shape) != values.shape:
-            return False
+            return None
         np.add(values, bias, out=values)
     if activation in ("relu", "relu6"):
         np.maximum(values, 0, out=values)
         if activation == "relu6":
             np.minimum(values, 6, out=values)
         positive_zeros(values)  # Math.max(0, -0) is +0
-    return True
+    elif activation == "prelu":
+        values = leaky_relu_values(values, slopes)
+    return values
 
 
 _CONV2D_BEFORE_BIAS = functools.partial(conv2d_values, positive_zeros=False)
 
 
 def _holds_negative_zero(values: np.ndarray) -> bool:
-    return bool(np.any(np.signbit(values) & (values == 0)))
+    """Whether a bias holds a -0 (remembered for a model's read-only weights)."""
+    return remembered(values, "holds -0", lambda: bool(np.any(np.signbit(values) & (values == 0))))
 
 
 def _fused_conv_kernel(
@@ -128,14 +140,17 @@ def _fused_conv_kernel(
         if bias is not None and nchw:
             bias = _channels_first(backend, bias)
             bias_values = backend.values(bias)
-        if x.dtype == "float32" and _finish_in_place(output, bias_values, activation):
-            return backend.make_output(output, x.dtype)
-        result = backend.make_output(output, x.dtype)
-        if bias is not None:
-            result = add_bias(backend, result, bias)
         weights = prelu_activation_weights
         if nchw and activation == "prelu":
             weights = _channels_first(backend, weights)
+        if x.dtype == "float32":
+            slopes = None if weights is None else backend.values(weights)
+            finished = _finish_in_place(output, bias_values, activation, slopes)
+            if finished is not None:
+                return backend.make_output(finished, x.dtype)
+        result = backend.make_output(output, x.dtype)
+        if bias is not None:
+            result = add_bias(backend, result, bias)
         return apply_activation(backend, result, activation, weights, leakyrelu_alpha)
 
     return run
