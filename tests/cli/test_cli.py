@@ -12,7 +12,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tfjs.cli import format_table, main, parse_shape
+from tfjs.analysis.console import format_table
+from tfjs.cli import main, parse_shape
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "analysis" / "fixtures"
