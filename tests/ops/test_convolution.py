@@ -121,7 +121,7 @@ def test_small_conv2d_rounds_after_every_product_like_tfjs(backend, data_format,
     # the float32 BLAS path of larger problems sums in another order: within a few ulps
     from tfjs.backends.cpu.kernels import conv_util as kernels
 
-    monkeypatch.setattr(kernels, "_STEPWISE_WORK", 0)
+    monkeypatch.setattr(kernels, "_CONV_STEPWISE_WORK", 0)
     once = tidy_numpy(lambda: tf.conv2d(x_in, w, 2, "same", data_format))
     once = once if data_format == "NHWC" else once.transpose(0, 2, 3, 1)
     np.testing.assert_allclose(once, want, rtol=1e-6, atol=1e-5)

@@ -72,7 +72,7 @@ def test_im2col_blocks_give_the_same_values(backend, monkeypatch):
     # the kernels build their im2col matrices a few output planes at a time
     from tfjs.backends.cpu.kernels import conv_util as kernels
 
-    monkeypatch.setattr(kernels, "_STEPWISE_WORK", 0)  # BLAS, however small
+    monkeypatch.setattr(kernels, "_CONV_STEPWISE_WORK", 0)  # BLAS, however small
 
     rng = np.random.default_rng(9)
     x = rng.standard_normal((2, 6, 5, 4, 3)).astype(np.float32)

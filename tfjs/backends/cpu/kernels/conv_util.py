@@ -14,9 +14,8 @@ where it matters or is cheap:
 - a partial sum could leave float32's range, or an input is NaN or infinite;
 - an int32 or bool result (its typed array wraps or truncates at every store), unless
   every partial sum is an integer below 2**53 (then one wrap at the end is the same);
-- a small problem (`_STEPWISE_WORK`, `_STEPWISE_STEPS`): the per-term loop costs at
-  most a few tenths of a millisecond there, so small convolutions (every conformance
-  case) are TF.js's to the bit.
+- a small problem (`_CONV_STEPWISE_WORK`, `_STEPWISE_STEPS`): the per-term loop costs
+  at most about 0.05 ms there, so small convolutions are TF.js's to the bit.
 
 Otherwise the sum is one BLAS product of an im2col matrix with the filter: float32
 (SGEMM) for a float32 convolution, within a few ulps of the largest partial sum of
@@ -55,12 +54,14 @@ _EXACT = float(2**53)
 # smaller blocks were not reliably faster when measured).
 _CHUNK = 1 << 22
 # The exact per-term sum is the default below this many multiply-adds (outputs x taps x
-# input channels) and steps (taps x input channels): each step is three NumPy calls over
-# the outputs (about 4 us here, plus about 1 ns a multiply-add), where the BLAS path
-# costs about 40 us whatever the size; at these bounds the per-term sum costs at most
-# about 0.3 ms, a few times a tiny conv2d op's whole cost, and beyond them its cost grows
-# with the steps while BLAS's hardly does.
+# input channels) and steps (taps x input channels): each step is two NumPy calls over
+# the outputs (a few us, plus about 2 ns a multiply-add), where the SGEMM path costs a
+# few tens of us whatever the size. Conv2D and Conv3D stop at 4 096 multiply-adds (the
+# per-term sum then costs at most about 0.05 ms: past that, real models' small layers
+# spent a tenth of their time there); the depthwise kernel, whose per-tap sum costs
+# what its fast path costs, at 32 768.
 _STEPWISE_WORK = 1 << 15
+_CONV_STEPWISE_WORK = 1 << 12
 _STEPWISE_STEPS = 64
 _WHOLE = slice(None)
 
@@ -159,7 +160,7 @@ def conv_values(
     out_shape = (x.shape[0], *g.out_sizes, w.shape[-1])
     if math.prod(out_shape) == 0 or x.size == 0:
         values = np.zeros(out_shape)
-    elif sums_once(x, w, dtype, math.prod(out_shape), w.size // w.shape[-1]):  # taps x in
+    elif sums_once(x, w, dtype, math.prod(out_shape), w.size // w.shape[-1], _CONV_STEPWISE_WORK):
         values = _conv_im2col(x, w, g)
         if positive_zeros:
             values += 0.0  # a sum that starts at +0 (TF.js's) is never -0 (in place: one pass)
@@ -169,12 +170,17 @@ def conv_values(
     return dtypes.to_uint8_truth(values) if dtype == "bool" else values
 
 
-def sums_once(x: np.ndarray, w: np.ndarray, dtype: str, outputs: int, terms: int) -> bool:
-    """Whether a sum not stored after every term (Conv2D's and Conv3D's one float64 sum,
-    depthwise's float32 products) gives TF.js's result up to an ulp or so, and the problem
+def sums_once(
+    x: np.ndarray, w: np.ndarray, dtype: str, outputs: int, terms: int, stepwise_work: int | None = None
+) -> bool:
+    """Whether a sum not stored after every term (Conv2D's and Conv3D's one BLAS sum,
+    depthwise's float32 products) gives TF.js's result up to a few ulps, and the problem
     (`outputs` sums of at most `terms` products of `x` and `w`: the steps of TF.js's
-    loop) is too large for the exact per-term loop to be cheap."""
-    if outputs * terms < _STEPWISE_WORK and terms <= _STEPWISE_STEPS:
+    loop) is too large for the exact per-term loop to be cheap (`stepwise_work`
+    multiply-adds or more, default _STEPWISE_WORK; or more than _STEPWISE_STEPS steps)."""
+    if stepwise_work is None:
+        stepwise_work = _STEPWISE_WORK
+    if outputs * terms < stepwise_work and terms <= _STEPWISE_STEPS:
         return False
     with np.errstate(all="ignore"):
         if x.dtype == w.dtype == np.float32:
