@@ -453,11 +453,17 @@ class Engine:
         """Disposes what the innermost scope tracked, except `result`'s tensors and kept
         ones; `result`'s tensors move up to the enclosing scope."""
         scope = self._scopes.pop()
-        returned = list(iter_tensors(result)) if result is not None else []
-        keep_ids = {t.id for t in returned}
-        for tensor in scope.tracked:
-            if not tensor.kept and tensor.id not in keep_ids:
-                self.dispose_tensor(tensor)
+        if isinstance(result, Tensor):  # an op's usual result: no walk, no set
+            returned: tuple[Tensor, ...] | list[Tensor] = (result,)
+            for tensor in scope.tracked:
+                if tensor is not result and not tensor.kept:
+                    self.dispose_tensor(tensor)
+        else:
+            returned = list(iter_tensors(result)) if result is not None else []
+            keep_ids = {t.id for t in returned}
+            for tensor in scope.tracked:
+                if not tensor.kept and tensor.id not in keep_ids:
+                    self.dispose_tensor(tensor)
         if self._scopes:
             parent = self._scopes[-1]
             for tensor in returned:
