@@ -483,12 +483,12 @@ def test_separable_pointwise_filter_shape(backend):
 def test_values_derived_from_a_read_only_buffer_are_remembered_until_it_is_freed():
     import gc
 
-    from tfjs.backends.cpu.kernels import conv_util
+    from tfjs.backends.cpu.kernels import buffer_memo
 
     calls = []
 
     def derived(values):
-        return conv_util.remembered(values, "test", lambda: calls.append(1) or float(values.sum()))
+        return buffer_memo.remembered(values, "test", lambda: calls.append(1) or float(values.sum()))
 
     group = np.arange(12, dtype=np.float32)  # a weight group's buffer, its weights views of it
     first, second = group[:6], group[6:]
@@ -501,4 +501,4 @@ def test_values_derived_from_a_read_only_buffer_are_remembered_until_it_is_freed
     root = id(group)
     del group, first, second
     gc.collect()
-    assert root not in conv_util._REMEMBERED
+    assert root not in buffer_memo._REMEMBERED

@@ -48,9 +48,9 @@ def softplus(x: np.ndarray) -> np.ndarray:
     return np.where(x < SOFTPLUS_THRESHOLD, np.exp(x), np.where(x > -SOFTPLUS_THRESHOLD, x, middle))
 
 
-def relu6(x: np.ndarray) -> np.ndarray:
-    # Math.min(Math.max(0, x), 6): NaN stays NaN and -0 becomes +0.
-    result = np.maximum(x, 0)
+def relu6(x: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+    """Math.min(Math.max(0, x), 6): NaN stays NaN and -0 becomes +0 (into `out` when given)."""
+    result = np.maximum(x, 0, out=out)
     result = np.minimum(result, 6, out=result) if isinstance(result, np.ndarray) else np.minimum(result, 6)
     return positive_zeros(result)
 

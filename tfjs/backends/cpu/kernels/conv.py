@@ -30,6 +30,7 @@ import numpy as np
 
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
+from tfjs.backends.cpu.kernels.buffer_memo import remembered
 from tfjs.backends.cpu.kernels.conv_util import (
     backprop_filter_values,
     backprop_input_values,
@@ -37,7 +38,6 @@ from tfjs.backends.cpu.kernels.conv_util import (
     depthwise_backprop_filter_values,
     depthwise_backprop_input_values,
     geometry,
-    remembered,
     sums_once,
     tap_windows,
 )

@@ -30,7 +30,6 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -39,6 +38,7 @@ import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
 from tfjs import dtypes
+from tfjs.backends.cpu.kernels.buffer_memo import remembered
 
 # (output positions, input positions) of one filter tap along one axis
 Window = tuple[slice, slice]
@@ -208,30 +208,6 @@ def _filter_sum_of_squares(values: np.ndarray) -> float:
         return float(np.dot(flat, flat))
 
     return remembered(values, "sum of squares", total)
-
-
-def remembered(values: np.ndarray, key: Any, compute: Callable[[], Any]) -> Any:
-    """`compute()`, a value derived from `values` (named by `key`), remembered while the
-    buffer `values` lies in lives, when `values` is read-only: a tensor's buffer never
-    changes (a model's weights are read-only views of one buffer per weight group), and a
-    model reads its filters call after call. Writable arrays are computed every time."""
-    if values.flags.writeable:
-        return compute()
-    root = values
-    while isinstance(root.base, np.ndarray):
-        root = root.base
-    entries = _REMEMBERED.get(id(root))
-    if entries is None:
-        entries = _REMEMBERED[id(root)] = {}
-        weakref.finalize(root, _REMEMBERED.pop, id(root), None)
-    offset = values.__array_interface__["data"][0] - root.__array_interface__["data"][0]
-    full_key = (offset, values.shape, values.strides, values.dtype, key)
-    if full_key not in entries:
-        entries[full_key] = compute()
-    return entries[full_key]
-
-
-_REMEMBERED: dict[int, dict[Any, Any]] = {}
 
 
 def _conv_im2col(x: np.ndarray, w: np.ndarray, g: Geometry) -> np.ndarray:

@@ -14,12 +14,12 @@ import numpy as np
 
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
-from tfjs.backends.cpu.kernels.activation import ACTIVATIONS, leaky_relu, leaky_relu_values, prelu
+from tfjs.backends.cpu.kernels.activation import ACTIVATIONS, leaky_relu, leaky_relu_values, prelu, relu6
 from tfjs.backends.cpu.kernels.binary import BINARY
+from tfjs.backends.cpu.kernels.buffer_memo import remembered
 from tfjs.backends.cpu.kernels.conv import conv2d_values, depthwise_conv2d_values, forward_values
-from tfjs.backends.cpu.kernels.conv_util import remembered
 from tfjs.backends.cpu.kernels.matmul import batch_mat_mul
-from tfjs.backends.cpu.kernels.unary import UNARY, positive_zeros
+from tfjs.backends.cpu.kernels.unary import UNARY, relu
 from tfjs.kernel_names import (
     ADD,
     ELU,
@@ -94,11 +94,10 @@ def _finish_in_place(
         if bias.dtype != np.float32 or np.broadcast_shapes(values.shape, bias.shape) != values.shape:
             return None
         np.add(values, bias, out=values)
-    if activation in ("relu", "relu6"):
-        np.maximum(values, 0, out=values)
-        if activation == "relu6":
-            np.minimum(values, 6, out=values)
-        positive_zeros(values)  # Math.max(0, -0) is +0
+    if activation == "relu":
+        relu(values, out=values)
+    elif activation == "relu6":
+        relu6(values, out=values)
     elif activation == "prelu":
         values = leaky_relu_values(values, slopes)
     return values

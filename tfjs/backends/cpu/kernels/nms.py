@@ -108,16 +108,14 @@ def non_max_suppression_impl(
 ) -> NmsResult:
     """TF.js's nonMaxSuppressionImpl_ on the values of `boxes` ([numBoxes, 4]) and
     `scores` ([numBoxes]); `max_output_size` is already at most numBoxes."""
+    corners = _Boxes(boxes)
+    values = np.asarray(scores, dtype=np.float64).reshape(-1)
+    limits = int(max_output_size), float(iou_threshold), float(score_threshold)
+    pad, sigma = bool(pad_to_max_output_size), float(soft_nms_sigma)
     with np.errstate(all="ignore"):
-        return _select(
-            _Boxes(boxes),
-            np.asarray(scores, dtype=np.float64).reshape(-1),
-            int(max_output_size),
-            float(iou_threshold),
-            float(score_threshold),
-            float(soft_nms_sigma),
-            bool(pad_to_max_output_size),
-        )
+        if sigma <= 0 and np.isfinite(corners.corners).all():
+            return _select_greedy(corners, values, *limits, pad)
+        return _select_queue(corners, values, *limits, sigma, pad)
 
 
 def _select_greedy(
@@ -162,20 +160,6 @@ def _select_greedy(
         selected = np.concatenate([selected, np.zeros(max_output - count, np.int64)])
         selected_scores = np.concatenate([selected_scores, np.zeros(max_output - count)])
     return NmsResult(selected, selected_scores, count)
-
-
-def _select(
-    boxes: _Boxes,
-    scores: np.ndarray,
-    max_output: int,
-    iou_thr: float,
-    score_thr: float,
-    sigma: float,
-    pad: bool,
-) -> NmsResult:
-    if sigma <= 0 and np.isfinite(boxes.corners).all():
-        return _select_greedy(boxes, scores, max_output, iou_thr, score_thr, pad)
-    return _select_queue(boxes, scores, max_output, iou_thr, score_thr, sigma, pad)
 
 
 def _select_queue(

@@ -111,9 +111,9 @@ def positive_zeros(values: Any) -> Any:
     return values
 
 
-def relu(x: np.ndarray) -> np.ndarray:
-    """Math.max(0, x): NaN stays NaN, and relu(-0) is +0."""
-    return positive_zeros(np.maximum(x, 0))
+def relu(x: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+    """Math.max(0, x): NaN stays NaN, and relu(-0) is +0 (into `out` when given)."""
+    return positive_zeros(np.maximum(x, 0, out=out))
 
 
 def js_exp(x: np.ndarray) -> np.ndarray:
