@@ -50,7 +50,7 @@ def test_default_flag_values(no_flags_variable):
     assert env.get("IS_BROWSER") is False
     assert env.get("IS_NODE") is False
     assert env.get("DEPRECATION_WARNINGS_ENABLED") is True
-    assert env.get("CHECK_COMPUTATION_FOR_ERRORS") is False
+    assert env.get("CHECK_COMPUTATION_FOR_ERRORS") is True  # TF.js's default; read in debug mode only
     for name in ("DEBUG", "PROD", "IS_TEST", "CHECK_COMPUTATION_FOR_ERRORS"):
         assert name in env.registered_flags()
 
@@ -131,15 +131,13 @@ def test_a_value_of_the_wrong_type_is_a_type_error(name: str, value: object):
     assert tf.env().get(name) is False
 
 
-def test_check_computation_for_errors_defaults_to_debug(no_flags_variable):
+def test_check_computation_for_errors_does_not_follow_debug(no_flags_variable):
     env = tf.env()
+    assert env.get("CHECK_COMPUTATION_FOR_ERRORS") is True
     env.set("DEBUG", True)
     assert env.get("CHECK_COMPUTATION_FOR_ERRORS") is True
-    env.reset()
-    assert env.get("CHECK_COMPUTATION_FOR_ERRORS") is False
-    env.reset()
-    env.set("DEBUG", True)
     env.set("CHECK_COMPUTATION_FOR_ERRORS", False)  # an explicit value wins
+    env.set("DEBUG", False)
     assert env.get("CHECK_COMPUTATION_FOR_ERRORS") is False
 
 
@@ -153,7 +151,7 @@ def test_tfjs_flags_variable_sets_flags(flags_variable):
     assert env.get("DEBUG") is True
     assert env.get("IS_TEST") is True
     assert env.get("PROD") is False
-    assert env.get("CHECK_COMPUTATION_FOR_ERRORS") is True  # follows DEBUG
+    assert env.get("CHECK_COMPUTATION_FOR_ERRORS") is True
 
 
 def test_tfjs_flags_variable_tolerates_spaces_and_case(flags_variable):

@@ -91,6 +91,25 @@ def test_debug_mode_finds_nan(caplog):
     tf.dispose([x, y])
 
 
+def test_debug_mode_turned_on_after_ops_ran_still_checks_for_nan():
+    # CHECK_COMPUTATION_FOR_ERRORS used to take DEBUG's value at its first read and keep it.
+    x, y = tf.tensor([2.0]), tf.tensor([-1.0])
+    before = tf.log(x)
+    tf.enable_debug_mode()
+    with pytest.warns(RuntimeWarning, match=r"^Found NaN in the result of 'Log'$"):
+        after = tf.log(y)
+    tf.dispose([x, y, before, after])
+
+
+def test_profile_without_debug_mode_does_not_check_for_nan():
+    x = tf.tensor([-1.0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        info = tf.profile(lambda: tf.log(x))
+    assert [k.name for k in info.kernels] == ["Log"]
+    tf.dispose([x, info.result])
+
+
 def test_debug_mode_finds_infinity():
     tf.enable_debug_mode()
     a, b = tf.tensor([1, 2]), tf.tensor([0, 1])

@@ -178,7 +178,8 @@ ENV.register_flag("IS_TEST", lambda: False)
 ENV.register_flag("IS_BROWSER", lambda: False)
 ENV.register_flag("IS_NODE", lambda: False)
 ENV.register_flag("IS_PYTHON", lambda: True)
-ENV.register_flag("CHECK_COMPUTATION_FOR_ERRORS", lambda: ENV.get_bool("DEBUG"))
+# As TF.js: true by default, and consulted only while debug mode is on.
+ENV.register_flag("CHECK_COMPUTATION_FOR_ERRORS", lambda: True)
 # Not in TF.js: turns the "Found NaN in the result of ..." warning into a FloatingPointError.
 ENV.register_flag("COMPUTATION_ERRORS_RAISE", lambda: False)
 ENV.register_flag("TENSORLIKE_CHECK_SHAPE_CONSISTENCY", lambda: True)

@@ -95,9 +95,8 @@ def run_instrumented(
     for timer in engine.timers:
         timer.kernel_ms += kernel_ms
         timer.kernels += 1
-    if not ENV.get("PROD"):
-        if ENV.get("DEBUG"):
-            _log_kernel(kernel_name, kernel_ms, inputs, output_list)
+    if ENV.get("DEBUG") and not ENV.get("PROD"):
+        _log_kernel(kernel_name, kernel_ms, inputs, output_list)
         if ENV.get("CHECK_COMPUTATION_FOR_ERRORS"):
             try:
                 for output in output_list:
