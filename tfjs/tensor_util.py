@@ -200,7 +200,7 @@ def _convert(array: np.ndarray, dtype: str, what: str) -> np.ndarray:
     if dtype == "bool":
         if kind == "b":
             return array.astype(np.bool_)
-        return np.floor(array.astype(np.float64) + 0.5) != 0  # Math.round(v) !== 0
+        return np.asarray(np.floor(array.astype(np.float64) + 0.5) != 0)  # Math.round(v) !== 0
     return array.astype(np.complex64)
 
 

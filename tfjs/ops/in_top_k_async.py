@@ -22,8 +22,13 @@ async def in_top_k_async(predictions: TensorLike, targets: TensorLike, k: int = 
     [True, False]
     """
     name = "in_top_k_async"
-    predictions_tensor = convert_to_tensor(predictions, "predictions", name)
-    targets_tensor = convert_to_tensor(targets, "targets", name)
+    # One scope for both conversions: when the second fails, the first is freed.
+    predictions_tensor, targets_tensor = ENGINE.tidy(
+        lambda: (
+            convert_to_tensor(predictions, "predictions", name),
+            convert_to_tensor(targets, "targets", name),
+        )
+    )
     try:
         _check(predictions_tensor, targets_tensor, k)
         scores = await predictions_tensor.data()

@@ -74,12 +74,13 @@ class CpuBackend(KernelBackend):
 
 def to_storage(values: np.ndarray, dtype: str) -> np.ndarray:
     """`values` stored as a TypedArray of `dtype` stores them: int32 truncates and wraps,
-    bool is non-zero."""
+    bool is non-zero. Always an array, 0-d ones included (NumPy's comparisons and ufuncs
+    give 0-d inputs a scalar back)."""
     target = dtypes.NUMPY_DTYPES[dtype]
     if values.dtype == target:
         return values
     if dtype == "int32":
-        return dtypes.to_int32(values)
+        return np.asarray(dtypes.to_int32(values))
     if dtype == "bool":
-        return values != 0
+        return np.asarray(values != 0)
     return values.astype(target)

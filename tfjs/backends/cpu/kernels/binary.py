@@ -104,7 +104,7 @@ def _math_extreme(fn: BinaryFn, a: np.ndarray, b: np.ndarray, larger: bool) -> n
 
 
 def squared_difference(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    diff = np.subtract(a, b)
+    diff = np.asarray(np.subtract(a, b))  # a NumPy scalar for two 0-d inputs: out= needs an array
     return np.multiply(diff, diff, out=diff)
 
 

@@ -360,7 +360,7 @@ class _FillReader:
     `fill` where a coordinate is outside the image or NaN; one value per channel."""
 
     def __init__(self, values: np.ndarray, fill: Any) -> None:
-        self.height, self.width = values.shape[1:3]
+        self.height, self.width = values.shape[1:3] if values.size else (0, 0)  # nothing to read
         self.source = values if values.size else np.zeros((values.shape[0], 1, 1, values.shape[3]))
         self.fill = fill
         self.batch = np.arange(values.shape[0])[:, None, None]
