@@ -35,6 +35,8 @@ from tfjs.tensor import Tensor
 # (tf.register_op) must run as itself, so such a plan is not fused.
 FUSED_OPS = frozenset(CONVOLUTIONS) | ADDS | frozenset(ACTIVATIONS)
 PlanKey = tuple[tuple[str, ...], tuple[str, ...], bool]
+# Placeholder dtypes of handles (a hash table's, a TensorList's), fed as ordinary tensors.
+OPAQUE_DTYPES = frozenset({"resource", "variant"})
 
 
 @dataclass
@@ -143,6 +145,8 @@ class GraphExecutor:
                     f"{list(shape)}, but was {list(tensor.shape)}"
                 )
             dtype = node.attrs.get("dtype")
+            if dtype in OPAQUE_DTYPES:  # a handle: its tensor's dtype says nothing (TF.js checks none)
+                continue
             if dtype and node.op.startswith("Placeholder") and tensor.dtype != dtype:
                 raise ValueError(
                     f"The dtype of dict['{node.name}'] provided in model.execute(dict) must be {dtype}, "

@@ -16,7 +16,7 @@ from tfjs.converter import ops as _ops  # noqa: F401 - registers the op mappers
 from tfjs.converter.executor import GraphExecutor
 from tfjs.converter.model_graph import Graph, decode_tensor_proto, tensor_proto_has_values, transform_graph
 from tfjs.converter.op_registry import get_mapper
-from tfjs.converter.resources import ResourceManager
+from tfjs.converter.resources import ResourceManager, resource_inputs
 from tfjs.engine import ENGINE
 from tfjs.tensor import Tensor
 
@@ -73,6 +73,8 @@ class GraphModel:
             self.initializer = self._make_executor(init_graph, None)
             self.initializer.resources = self.resources
         self._captured: dict[Any, Tensor] | None = None
+        # {signature key: resourceId}: inputs the model feeds itself from the initializer's outputs
+        self._resource_inputs = resource_inputs(self.signature, self.initializer_signature, init_graph)
 
     def _make_executor(self, graph: Graph, parent: GraphExecutor | None) -> GraphExecutor:
         weights = {}
@@ -127,8 +129,15 @@ class GraphModel:
 
     @property
     def inputs(self) -> list[TensorInfo]:
-        """The model's inputs: the signature's when it has one, else its placeholders."""
-        return [self._info(node, "inputs") for node in self.executor.graph.inputs]
+        """The model's inputs: the signature's when it has one, else its placeholders.
+
+        Unlike TF.js, a resource input the model feeds itself (a lookup table made by its
+        `modelInitializer`) is not listed: it is no input for the caller to give."""
+        return [
+            self._info(node, "inputs")
+            for node in self.executor.graph.inputs
+            if node.signature_key not in self._resource_inputs
+        ]
 
     @property
     def outputs(self) -> list[TensorInfo]:
@@ -153,12 +162,11 @@ class GraphModel:
         self, inputs: Tensor | Sequence[Tensor] | Mapping[str, Tensor]
     ) -> dict[str, Tensor]:
         captured = self._captured or {}
-        signature_inputs = self.signature.get("inputs") or {}
+        resources = self._resource_inputs
         if isinstance(inputs, Mapping):
             result = dict(inputs)
-            for key, entry in signature_inputs.items():
-                if isinstance(entry, dict) and entry.get("resourceId") is not None:
-                    result[key] = captured[entry["resourceId"]]
+            for key, resource_id in resources.items():
+                result[key] = captured[resource_id]
             return result
         if isinstance(inputs, Tensor):
             inputs = [inputs]
@@ -167,16 +175,16 @@ class GraphModel:
                 f"Model inputs must be a Tensor, a list of Tensors or a dict, got {type(inputs).__name__}"
             )
         names = self.input_nodes
-        if len(inputs) + len(captured) != len(names):
+        if len(inputs) + len(resources) != len(names):
+            fed = [name for name in names if name not in resources]
             raise ValueError(
-                f"Input tensor count mismatch, the graph model has {len(names) - len(captured)} "
-                f"non-resource placeholders ({names}), while there are {len(inputs)} input tensors provided."
+                f"Input tensor count mismatch, the graph model has {len(fed)} "
+                f"non-resource placeholders ({fed}), while there are {len(inputs)} input tensors provided."
             )
         result, position = {}, 0
         for name in names:
-            resource_id = (signature_inputs.get(name) or {}).get("resourceId")
-            if resource_id is not None:
-                result[name] = captured[resource_id]
+            if name in resources:
+                result[name] = captured[resources[name]]
             else:
                 result[name] = inputs[position]
                 position += 1

@@ -4,7 +4,7 @@ executor/hash_table.ts, resource_manager.ts and tensor_array.ts)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tfjs import ops
@@ -97,6 +97,32 @@ class ResourceManager:
         for handle in self.handles_by_name.values():
             handle.dispose()
         self.handles_by_name.clear()
+
+
+def resource_inputs(
+    signature: Mapping[str, Any], initializer_signature: Any, init_graph: Any
+) -> dict[str, Any]:
+    """{signature key: resourceId} of the signature's inputs that carry a resourceId: the
+    model feeds each the `initializerSignature` output of the same resourceId (TF.js's
+    resourceIdToCapturedInput). Raises a ValueError naming the input when no initializer
+    output has its resourceId."""
+    entries = signature.get("inputs") or {}
+    wanted = {
+        key: entry["resourceId"]
+        for key, entry in entries.items()
+        if isinstance(entry, dict) and entry.get("resourceId") is not None
+    }
+    if not wanted:
+        return {}
+    outputs = initializer_signature.get("outputs") if isinstance(initializer_signature, dict) else None
+    provided = {entry.get("resourceId") for entry in (outputs or {}).values() if isinstance(entry, dict)}
+    for key, resource_id in wanted.items():
+        if init_graph is None or resource_id not in provided:
+            raise ValueError(
+                f"The signature input '{key}' is a resource (resourceId {resource_id!r}) that no output "
+                "of the model's initializerSignature provides: the model cannot feed it"
+            )
+    return wanted
 
 
 def assert_shapes_match(
