@@ -304,3 +304,39 @@ def convert_ts_to_pythonic(config: Any, key: str | None = None) -> Any:
         else:
             result[py_key] = convert_ts_to_pythonic(value, ts_key)
     return result
+
+
+# ---- identifiers ------------------------------------------------------------------------------
+
+
+def get_from_identifier(
+    identifier: Any, base: type, what: str, aliases: Mapping[str, str] | None = None
+) -> Any:
+    """Resolves what the layers API accepts for a building block (TF.js's `getInitializer`,
+    `getRegularizer`, ...): an instance of `base` passes through; a string is an alias
+    (`glorotUniform`, snake_case too: `glorot_uniform`) or a registered class name
+    (`GlorotUniform`) and builds that class with its defaults; a dict is a serialized
+    object. Anything else, or a name of no `base` subclass, is a ValueError naming it.
+    """
+    if isinstance(identifier, base):
+        return identifier
+    aliases = aliases or {}
+    if isinstance(identifier, str):
+        for name in (identifier, to_camel_case(identifier)):
+            class_name = aliases.get(name, name)
+            cls = _lookup(class_name, None)
+            if isinstance(cls, type) and issubclass(cls, base):
+                return cls.from_config({})
+        raise _unknown(what, identifier)
+    if isinstance(identifier, Mapping):
+        class_name = identifier.get("className", identifier.get("class_name"))
+        cls = _lookup(class_name, None) if isinstance(class_name, str) else None
+        if cls is not None and not (isinstance(cls, type) and issubclass(cls, base)):
+            raise _unknown(what, class_name)
+        result = deserialize_keras_object(identifier, what=what)
+        if not isinstance(result, base):
+            raise ValueError(f"Unknown {what}: {class_name} is not a{'n' * (what[0] in 'aeiou')} {what}")
+        return result
+    raise ValueError(
+        f"Unknown {what}: {identifier!r}; expected a name, a config dict or a {base.__name__} instance"
+    )
