@@ -11,6 +11,7 @@ from __future__ import annotations
 import inspect
 import itertools
 import logging
+import threading
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -74,6 +75,9 @@ class Engine:
         self.num_data_moves = 0
         self._scopes: list[_Scope] = []
         self._scope_ids = itertools.count(1)
+        # The thread whose op or tidy is open: another thread's op fails until it ends.
+        self._scope_lock = threading.Lock()
+        self._scope_thread: threading.Thread | None = None
         self.registered_variables: dict[str, Variable] = {}
         self.profiles: list[profiler.ProfileRecorder] = []
         self.timers: list[profiler.TimingInfo] = []
@@ -447,7 +451,24 @@ class Engine:
     # ---- scopes ---------------------------------------------------------------------
 
     def start_scope(self, name: str | None = None, is_op: bool = False) -> None:
-        self._scopes.append(_Scope(name, next(self._scope_ids), is_op))
+        """Opens a scope (an op's or a tidy's). The engine is used from one thread at a
+        time, as TF.js's is: a scope opened while another thread has one open is refused."""
+        thread = threading.current_thread()
+        with self._scope_lock:
+            if not self._scopes:
+                self._scope_thread = thread
+            elif self._scope_thread is not thread:
+                raise self._concurrent_use_error(name or "tidy", thread)
+            self._scopes.append(_Scope(name, next(self._scope_ids), is_op))
+
+    def _concurrent_use_error(self, name: str, thread: threading.Thread) -> RuntimeError:
+        owner = self._scope_thread.name if self._scope_thread is not None else "?"
+        busy = self._outermost_op() or self._scopes[0].name or "tidy"
+        return RuntimeError(
+            f"'{name}' was called from thread '{thread.name}' while thread '{owner}' is inside "
+            f"'{busy}': the tfjs engine is used from one thread at a time, as TF.js's is. Finish "
+            "that work first (or lock around it), or use separate processes."
+        )
 
     def end_scope(self, result: Any = None) -> None:
         """Disposes what the innermost scope tracked, except `result`'s tensors and kept
