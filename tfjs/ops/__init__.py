@@ -1,5 +1,7 @@
 """The ops: TF.js's public operations, one per file. This is the export list."""
 
+from typing import TYPE_CHECKING
+
 # The namespaces (tf.image, tf.linalg, ...): each a package of op files with its own export list.
 from tfjs.ops import fused, image, linalg, losses, math, signal, sparse, spectral, string
 from tfjs.ops.abs import abs  # noqa: A004
@@ -209,8 +211,10 @@ from tfjs.ops.where_async import where_async
 from tfjs.ops.zeros import zeros
 from tfjs.ops.zeros_like import zeros_like
 
-# Every op imported above is exported: the import lines are the list.
-__all__ = exported_ops(globals(), __name__)
+# Every op imported above is exported: the import lines are the list. Type checkers, which
+# cannot run exported_ops, take every public name above instead (so `tf.relu` is typed).
+if not TYPE_CHECKING:
+    __all__ = exported_ops(globals(), __name__)
 NAMESPACES = {
     "fused": fused,
     "image": image,
