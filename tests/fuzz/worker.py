@@ -7,10 +7,13 @@ time limit, so that a fuzz test survives what it provokes.
 
 API
 - `Worker(memory_limit=4 GiB, time_limit=10 s, initializer=None)`: starts nothing until
-  the first call. The child is a `multiprocessing` *spawn* process; before it imports
-  anything it caps its address space (`resource.setrlimit(RLIMIT_AS, memory_limit)`) and
-  pins NumPy to one thread, then runs `initializer` (a `"module:function"` name, e.g.
-  `"tests.twin_backend:register_twin"`) once.
+  the first call. The child is a fresh interpreter (`python -c`, talking over a
+  `multiprocessing.connection` on a socket pair: unlike multiprocessing's *spawn* it
+  never re-imports the parent's main script, so any script or test can use it), with
+  the parent's `sys.path` and NumPy pinned to one thread; before it imports anything it
+  caps its address space (`resource.setrlimit(RLIMIT_AS, memory_limit)`), then runs
+  `initializer` (a `"module:function"` name, e.g. `"tests.twin_backend:register_twin"`)
+  once.
 - `worker.call(function, *args, time_limit=None, **kwargs) -> Outcome`: `function` is a
   `"module:qualified.name"` string resolved in the child (the call must be picklable:
   plain data, no tensors). The child counts `tf.memory()["num_tensors"]` before the
@@ -39,8 +42,10 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import importlib
-import multiprocessing
 import os
+import socket
+import subprocess
+import sys
 import traceback as traceback_module
 from multiprocessing.connection import Connection
 from typing import Any
@@ -110,7 +115,7 @@ class Worker:
         self.time_limit = time_limit
         self.initializer = initializer
         self.restarts = 0
-        self._process: multiprocessing.process.BaseProcess | None = None
+        self._process: subprocess.Popen[bytes] | None = None
         self._connection: Connection | None = None
         self._started_once = False
 
@@ -143,42 +148,42 @@ class Worker:
             with contextlib.suppress(OSError, ValueError):
                 self._connection.send(None)
         if self._process is not None:
-            self._process.join(timeout=5)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self._process.wait(timeout=5)
         self._kill()
 
     def _ensure_started(self) -> Connection:
-        if self._process is not None and self._process.is_alive() and self._connection is not None:
+        if self._process is not None and self._process.poll() is None and self._connection is not None:
             return self._connection
         self._kill()
         if self._started_once:
             self.restarts += 1
         self._started_once = True
-        context = multiprocessing.get_context("spawn")
-        parent_end, child_end = context.Pipe()
-        process = context.Process(
-            target=_serve,
-            args=(child_end, self.memory_limit, self.initializer),
-            name="tfjs-fuzz-worker",
-            daemon=True,
+        parent_end, child_end = socket.socketpair()
+        code = f"from {__name__} import serve; serve({child_end.fileno()}, {self.memory_limit}, {self.initializer!r})"
+        environment = dict(os.environ, PYTHONPATH=os.pathsep.join(path for path in sys.path if path))
+        environment.update(dict.fromkeys(_THREAD_VARIABLES, "1"))
+        process = subprocess.Popen(
+            [sys.executable, "-c", code], pass_fds=[child_end.fileno()], env=environment
         )
-        process.start()
         child_end.close()
-        if not parent_end.poll(_START_TIME_LIMIT) or parent_end.recv() != "ready":
+        connection = Connection(parent_end.detach())
+        if not connection.poll(_START_TIME_LIMIT) or connection.recv() != "ready":
             process.kill()
             raise RuntimeError("the fuzz worker did not start")
-        self._process, self._connection = process, parent_end
-        return parent_end
+        self._process, self._connection = process, connection
+        return connection
 
     def _kill(self) -> None:
-        if self._process is not None and self._process.is_alive():
+        if self._process is not None and self._process.poll() is None:
             self._process.kill()
         self._reap()
 
     def _reap(self) -> int | None:
         exitcode = None
         if self._process is not None:
-            self._process.join(timeout=5)
-            exitcode = self._process.exitcode
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                exitcode = self._process.wait(timeout=5)
         if self._connection is not None:
             self._connection.close()
         self._process, self._connection = None, None
@@ -188,12 +193,12 @@ class Worker:
 # ---- the child ------------------------------------------------------------------------
 
 
-def _serve(connection: Connection, memory_limit: int, initializer: str | None) -> None:
+def serve(fd: int, memory_limit: int, initializer: str | None) -> None:
+    """The child's loop: runs each call received on socket `fd` (see `Worker`)."""
     import resource
 
     resource.setrlimit(resource.RLIMIT_AS, (memory_limit, memory_limit))
-    for name in _THREAD_VARIABLES:
-        os.environ[name] = "1"
+    connection = Connection(fd)
     import tfjs as tf
 
     if initializer:
