@@ -1,0 +1,115 @@
+// The training cases that record_layers.js fits in TF.js and records to
+// tests/layers/fixtures/training/<name>.json: each names an architecture (rebuilt in
+// Python by tests/layers/test_tfjs_recorded.py with the same layers), its data, the
+// optimizer (a tf.train factory with its arguments, or a name given to compile), the loss
+// and metrics (pythonLoss: the name the Python side is given instead, TF.js's snake_case
+// spelling that TF.js itself refuses), and fit's arguments. shuffle is always false, nothing drops out, and the
+// initial weights are deterministic and recorded, so every number is reproducible.
+const {tf, floatInput} = require('./common');
+
+const L = tf.layers;
+
+function seq(layers) {
+  const model = tf.sequential();
+  for (const layer of layers) model.add(layer);
+  return model;
+}
+
+const ARCHITECTURES = {
+  mlp: () => seq([L.dense({units: 8, activation: 'relu', inputShape: [3]}), L.dense({units: 1})]),
+  classifier: () => seq([L.dense({units: 6, activation: 'tanh', inputShape: [4]}),
+    L.dense({units: 3, activation: 'softmax'})]),
+  convnet: () => seq([L.conv2d({filters: 2, kernelSize: 3, activation: 'relu',
+    inputShape: [5, 5, 1]}), L.maxPooling2d({poolSize: 2}), L.flatten(),
+  L.dense({units: 1, activation: 'sigmoid'})]),
+  lstm: () => seq([L.lstm({units: 3, inputShape: [4, 2]}), L.dense({units: 1})]),
+  gru: () => seq([L.gru({units: 3, inputShape: [4, 2]}), L.dense({units: 1})]),
+  two_heads: () => {
+    const x = tf.input({shape: [3]});
+    const h = L.dense({units: 4, activation: 'relu'}).apply(x);
+    const reg = L.dense({units: 1, name: 'reg'}).apply(h);
+    const cls = L.dense({units: 2, activation: 'softmax', name: 'cls'}).apply(h);
+    return tf.model({inputs: x, outputs: [reg, cls]});
+  },
+};
+
+function oneHot(labels, n) {
+  return tf.oneHot(tf.tensor1d(labels, 'int32'), n).toFloat();
+}
+
+// Fixed data sets: x and a list of targets (one per model output).
+const DATA = {
+  regression: () => {
+    const x = floatInput([12, 3], 1);
+    const y = x.matMul(tf.tensor2d([[0.5], [-0.3], [0.8]])).add(0.1);
+    return {x, y: [y]};
+  },
+  classes: () => {
+    const x = floatInput([12, 4], 2);
+    return {x, y: [oneHot(Array.from(x.slice([0, 0], [12, 3]).argMax(1).dataSync()), 3)]};
+  },
+  sparse_classes: () => {
+    const x = floatInput([12, 4], 2);
+    return {x, y: [x.slice([0, 0], [12, 3]).argMax(1).toFloat().reshape([12, 1])]};
+  },
+  images: () => {
+    const x = floatInput([10, 5, 5, 1], 3);
+    return {x, y: [x.mean([1, 2, 3]).greater(0).toFloat().reshape([10, 1])]};
+  },
+  sequences: () => {
+    const x = floatInput([10, 4, 2], 4);
+    return {x, y: [x.sum([1, 2]).mul(0.3).reshape([10, 1])]};
+  },
+  two_targets: () => {
+    const x = floatInput([12, 3], 5);
+    const reg = x.sum(1, true).mul(0.5);
+    return {x, y: [reg, oneHot(Array.from(x.slice([0, 0], [12, 2]).argMax(1).dataSync()), 2)]};
+  },
+};
+
+// Each TF.js optimizer, with explicit learning rates (other arguments at TF.js's defaults).
+const OPTIMIZERS = {
+  sgd: ['sgd', [0.1]],
+  momentum: ['momentum', [0.05, 0.9]],
+  adagrad: ['adagrad', [0.1]],
+  adadelta: ['adadelta', [0.2]],
+  adam: ['adam', [0.05]],
+  adamax: ['adamax', [0.05]],
+  rmsprop: ['rmsprop', [0.01]],
+};
+
+const MLP = {arch: 'mlp', data: 'regression', loss: 'meanSquaredError', metrics: ['mae'],
+  fit: {epochs: 3, batchSize: 5}};
+const CLASSIFIER = {arch: 'classifier', data: 'classes', loss: 'categoricalCrossentropy',
+  metrics: ['accuracy'], fit: {epochs: 3, batchSize: 5}};
+
+const CASES = {};
+for (const [key, [name, args]] of Object.entries(OPTIMIZERS)) {
+  CASES[`mlp_${key}`] = {...MLP, optimizer: {name, args}};
+  CASES[`classifier_${key}`] = {...CLASSIFIER, optimizer: {name, args}};
+}
+Object.assign(CASES, {
+  momentum_nesterov_mlp: {...MLP, optimizer: {name: 'momentum', args: [0.02, 0.8, true]}},
+  classifier_validation_split: {...CLASSIFIER, optimizer: {name: 'adam', args: [0.05]},
+    fit: {epochs: 3, batchSize: 4, validationSplit: 0.25}},
+  classifier_optimizer_by_name: {...CLASSIFIER, optimizer: {string: 'adam'}},
+  classifier_rmsprop_by_name: {...CLASSIFIER, optimizer: {string: 'rmsprop'},
+    pythonLoss: 'categorical_crossentropy', metrics: ['acc']},
+  sparse_classifier_sgd: {arch: 'classifier', data: 'sparse_classes',
+    loss: 'sparseCategoricalCrossentropy', metrics: ['accuracy'],
+    optimizer: {name: 'sgd', args: [0.2]}, fit: {epochs: 3, batchSize: 5}},
+  convnet_sgd: {arch: 'convnet', data: 'images', loss: 'binaryCrossentropy',
+    metrics: ['accuracy'], optimizer: {name: 'sgd', args: [0.2]}, fit: {epochs: 3, batchSize: 4}},
+  convnet_adam: {arch: 'convnet', data: 'images', loss: 'binaryCrossentropy',
+    metrics: ['accuracy'], optimizer: {name: 'adam', args: [0.02]}, fit: {epochs: 3, batchSize: 4}},
+  lstm_rmsprop: {arch: 'lstm', data: 'sequences', loss: 'meanAbsoluteError', metrics: [],
+    optimizer: {name: 'rmsprop', args: [0.02]}, fit: {epochs: 3, batchSize: 4}},
+  gru_adagrad: {arch: 'gru', data: 'sequences', loss: 'meanSquaredError',
+    pythonLoss: 'mean_squared_error', metrics: ['mse'],
+    optimizer: {name: 'adagrad', args: [0.2]}, fit: {epochs: 3, batchSize: 4}},
+  two_heads_adam: {arch: 'two_heads', data: 'two_targets',
+    loss: {reg: 'meanSquaredError', cls: 'categoricalCrossentropy'}, metrics: {cls: 'accuracy'},
+    optimizer: {name: 'adam', args: [0.03]}, fit: {epochs: 3, batchSize: 5}},
+});
+
+module.exports = {ARCHITECTURES, DATA, CASES};
