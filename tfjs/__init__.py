@@ -8,6 +8,7 @@
 from tfjs import backends as backends
 from tfjs import browser as browser
 from tfjs import io as io
+from tfjs import layers as layers
 from tfjs import train as train
 from tfjs.backends import cpu as _cpu
 from tfjs.backends.backend import KernelBackend, TensorInfo
@@ -40,6 +41,9 @@ from tfjs.kernel_registry import (
     register_kernel,
     unregister_kernel,
 )
+from tfjs.layers.engine.input_layer import input  # noqa: A004 - TF.js's name
+from tfjs.layers.engine.models import LayersModel, model
+from tfjs.layers.engine.sequential import Sequential, sequential
 from tfjs.leak_tracker import LeakedTensor, LeakReport, track_leaks
 from tfjs.ops import *
 from tfjs.ops import fused, image, linalg, losses, math, signal, sparse, spectral, string

@@ -1,0 +1,1 @@
+"""Layer families (tfjs-layers' src/layers/*.ts), one module per family."""

@@ -1,0 +1,1 @@
+"""The layers engine: Layer, SymbolicTensor/Node, InputLayer, Container, LayersModel, Sequential."""

@@ -1,0 +1,470 @@
+"""The Layer base class (tfjs-layers' `Layer`, engine/topology.ts): the contract every layer keeps.
+
+A layer is configured by its constructor (TF.js's config keys as snake_case keyword
+arguments, plus the common ones handled here: `name`, `trainable`, `input_shape`,
+`batch_input_shape`, `batch_size`, `dtype`, `weights`), and a subclass provides:
+
+- `build(input_shape)`: creates the weights with `self.add_weight(name, shape, dtype,
+  initializer, regularizer, trainable, constraint)` (a `LayerVariable`, whose `read()`
+  is the tf Variable), may set `self.input_spec` (a list of `InputSpec`), and calls
+  `super().build(input_shape)` or sets `self.built = True`. `input_shape` is a tuple
+  with None for unknown sizes (a list of them for several inputs).
+- `call(inputs, **kwargs) -> Tensor | list[Tensor]`: the computation with tf ops on
+  concrete tensors (kwargs: `training`, `mask` when the layer takes them). `apply`
+  runs it inside a tidy, so intermediates are freed.
+- `compute_output_shape(input_shape)`: the output shape (None for unknown sizes),
+  so that the layer can be wired on `SymbolicTensor`s without running it.
+- `get_config() -> dict`: TF.js's camelCase keys and values (`{"units": 8,
+  "kernelInitializer": {...}, ...}`) merged over `super().get_config()`; `from_config`
+  (a classmethod) turns them back into keyword arguments. Register the class with
+  `tf.serialization.register_class(cls)` and set `class_name` (TF.js's class name, the
+  one model.json holds) so that saved models find it.
+- optionally `compute_mask(inputs, mask)` and `supports_masking = True`.
+
+`layer.apply(x)` (also `layer(x)`) on tensors builds the layer once and calls it; on
+`SymbolicTensor`s (`tf.input(...)` and layers' outputs) it builds, checks shapes and
+records a `Node`, returning symbolic outputs, which `tf.model(inputs=..., outputs=...)`
+turns into a model. Inputs are checked against `input_spec` before anything runs;
+an incompatible input is a ValueError naming this layer, the layer the input came
+from, and both shapes.
+
+>>> layer = tf.layers.dense(units=1, kernel_initializer="ones", use_bias=False)
+>>> y = layer.apply(tf.tensor2d([[1.0, 2.0]]))
+>>> y.array_sync()
+[[3.0]]
+>>> y.dispose(); _ = layer.dispose()
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+from tfjs.globals import dispose, tidy
+from tfjs.layers.engine.naming import camel_key, default_layer_name, snake_kwargs
+from tfjs.layers.engine.node import Node, SymbolicTensor
+from tfjs.layers.engine.variables import LayerVariable
+from tfjs.tensor import Tensor
+
+Shape = tuple[int | None, ...]
+_layer_ids = itertools.count()
+
+
+class InputSpec:
+    """What a layer accepts on one input: `ndim`, `min_ndim`, `max_ndim`, `dtype`, `shape`
+    (None for free sizes) and `axes` ({axis: size})."""
+
+    def __init__(
+        self,
+        *,
+        dtype: str | None = None,
+        shape: Sequence[int | None] | None = None,
+        ndim: int | None = None,
+        max_ndim: int | None = None,
+        min_ndim: int | None = None,
+        axes: dict[int, int] | None = None,
+    ) -> None:
+        self.dtype, self.shape = dtype, None if shape is None else tuple(shape)
+        self.ndim = len(shape) if shape is not None else ndim
+        self.max_ndim, self.min_ndim, self.axes = max_ndim, min_ndim, axes or {}
+
+
+def to_list(value: Any) -> list[Any]:
+    """A list of a single item or of a list/tuple of items."""
+    return list(value) if isinstance(value, (list, tuple)) else [value]
+
+
+def singleton_or_list(values: list[Any]) -> Any:
+    return values[0] if len(values) == 1 else values
+
+
+def shape_str(shape: Sequence[int | None]) -> str:
+    return "[" + ",".join("null" if d is None else str(d) for d in shape) + "]"
+
+
+class Layer:
+    """A layer: weights and a computation from input tensors to output tensors."""
+
+    class_name: ClassVar[str] = "Layer"
+    supports_masking: ClassVar[bool] = False
+
+    def __init__(
+        self,
+        *,
+        name: str | None = None,
+        trainable: bool = True,
+        input_shape: Sequence[int | None] | None = None,
+        batch_input_shape: Sequence[int | None] | None = None,
+        batch_size: int | None = None,
+        dtype: Any = None,
+        weights: Sequence[Any] | None = None,
+        input_dtype: str | None = None,
+    ) -> None:
+        self.id = next(_layer_ids)
+        self.name = name if name is not None else default_layer_name(self.class_name)
+        self._trainable = bool(trainable)
+        self.built = False
+        self.input_spec: list[InputSpec | None] | None = None
+        self.inbound_nodes: list[Node] = []
+        self.outbound_nodes: list[Node] = []
+        self._trainable_weights: list[LayerVariable] = []
+        self._non_trainable_weights: list[LayerVariable] = []
+        self._losses: list[Callable[[], Tensor]] = []
+        self._disposed = False
+        self.initial_weights = list(weights) if weights is not None else None
+        self.dtype = _dtype_name(dtype if dtype is not None else input_dtype)
+        self.batch_input_shape: Shape | None = None
+        if batch_input_shape is not None:
+            self.batch_input_shape = tuple(
+                None if d is None or d == -1 else int(d) for d in batch_input_shape
+            )
+        elif input_shape is not None:
+            dims = tuple(None if d is None or d == -1 else int(d) for d in input_shape)
+            self.batch_input_shape = (batch_size, *dims)
+
+    # -- weights --------------------------------------------------------------------
+    @property
+    def trainable(self) -> bool:
+        """Whether fitting updates this layer's weights."""
+        return self._trainable
+
+    @trainable.setter
+    def trainable(self, value: bool) -> None:
+        self._trainable = bool(value)
+        for weight in self._trainable_weights:
+            weight.trainable = self._trainable
+
+    @property
+    def trainable_weights(self) -> list[LayerVariable]:
+        """The weights fitting updates (none when the layer is not trainable)."""
+        return list(self._trainable_weights) if self.trainable else []
+
+    @property
+    def non_trainable_weights(self) -> list[LayerVariable]:
+        """The weights fitting leaves (all of them when the layer is not trainable)."""
+        if self.trainable:
+            return list(self._non_trainable_weights)
+        return self._trainable_weights + self._non_trainable_weights
+
+    @property
+    def weights(self) -> list[LayerVariable]:
+        """All weights: trainable ones first."""
+        return self.trainable_weights + self.non_trainable_weights
+
+    def add_weight(
+        self,
+        name: str,
+        shape: Sequence[int],
+        dtype: str | None = None,
+        initializer: Any = None,
+        regularizer: Any = None,
+        trainable: bool = True,
+        constraint: Any = None,
+    ) -> LayerVariable:
+        """Creates a weight of this layer, initialised by `initializer` (anything the
+        initializers' `get_initializer` takes; default glorotUniform, zeros for ints)."""
+        from tfjs.layers.initializers import get_initializer
+
+        dtype = dtype or self.dtype or "float32"
+        if initializer is None:
+            initializer = "zeros" if dtype == "int32" else "glorotUniform"
+        initializer = get_initializer(initializer)
+        shape = [int(d) for d in shape]
+        value = initializer(shape, dtype)
+        try:
+            weight = LayerVariable(value, dtype, f"{self.name}/{name}", trainable, constraint)
+        finally:
+            value.dispose()
+        (self._trainable_weights if trainable else self._non_trainable_weights).append(weight)
+        if regularizer is not None:
+            from tfjs.layers.regularizers import get_regularizer
+
+            regularizer = get_regularizer(regularizer)
+            self._losses.append(lambda: regularizer(weight.read()))
+        return weight
+
+    def get_weights(self) -> list[Tensor]:
+        """Copies of the weights' values (the caller disposes them)."""
+        return [w.read().clone() for w in self.weights]
+
+    def set_weights(self, weights: Sequence[Any]) -> None:
+        """Sets the weights' values, in the order of `weights`; shapes must match, and
+        nothing changes when one does not."""
+        from tfjs.ops import tensor as to_tensor
+
+        params = self.weights
+        if len(weights) != len(params):
+            raise ValueError(
+                f'You called setWeights(weights) on layer "{self.name}" with a weight list of '
+                f"length {len(weights)}, but the layer was expecting {len(params)} weights."
+            )
+        for param, value in zip(params, weights, strict=False):
+            if tuple(value.shape) != tuple(param.shape):
+                raise ValueError(
+                    f"Layer weight shape {shape_str(param.shape)} not compatible with provided "
+                    f"weight shape {shape_str(value.shape)} (weight {param.original_name})"
+                )
+        for param, value in zip(params, weights, strict=False):
+            if isinstance(value, Tensor):
+                param.write(value)
+            else:
+                t = to_tensor(value, dtype=param.dtype)
+                param.write(t)
+                t.dispose()
+
+    def count_params(self) -> int:
+        """The number of scalars in this layer's weights."""
+        if not self.built:
+            raise ValueError(
+                f"You tried to call countParams() on {self.name}, but the layer is not built yet. "
+                "Build it first by calling build(batchInputShape)."
+            )
+        total = 0
+        for w in self.weights:
+            n = 1
+            for d in w.shape:
+                n *= d
+            total += n
+        return total
+
+    # -- losses ---------------------------------------------------------------------
+    @property
+    def losses(self) -> list[Tensor]:
+        """The regularization losses of this layer's weights (computed now; in a tidy)."""
+        return [loss() for loss in self._losses]
+
+    def add_loss(self, loss: Callable[[], Tensor]) -> None:
+        """Adds a loss (a function returning a scalar) that fitting minimizes too."""
+        self._losses.append(loss)
+
+    # -- what subclasses override ----------------------------------------------------
+    def build(self, input_shape: Any) -> None:
+        """Creates the layer's weights for inputs of `input_shape`."""
+        self.built = True
+
+    def call(self, inputs: Any, **kwargs: Any) -> Any:
+        """The layer's computation on concrete tensors (identity by default)."""
+        return inputs
+
+    def compute_output_shape(self, input_shape: Any) -> Any:
+        """The shape of the output for inputs of `input_shape` (same by default)."""
+        return input_shape
+
+    def compute_mask(self, inputs: Any, mask: Any = None) -> Any:
+        """The output mask: the input mask when the layer supports masking, else None."""
+        if not self.supports_masking:
+            if mask is not None and any(m is not None for m in to_list(mask)):
+                raise TypeError(f"Layer {self.name} does not support masking, but was passed an inputMask")
+            return None
+        return mask
+
+    def get_config(self) -> dict[str, Any]:
+        """TF.js's config of this layer (camelCase keys)."""
+        config: dict[str, Any] = {"name": self.name, "trainable": self.trainable}
+        if self.batch_input_shape is not None:
+            config["batchInputShape"] = list(self.batch_input_shape)
+        if self.dtype is not None:
+            config["dtype"] = self.dtype
+        return config
+
+    @classmethod
+    def from_config(cls, config: dict[str, Any]) -> Layer:
+        """A layer from TF.js's config (camelCase or snake_case keys). Keys no constructor
+        in the class's hierarchy takes are ignored, as TF.js ignores them (Keras writes
+        some that TF.js has no use for)."""
+        kwargs = snake_kwargs(config)
+        accepted = constructor_parameters(cls)
+        return cls(**{k: v for k, v in kwargs.items() if k in accepted})
+
+    # -- applying -------------------------------------------------------------------
+    def __call__(self, inputs: Any, **kwargs: Any) -> Any:
+        return self.apply(inputs, **kwargs)
+
+    def apply(self, inputs: Any, **kwargs: Any) -> Any:
+        """Applies the layer: on tensors, computes the outputs; on SymbolicTensors, wires
+        the layer into a graph and returns symbolic outputs."""
+        self._check_not_disposed()
+        items = to_list(inputs)
+        symbolic = [isinstance(x, SymbolicTensor) for x in items]
+        if any(symbolic) and not all(symbolic):
+            raise ValueError("Arguments to apply() must be all SymbolicTensors or all Tensors")
+        if not all(symbolic):
+            from tfjs.ops import tensor as to_tensor
+
+            converted = [x if isinstance(x, Tensor) else to_tensor(x) for x in items]
+            owned = [c for c, x in zip(converted, items, strict=False) if c is not x]
+            try:
+                return self._apply_eager(
+                    converted if isinstance(inputs, (list, tuple)) else converted[0], kwargs
+                )
+            finally:
+                dispose(owned)
+        return self._apply_symbolic(inputs, kwargs)
+
+    def _ensure_built(self, inputs: Any) -> None:
+        self.assert_input_compatibility(inputs)
+        if not self.built:
+            shapes = [tuple(x.shape) for x in to_list(inputs)]
+            self.build(singleton_or_list(shapes) if not isinstance(inputs, list) else shapes)
+            self.built = True
+            if self.initial_weights is not None:
+                self.set_weights(self.initial_weights)
+                self.initial_weights = None
+            self.assert_input_compatibility(inputs)
+
+    def _apply_eager(self, inputs: Any, kwargs: dict[str, Any]) -> Any:
+        self._ensure_built(inputs)
+        return tidy(lambda: self.call(inputs, **kwargs))
+
+    def _apply_symbolic(self, inputs: Any, kwargs: dict[str, Any]) -> Any:
+        self._ensure_built(inputs)
+        items = to_list(inputs)
+        shapes = [tuple(x.shape) for x in items]
+        in_shape = shapes if isinstance(inputs, list) else shapes[0]
+        out_shape = self.compute_output_shape(in_shape)
+        masks = kwargs.get("mask")
+        if masks is None and any(x.mask is not None for x in items):
+            masks = singleton_or_list([x.mask for x in items]) if len(items) > 1 else items[0].mask
+        out_mask = self.compute_mask_symbolic(inputs, masks)
+        out_shapes = out_shape if _is_shape_list(out_shape) else [out_shape]
+        dtype = self.output_dtype(items)
+        outputs = [
+            SymbolicTensor(dtype, s, self, items, kwargs, f"{self.name}/out{i}", i)
+            for i, s in enumerate(out_shapes)
+        ]
+        for out, m in zip(outputs, to_list(out_mask) if out_mask is not None else [None] * len(outputs), strict=False):
+            out.mask = m
+        Node(self, items, outputs, kwargs)
+        return outputs if _is_shape_list(out_shape) else outputs[0]
+
+    def compute_mask_symbolic(self, inputs: Any, masks: Any) -> Any:
+        """Whether the symbolic outputs carry a mask (a truthy placeholder) or not."""
+        if masks is None:
+            return None
+        return True if self.supports_masking or hasattr(self, "_produces_mask") else None
+
+    def output_dtype(self, inputs: list[SymbolicTensor]) -> str:
+        """The dtype of the symbolic outputs (the first input's by default)."""
+        return inputs[0].dtype if inputs else "float32"
+
+    def assert_input_compatibility(self, inputs: Any) -> None:
+        """Checks the inputs against `input_spec`: a ValueError naming this layer, where
+        the input came from, and the expected and found shapes."""
+        if not self.input_spec:
+            return
+        items = to_list(inputs)
+        if len(items) != len(self.input_spec):
+            raise ValueError(
+                f"Layer {self.name} expects {len(self.input_spec)} inputs, but it received "
+                f"{len(items)} input tensors."
+            )
+        for i, (x, spec) in enumerate(zip(items, self.input_spec, strict=False)):
+            if spec is None:
+                continue
+            shape, ndim = tuple(x.shape), len(x.shape)
+            source = (
+                f" (output of layer {x.source_layer.name})"
+                if isinstance(x, SymbolicTensor) and x.source_layer
+                else ""
+            )
+            where = f"Input {i} of shape {shape_str(shape)}{source} is incompatible with layer {self.name}"
+            if spec.ndim is not None and ndim != spec.ndim:
+                raise ValueError(f"{where}: expected ndim={spec.ndim}, found ndim={ndim}")
+            if spec.max_ndim is not None and ndim > spec.max_ndim:
+                raise ValueError(f"{where}: expected max_ndim={spec.max_ndim}, found ndim={ndim}")
+            if spec.min_ndim is not None and ndim < spec.min_ndim:
+                raise ValueError(f"{where}: expected min_ndim={spec.min_ndim}, found ndim={ndim}")
+            if spec.dtype is not None and x.dtype != spec.dtype:
+                raise ValueError(f"{where}: expected dtype={spec.dtype}, found dtype={x.dtype}")
+            for axis, value in spec.axes.items():
+                if not -ndim <= axis < ndim:
+                    raise ValueError(f"{where}: expected an axis {axis}, found ndim={ndim}")
+                if value is not None and shape[axis] not in (value, None):
+                    raise ValueError(
+                        f"{where}: expected axis {axis} of input shape to have value {value} "
+                        f"but got shape {shape_str(shape)}"
+                    )
+            if spec.shape is not None:
+                for want, got in zip(spec.shape, shape, strict=False):
+                    if want is not None and got is not None and want != got:
+                        raise ValueError(
+                            f"{where}: expected shape={shape_str(spec.shape)}, found shape={shape_str(shape)}"
+                        )
+
+    # -- graph bookkeeping ----------------------------------------------------------
+    def _node_attr(self, node_index: int, attr: str) -> Any:
+        if not self.inbound_nodes:
+            raise ValueError(f"The layer {self.name} has never been called and thus has no defined {attr}.")
+        if node_index >= len(self.inbound_nodes):
+            raise ValueError(
+                f"Asked to get {attr} at node {node_index}, but the layer has only "
+                f"{len(self.inbound_nodes)} inbound nodes."
+            )
+        return singleton_or_list(getattr(self.inbound_nodes[node_index], attr))
+
+    @property
+    def input(self) -> Any:
+        """The symbolic input(s) of this layer's only inbound node."""
+        return self._node_attr(0, "input_tensors")
+
+    @property
+    def output(self) -> Any:
+        """The symbolic output(s) of this layer's only inbound node."""
+        return self._node_attr(0, "output_tensors")
+
+    @property
+    def output_shape(self) -> Any:
+        """The output shape of this layer (when all its nodes agree)."""
+        shapes = {repr(n.output_shapes) for n in self.inbound_nodes}
+        if len(shapes) != 1:
+            raise ValueError(
+                f"The layer {self.name} has multiple inbound nodes with different output shapes."
+            )
+        return singleton_or_list(self.inbound_nodes[0].output_shapes)
+
+    # -- life cycle -----------------------------------------------------------------
+    def _check_not_disposed(self) -> None:
+        if self._disposed:
+            raise ValueError(f"Layer '{self.name}' is already disposed.")
+
+    def dispose(self) -> dict[str, int]:
+        """Frees this layer's weights; returns `{"refCountAfterDispose", "numDisposedVariables"}`."""
+        self._check_not_disposed()
+        weights = self._trainable_weights + self._non_trainable_weights
+        for weight in weights:
+            weight.dispose()
+        self._disposed = True
+        return {"refCountAfterDispose": 0, "numDisposedVariables": len(weights)}
+
+    def __repr__(self) -> str:
+        return f"<{self.class_name} name={self.name}>"
+
+
+def constructor_parameters(cls: type) -> set[str]:
+    """The keyword arguments the constructors along `cls`'s hierarchy take."""
+    import inspect
+
+    names: set[str] = set()
+    for klass in cls.__mro__:
+        init = klass.__dict__.get("__init__")
+        if init is not None and klass is not object:
+            names.update(inspect.signature(init).parameters)
+    names.discard("self")
+    return names
+
+
+def _is_shape_list(shape: Any) -> bool:
+    return isinstance(shape, list) and len(shape) > 0 and isinstance(shape[0], (list, tuple))
+
+
+def _dtype_name(dtype: Any) -> str | None:
+    """A dtype from a string or a Keras 3 dtype-policy dict."""
+    if isinstance(dtype, dict):
+        config = dtype.get("config", {})
+        name = config.get("name", "float32")
+        return "float32" if name in ("mixed_float16", "mixed_bfloat16") else name
+    return dtype
+
+
+__all__ = ["InputSpec", "Layer", "camel_key", "shape_str", "singleton_or_list", "to_list"]

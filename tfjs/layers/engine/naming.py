@@ -1,0 +1,46 @@
+"""Names of layers and weights as TF.js gives them (tfjs-layers' backend/state.ts and common.ts)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from tfjs.layers.serialization import to_camel_case, to_snake_case
+
+_uid_counters: defaultdict[str, int] = defaultdict(int)
+_tensor_name_counts: defaultdict[str, int] = defaultdict(int)
+
+
+def get_uid(prefix: str = "") -> str:
+    """`prefix` followed by how many times it was asked for (TF.js's getUid): "Dense1", "Dense2"."""
+    _uid_counters[prefix] += 1
+    return f"{prefix}{_uid_counters[prefix]}"
+
+
+def default_layer_name(class_name: str) -> str:
+    """TF.js's default name of a layer: `dense_Dense1`, `conv2d_Conv2D3`."""
+    return f"{to_snake_case(class_name)}_{get_uid(class_name)}"
+
+
+def unique_tensor_name(name: str) -> str:
+    """`name` the first time, then `name_1`, `name_2`... (TF.js's getUniqueTensorName)."""
+    count = _tensor_name_counts[name]
+    _tensor_name_counts[name] += 1
+    while count > 0 and _tensor_name_counts[f"{name}_{count}"]:
+        count += 1
+        _tensor_name_counts[name] += 1
+    if count == 0:
+        return name
+    result = f"{name}_{count}"
+    _tensor_name_counts[result] += 1
+    return result
+
+
+def camel_key(key: str) -> str:
+    """A snake_case keyword as TF.js's camelCase config key."""
+    return to_camel_case(key)
+
+
+def snake_kwargs(config: dict[str, Any]) -> dict[str, Any]:
+    """A TS-form config's keys as snake_case keyword arguments."""
+    return {to_snake_case(k): v for k, v in config.items() if k not in ("customObjects", "custom_objects")}

@@ -1,0 +1,127 @@
+"""Checking and batching a model's input and target arrays (tfjs-layers' training_utils.ts
+and training.ts: checkInputData, sliceArrays, the predict loop)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tfjs.layers.engine.base_layer import shape_str, to_list
+from tfjs.tensor import Tensor
+
+
+def as_tensors(values: Any, names: Sequence[str], what: str, where: str) -> tuple[list[Tensor], list[Tensor]]:
+    """`values` (a tensor, array, list of them, or a dict by name) as one tensor per name,
+    and the tensors made here (that the caller disposes)."""
+    from tfjs.ops import tensor as to_tensor
+
+    if isinstance(values, Mapping):
+        missing = [n for n in names if n not in values]
+        if missing:
+            raise ValueError(f"{where}: no {what} data provided for {missing} (given: {sorted(values)})")
+        items = [values[n] for n in names]
+    elif isinstance(values, (list, tuple)) and (len(names) > 1 or (values and isinstance(values[0], Tensor))):
+        items = list(values)
+    else:
+        items = [values]
+    if len(items) != len(names):
+        raise ValueError(
+            f"{where}: the model expects {len(names)} {what} array(s), but got {len(items)} "
+            f"(the model's {what}s: {list(names)})"
+        )
+    made: list[Tensor] = []
+    tensors: list[Tensor] = []
+    for item in items:
+        if isinstance(item, Tensor):
+            tensors.append(item)
+        else:
+            t = to_tensor(item)
+            made.append(t)
+            tensors.append(t)
+    return tensors, made
+
+
+def check_shapes(
+    tensors: Sequence[Tensor],
+    names: Sequence[str],
+    shapes: Sequence[Sequence[int | None]] | None,
+    what: str,
+    where: str,
+) -> None:
+    """TF.js's checkInputData: each array's rank and sizes against the model's (None free)."""
+    if shapes is None:
+        return
+    for t, name, shape in zip(tensors, names, shapes, strict=False):
+        if shape is None:
+            continue
+        if len(t.shape) != len(shape):
+            raise ValueError(
+                f"Error when checking {where} {what}: expected {name} to have {len(shape)} dimension(s), "
+                f"but got array with shape {shape_str(t.shape)}"
+            )
+        for i, (want, got) in enumerate(zip(shape, t.shape, strict=False)):
+            if i == 0:
+                continue
+            if want is not None and want != got:
+                raise ValueError(
+                    f"Error when checking {where} {what}: expected {name} to have shape {shape_str(shape)}, "
+                    f"but got array with shape {shape_str(t.shape)}"
+                )
+
+
+def check_same_length(inputs: Sequence[Tensor], targets: Sequence[Tensor], where: str) -> int:
+    """The number of samples, checked equal across all inputs and targets."""
+    counts = {t.shape[0] if t.shape else 1 for t in inputs}
+    if len(counts) > 1:
+        raise ValueError(
+            f"{where}: all input arrays (x) should have the same number of samples. Got array shapes: {[list(t.shape) for t in inputs]}"
+        )
+    target_counts = {t.shape[0] if t.shape else 1 for t in targets}
+    if len(target_counts) > 1:
+        raise ValueError(
+            f"{where}: all target arrays (y) should have the same number of samples. Got array shapes: {[list(t.shape) for t in targets]}"
+        )
+    if targets and counts != target_counts:
+        raise ValueError(
+            f"{where}: input arrays should have the same number of samples as target arrays. Found "
+            f"{next(iter(counts))} input sample(s) and {next(iter(target_counts))} target sample(s)."
+        )
+    return next(iter(counts)) if counts else 0
+
+
+def batch_ranges(size: int, batch_size: int) -> list[tuple[int, int]]:
+    """[start, end) of each batch of `batch_size` over `size` samples (TF.js makeBatches)."""
+    return [(start, min(size, start + batch_size)) for start in range(0, size, batch_size)]
+
+
+def check_batch_size(batch_size: Any, where: str) -> int:
+    if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
+        raise ValueError(f"{where}: batch_size is required to be a positive integer, but got {batch_size!r}")
+    return batch_size
+
+
+def slice_rows(tensors: Sequence[Tensor], start: int, end: int) -> list[Tensor]:
+    """Rows [start, end) of each tensor."""
+    return [t.slice([start], [end - start]) if t.shape[0] != end - start or start else t for t in tensors]
+
+
+def gather_rows(tensors: Sequence[Tensor], indices: Tensor) -> list[Tensor]:
+    """The rows at `indices` of each tensor."""
+    from tfjs.ops import gather
+
+    return [gather(t, indices) for t in tensors]
+
+
+def singleton(values: list[Any]) -> Any:
+    return values[0] if len(values) == 1 else values
+
+
+__all__ = [
+    "as_tensors",
+    "batch_ranges",
+    "check_same_length",
+    "check_shapes",
+    "gather_rows",
+    "slice_rows",
+    "to_list",
+]
