@@ -7,22 +7,24 @@ methods (`a.sub(b).square().mean()`) look their op up at call time, as TF.js's d
 
 from __future__ import annotations
 
-import functools
 import itertools
 import math
-from collections.abc import Iterator
-from types import ModuleType
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from tfjs import tensor_format
+from tfjs.chained_ops import CHAINED_OPS as CHAINED_OPS
 from tfjs.slice_util import index_to_strided_slice
+from tfjs.tensor_methods import TensorMethods
+from tfjs.tensor_methods import ops_module as _ops
 
 if TYPE_CHECKING:
     from tfjs.backends.backend import DataId
     from tfjs.engine import Engine
     from tfjs.tensor_buffer import TensorBuffer
+    from tfjs.tensor_util import TensorLike
 
 _engine: Engine = None  # type: ignore[assignment]
 _tensor_ids = itertools.count()
@@ -38,14 +40,7 @@ def set_tensor_tracker(engine: Engine) -> None:
 _variable_ids = itertools.count()
 
 
-@functools.cache
-def _ops() -> ModuleType:
-    from tfjs import ops
-
-    return ops
-
-
-class Tensor:
+class Tensor(TensorMethods):
     """A multidimensional array of values on a backend (TF.js's `tf.Tensor`).
 
     >>> a = tf.tensor([[1, 2], [3, 4]])
@@ -203,6 +198,22 @@ class Tensor:
 
     def as_type(self, dtype: str) -> Tensor:
         return _ops().cast(self, dtype)
+
+    # ---- chained ops whose tensor is not the op's first argument, as TF.js has them -
+
+    def where(self, condition: TensorLike, x: TensorLike) -> Tensor:
+        """`t.where(condition, x)` is `tf.where(condition, t, x)`."""
+        return _ops().where(condition, self, x)
+
+    def concat(self, x: TensorLike | Sequence[TensorLike], axis: int = 0) -> Tensor:
+        """`t.concat(x, axis)` is `tf.concat([t, *x], axis)` (`x` a tensor or a list)."""
+        others = list(x) if isinstance(x, (list, tuple)) else [x]
+        return _ops().concat([self, *others], axis)
+
+    def stack(self, x: TensorLike | Sequence[TensorLike], axis: int = 0) -> Tensor:
+        """`t.stack(x, axis)` is `tf.stack([t, *x], axis)` (`x` a tensor or a list)."""
+        others = list(x) if isinstance(x, (list, tuple)) else [x]
+        return _ops().stack([self, *others], axis)
 
     # ---- Python protocols -----------------------------------------------------------
 
@@ -372,163 +383,3 @@ def _decode_strings(values: np.ndarray) -> np.ndarray:
             "Failed to decode the string bytes into utf-8. To get the original bytes, call tensor.bytes()."
         ) from None
     return decoded
-
-
-# The ops TF.js chains as Tensor methods (a.add(b) is tf.add(a, b)).
-CHAINED_OPS: tuple[str, ...] = (
-    "abs",
-    "acos",
-    "acosh",
-    "add",
-    "all",
-    "any",
-    "arg_max",
-    "arg_min",
-    "asin",
-    "asinh",
-    "atan",
-    "atan2",
-    "atanh",
-    "avg_pool",
-    "batch_norm",
-    "batch_to_space_nd",
-    "broadcast_to",
-    "cast",
-    "ceil",
-    "clip_by_value",
-    "clone",
-    "conv1d",
-    "conv2d",
-    "conv2d_transpose",
-    "cos",
-    "cosh",
-    "cumprod",
-    "cumsum",
-    "depth_to_space",
-    "depthwise_conv2d",
-    "dilation2d",
-    "div",
-    "div_no_nan",
-    "dot",
-    "elu",
-    "equal",
-    "erf",
-    "euclidean_norm",
-    "exp",
-    "expand_dims",
-    "expm1",
-    "fft",
-    "floor",
-    "floor_div",
-    "gather",
-    "greater",
-    "greater_equal",
-    "ifft",
-    "irfft",
-    "is_finite",
-    "is_inf",
-    "is_nan",
-    "leaky_relu",
-    "less",
-    "less_equal",
-    "local_response_normalization",
-    "log",
-    "log1p",
-    "log_sigmoid",
-    "log_softmax",
-    "log_sum_exp",
-    "logical_and",
-    "logical_not",
-    "logical_or",
-    "logical_xor",
-    "mat_mul",
-    "max",
-    "max_pool",
-    "maximum",
-    "mean",
-    "min",
-    "minimum",
-    "mirror_pad",
-    "mod",
-    "mul",
-    "neg",
-    "norm",
-    "not_equal",
-    "one_hot",
-    "pad",
-    "pool",
-    "pow",
-    "prelu",
-    "prod",
-    "reciprocal",
-    "relu",
-    "relu6",
-    "reshape",
-    "reverse",
-    "rfft",
-    "round",
-    "rsqrt",
-    "selu",
-    "separable_conv2d",
-    "sigmoid",
-    "sign",
-    "sin",
-    "sinh",
-    "slice",
-    "softmax",
-    "softplus",
-    "space_to_batch_nd",
-    "split",
-    "sqrt",
-    "square",
-    "squared_difference",
-    "squeeze",
-    "step",
-    "strided_slice",
-    "sub",
-    "sum",
-    "tan",
-    "tanh",
-    "tile",
-    "topk",
-    "transpose",
-    "unique",
-    "unsorted_segment_sum",
-    "unstack",
-)
-
-
-def _chained(name: str) -> Any:
-    def method(self: Tensor, *args: Any, **kwargs: Any) -> Any:
-        return getattr(_ops(), name)(self, *args, **kwargs)
-
-    method.__name__ = method.__qualname__ = name
-    method.__doc__ = f"Chained form of `tf.{name}(self, ...)`."
-    return method
-
-
-for _name in CHAINED_OPS:
-    setattr(Tensor, _name, _chained(_name))
-
-
-# The chained methods whose tensor is not the op's first argument, as TF.js has them.
-def _where(self: Tensor, condition: Any, x: Any) -> Tensor:
-    """`t.where(condition, x)` is `tf.where(condition, t, x)`."""
-    return _ops().where(condition, self, x)
-
-
-def _concat(self: Tensor, x: Any, axis: int = 0) -> Tensor:
-    """`t.concat(x, axis)` is `tf.concat([t, *x], axis)` (`x` a tensor or a list)."""
-    others = list(x) if isinstance(x, (list, tuple)) else [x]
-    return _ops().concat([self, *others], axis)
-
-
-def _stack(self: Tensor, x: Any, axis: int = 0) -> Tensor:
-    """`t.stack(x, axis)` is `tf.stack([t, *x], axis)` (`x` a tensor or a list)."""
-    others = list(x) if isinstance(x, (list, tuple)) else [x]
-    return _ops().stack([self, *others], axis)
-
-
-Tensor.where = _where  # type: ignore[attr-defined]
-Tensor.concat = _concat  # type: ignore[attr-defined]
-Tensor.stack = _stack  # type: ignore[attr-defined]
