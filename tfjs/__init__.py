@@ -41,6 +41,11 @@ from tfjs.kernel_registry import (
     register_kernel,
     unregister_kernel,
 )
+from tfjs.layers import constraints as constraints
+from tfjs.layers import exports_initializers as initializers
+from tfjs.layers import metrics as metrics
+from tfjs.layers import regularizers as regularizers
+from tfjs.layers import serialization as serialization
 from tfjs.layers.engine.input_layer import input  # noqa: A004 - TF.js's name
 from tfjs.layers.engine.models import LayersModel, model
 from tfjs.layers.engine.sequential import Sequential, sequential

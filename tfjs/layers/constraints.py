@@ -19,6 +19,20 @@ from tfjs.layers.serialization import (
 )
 from tfjs.tensor import Tensor
 
+__all__ = [
+    "Constraint",
+    "MaxNorm",
+    "MinMaxNorm",
+    "NonNeg",
+    "UnitNorm",
+    "get_constraint",
+    "max_norm",
+    "min_max_norm",
+    "non_neg",
+    "serialize_constraint",
+    "unit_norm",
+]
+
 EPSILON = 1e-7  # tfjs-layers' epsilon() on a float32 backend
 
 

@@ -19,6 +19,16 @@ from tfjs.layers.serialization import (
 )
 from tfjs.tensor import Tensor
 
+__all__ = [
+    "L1L2",
+    "Regularizer",
+    "get_regularizer",
+    "l1",
+    "l1l2",
+    "l2",
+    "serialize_regularizer",
+]
+
 
 class Regularizer(Serializable):
     """Base class of the regularizers: `regularizer(x)` is TF.js's `apply(x)`, a scalar."""
