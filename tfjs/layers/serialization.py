@@ -51,15 +51,16 @@ class Serializable:
 def config_to_kwargs(cls: type, config: Mapping[str, Any]) -> dict[str, Any]:
     """A config's keys as `cls`'s snake_case constructor arguments; TF.js's `customObjects`
     key is dropped, and a key the constructor does not take is a ValueError."""
+    where = f"{getattr(cls, 'class_name', cls.__name__)}.from_config"
     if not isinstance(config, Mapping):
-        raise TypeError(f"{cls.__name__}.from_config: config must be a dict, got {config!r}")
+        raise TypeError(f"{where}: config must be a dict, got {config!r}")
     kwargs = {to_snake_case(k): v for k, v in config.items() if k not in ("customObjects", "custom_objects")}
     parameters = inspect.signature(cls.__init__).parameters
     if not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
         unknown = sorted(set(kwargs) - set(parameters))
         if unknown:
             raise ValueError(
-                f"{cls.__name__}.from_config: unknown config key(s) {unknown}; "
+                f"{where}: unknown config key(s) {unknown}; "
                 f"expected some of {sorted(p for p in parameters if p != 'self')}"
             )
     return kwargs
