@@ -68,6 +68,25 @@ const MODELS = {
       L.reshape({targetShape: [-1, 2]})]),
     inputs: [floatInput([2, 5])],
   }),
+  // (No activityRegularizer: TF.js refuses to call a layer that has one.)
+  dense_regularized_constrained: () => ({
+    model: seq([L.dense({units: 4, inputShape: [3], kernelRegularizer: tf.regularizers.l1l2({
+      l1: 0.01, l2: 0.02}), biasRegularizer: tf.regularizers.l2({l2: 0.1}),
+    kernelConstraint: tf.constraints.maxNorm({maxValue: 2, axis: 0}),
+    biasConstraint: tf.constraints.nonNeg()}),
+    L.dense({units: 2, kernelConstraint: tf.constraints.unitNorm({axis: 0}),
+      biasConstraint: tf.constraints.minMaxNorm({minValue: 0, maxValue: 1, rate: 0.5})})]),
+    inputs: [floatInput([2, 3])],
+  }),
+  // Compiled and fit for one epoch, saved with its optimizer's weights (group 'optimizer'
+  // in the manifest) and its training config.
+  trained_with_optimizer_weights: () => ({
+    model: seq([L.dense({units: 3, activation: 'relu', inputShape: [2]}), L.dense({units: 1})]),
+    inputs: [floatInput([3, 2])],
+    fit: {optimizer: () => tf.train.adam(0.01), loss: 'meanSquaredError', metrics: ['mae'],
+      x: floatInput([6, 2], 5), y: floatInput([6, 1], 6), epochs: 1, batchSize: 3},
+    saveConfig: {includeOptimizer: true},
+  }),
   embedding: () => ({
     model: seq([L.embedding({inputDim: 7, outputDim: 3, inputLength: 5, inputShape: [5]}),
       L.flatten()]),
@@ -83,6 +102,12 @@ const MODELS = {
       L.gru({units: 3})]),
     inputs: [tf.tensor([[0, 3, 5, 0, 0], [2, 1, 4, 0, 3]], [2, 5], 'float32')],
   }),
+  masking_bidirectional: () => {
+    const x = floatInput([2, 5, 3], 2).mul(tf.tensor([1, 0, 1, 1, 0, 1, 1, 1, 0, 0], [2, 5, 1]));
+    return {model: seq([L.masking({maskValue: 0, inputShape: [5, 3]}),
+      L.bidirectional({layer: L.gru({units: 2, returnSequences: true}), mergeMode: 'concat'}),
+      L.simpleRNN({units: 2, goBackwards: true})]), inputs: [x]};
+  },
   conv1d: () => ({
     model: seq([L.conv1d({filters: 3, kernelSize: 3, padding: 'same', activation: 'relu',
       inputShape: [8, 2]}),
@@ -215,6 +240,11 @@ const MODELS = {
     model: seq([L.timeDistributed({layer: L.dense({units: 2, activation: 'tanh'}),
       inputShape: [3, 4]}), L.timeDistributed({layer: L.dense({units: 1})})]),
     inputs: [floatInput([2, 3, 4])],
+  }),
+  time_distributed_conv: () => ({
+    model: seq([L.timeDistributed({layer: L.conv2d({filters: 2, kernelSize: 2}),
+      inputShape: [3, 4, 4, 1]}), L.timeDistributed({layer: L.flatten()})]),
+    inputs: [floatInput([2, 3, 4, 4, 1])],
   }),
   merge: () => {
     const [a, b, c] = [tf.input({shape: [4]}), tf.input({shape: [4]}), tf.input({shape: [4]})];
