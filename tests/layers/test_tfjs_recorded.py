@@ -6,6 +6,9 @@ node record_layers.js`), so that these tests need no Node:
   model.json + weights.bin) load here with `tf.load_layers_model` (strict) and `predict`
   gives TF.js's outputs (rtol 1e-4), every layer family included.
 - fixtures/layer_calls.json: layers that a TF.js model cannot hold, called on a tensor.
+- fixtures/saved_by_python/<name>/: models saved by Python that the recording script
+  (`--check-python-saves`) loaded in TF.js, strict, writing its predictions to
+  tfjs_outputs.json: Python predicts the same.
 - fixtures/training/<name>.json: the same architecture, initial weights, data, loss,
   metrics and optimizer, fit here without shuffling, gives TF.js's per-epoch history
   (rtol 1e-3), final weights, `evaluate` and `predict`.
@@ -30,6 +33,8 @@ FIXTURES = Path(__file__).parent / "fixtures"
 SAVED_BY_TFJS = sorted(p.parent.name for p in (FIXTURES / "saved_by_tfjs").glob("*/model.json"))
 TRAINING = sorted(p.stem for p in (FIXTURES / "training").glob("*.json"))
 LAYER_CALLS = json.loads((FIXTURES / "layer_calls.json").read_text())
+# Models saved by Python that record_layers.js --check-python-saves loaded in TF.js.
+SAVED_BY_PYTHON = sorted(p.parent.name for p in (FIXTURES / "saved_by_python").glob("*/tfjs_outputs.json"))
 
 PREDICT_RTOL, PREDICT_ATOL = 1e-4, 1e-6
 FIT_RTOL, FIT_ATOL = 1e-3, 1e-5
@@ -95,7 +100,7 @@ def register_scale_shift() -> None:
 
 def test_not_yet_supported_names_existing_fixtures():
     known = {f"saved_by_tfjs/{n}" for n in SAVED_BY_TFJS} | {f"training/{n}" for n in TRAINING}
-    known |= {f"layer_calls/{n}" for n in LAYER_CALLS}
+    known |= {f"layer_calls/{n}" for n in LAYER_CALLS} | {f"saved_by_python/{n}" for n in SAVED_BY_PYTHON}
     assert set(NOT_YET_SUPPORTED) <= known, set(NOT_YET_SUPPORTED) - known
 
 
@@ -121,6 +126,26 @@ def test_model_saved_by_tfjs_predicts_as_tfjs(name, backend):
     finally:
         tf.dispose(inputs)
         model.dispose()
+
+
+if SAVED_BY_PYTHON:  # defined once the first Python save has been checked by TF.js
+
+    @pytest.mark.parametrize("name", cases("saved_by_python", SAVED_BY_PYTHON))
+    def test_model_saved_by_python_loads_in_tfjs_and_predicts_the_same(name, backend):
+        folder = FIXTURES / "saved_by_python" / name
+        record = json.loads((folder / "tfjs_outputs.json").read_text())
+        assert "error" not in record, f"TF.js could not load {folder}: {record.get('error')}"
+        model = tf.load_layers_model(str(folder / "model.json"))
+        inputs = [to_tensor(spec) for spec in record["inputs"]]
+        outputs = []
+        try:
+            outputs = as_list(model.predict(feed(inputs)))
+            assert len(outputs) == len(record["outputs"])
+            for k, (got, want) in enumerate(zip(outputs, record["outputs"], strict=True)):
+                assert_matches(got, want, PREDICT_RTOL, PREDICT_ATOL, f"{name}: output {k}")
+        finally:
+            tf.dispose([*inputs, *outputs])
+            model.dispose()
 
 
 @pytest.mark.parametrize("name", cases("layer_calls", sorted(LAYER_CALLS)))
