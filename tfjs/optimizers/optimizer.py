@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, ClassVar, Literal, TypeVar
+from typing import Any, ClassVar, Literal, TypeVar, overload
 
 from tfjs.engine import ENGINE
 from tfjs.globals import dispose
@@ -64,6 +64,24 @@ class Optimizer:
             checks[name].check(type(self).__name__, name, value)
         for name, value in hyperparameters.items():
             setattr(self, name, checks[name].keep(value))
+
+    @overload
+    def minimize(
+        self, f: Callable[[], Tensor], return_cost: Literal[True], var_list: Sequence[Variable] | None = None
+    ) -> Tensor: ...
+
+    @overload
+    def minimize(
+        self,
+        f: Callable[[], Tensor],
+        return_cost: Literal[False] = False,
+        var_list: Sequence[Variable] | None = None,
+    ) -> None: ...
+
+    @overload
+    def minimize(
+        self, f: Callable[[], Tensor], return_cost: bool, var_list: Sequence[Variable] | None = None
+    ) -> Tensor | None: ...
 
     def minimize(
         self, f: Callable[[], Tensor], return_cost: bool = False, var_list: Sequence[Variable] | None = None
