@@ -237,6 +237,16 @@ ARCHITECTURES = {
     ),
     "lstm": lambda: sequential(tf.layers.lstm(units=3, input_shape=[4, 2]), tf.layers.dense(units=1)),
     "gru": lambda: sequential(tf.layers.gru(units=3, input_shape=[4, 2]), tf.layers.dense(units=1)),
+    "masked_lstm": lambda: sequential(
+        tf.layers.masking(mask_value=0, input_shape=[4, 2]),
+        tf.layers.lstm(units=3),
+        tf.layers.dense(units=1),
+    ),
+    "batchnorm": lambda: sequential(
+        tf.layers.dense(units=4, input_shape=[3]),
+        tf.layers.batch_normalization(),
+        tf.layers.dense(units=1),
+    ),
     "two_heads": two_heads,
 }
 

@@ -24,6 +24,10 @@ const ARCHITECTURES = {
   L.dense({units: 1, activation: 'sigmoid'})]),
   lstm: () => seq([L.lstm({units: 3, inputShape: [4, 2]}), L.dense({units: 1})]),
   gru: () => seq([L.gru({units: 3, inputShape: [4, 2]}), L.dense({units: 1})]),
+  masked_lstm: () => seq([L.masking({maskValue: 0, inputShape: [4, 2]}), L.lstm({units: 3}),
+    L.dense({units: 1})]),
+  batchnorm: () => seq([L.dense({units: 4, inputShape: [3]}), L.batchNormalization(),
+    L.dense({units: 1})]),
   two_heads: () => {
     const x = tf.input({shape: [3]});
     const h = L.dense({units: 4, activation: 'relu'}).apply(x);
@@ -58,6 +62,12 @@ const DATA = {
   },
   sequences: () => {
     const x = floatInput([10, 4, 2], 4);
+    return {x, y: [x.sum([1, 2]).mul(0.3).reshape([10, 1])]};
+  },
+  // Sequences whose zero timesteps (some leading, some trailing) the Masking layer skips.
+  masked_sequences: () => {
+    const keep = Array.from({length: 40}, (_, i) => ((i * 7) % 5 === 0 ? 0 : 1));
+    const x = floatInput([10, 4, 2], 4).mul(tf.tensor(keep, [10, 4, 1]));
     return {x, y: [x.sum([1, 2]).mul(0.3).reshape([10, 1])]};
   },
   two_targets: () => {
@@ -107,6 +117,10 @@ Object.assign(CASES, {
   gru_adagrad: {arch: 'gru', data: 'sequences', loss: 'meanSquaredError',
     pythonLoss: 'mean_squared_error', metrics: ['mse'],
     optimizer: {name: 'adagrad', args: [0.2]}, fit: {epochs: 3, batchSize: 4}},
+  masked_lstm_adam: {arch: 'masked_lstm', data: 'masked_sequences', loss: 'meanSquaredError',
+    metrics: [], optimizer: {name: 'adam', args: [0.02]}, fit: {epochs: 3, batchSize: 4}},
+  batchnorm_sgd: {arch: 'batchnorm', data: 'regression', loss: 'meanSquaredError', metrics: [],
+    optimizer: {name: 'sgd', args: [0.05]}, fit: {epochs: 3, batchSize: 5}},
   two_heads_adam: {arch: 'two_heads', data: 'two_targets',
     loss: {reg: 'meanSquaredError', cls: 'categoricalCrossentropy'}, metrics: {cls: 'accuracy'},
     optimizer: {name: 'adam', args: [0.03]}, fit: {epochs: 3, batchSize: 5}},
