@@ -185,3 +185,5 @@ ENV.register_flag("COMPUTATION_ERRORS_RAISE", lambda: False)
 ENV.register_flag("TENSORLIKE_CHECK_SHAPE_CONSISTENCY", lambda: True)
 ENV.register_flag("DEPRECATION_WARNINGS_ENABLED", lambda: True)
 ENV.register_flag("KEEP_INTERMEDIATE_TENSORS", lambda: False)
+# Not in TF.js: the most bytes one tensor may take (0: what the backend can give).
+ENV.register_flag("TENSOR_MAX_BYTES", lambda: 0)

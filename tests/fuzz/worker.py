@@ -160,7 +160,8 @@ class Worker:
             self.restarts += 1
         self._started_once = True
         parent_end, child_end = socket.socketpair()
-        code = f"from {__name__} import serve; serve({child_end.fileno()}, {self.memory_limit}, {self.initializer!r})"
+        arguments = f"{child_end.fileno()}, {self.memory_limit}, {self.initializer!r}"
+        code = f"from {__name__} import serve; serve({arguments})"
         environment = dict(os.environ, PYTHONPATH=os.pathsep.join(path for path in sys.path if path))
         environment.update(dict.fromkeys(_THREAD_VARIABLES, "1"))
         process = subprocess.Popen(

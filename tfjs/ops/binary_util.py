@@ -6,6 +6,7 @@ from __future__ import annotations
 from tfjs.dtypes import upcast_type
 from tfjs.ops.broadcast_util import assert_and_get_broadcast_shape
 from tfjs.tensor import Tensor
+from tfjs.tensor_size import check_tensor_size
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 
@@ -19,7 +20,8 @@ def binary_inputs(
     """`a` and `b` as tensors of one dtype (TF.js's makeTypesMatch) that broadcast."""
     a_tensor = convert_to_tensor(a, arg_names[0], op_name, parse_as_dtype)
     b_tensor = convert_to_tensor(b, arg_names[1], op_name, parse_as_dtype)
-    assert_and_get_broadcast_shape(a_tensor.shape, b_tensor.shape, op_name)
+    shape = assert_and_get_broadcast_shape(a_tensor.shape, b_tensor.shape, op_name)
+    check_tensor_size(shape, upcast_type(a_tensor.dtype, b_tensor.dtype), op_name)
     return make_types_match(a_tensor, b_tensor)
 
 

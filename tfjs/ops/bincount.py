@@ -5,6 +5,7 @@ from tfjs.kernel_names import BINCOUNT
 from tfjs.ops.operation import op
 from tfjs.ops.reduction_util import bincount_inputs
 from tfjs.tensor import Tensor
+from tfjs.tensor_size import check_tensor_size
 from tfjs.tensor_util import TensorLike
 
 
@@ -18,4 +19,5 @@ def bincount(x: TensorLike, weights: TensorLike, size: int) -> Tensor:
     [0.0, 2.0, 1.0, 0.0]
     """
     x_tensor, weights_tensor, size = bincount_inputs(x, weights, size, "bincount", "size")
+    check_tensor_size([size], weights_tensor.dtype, "bincount")
     return ENGINE.run_kernel(BINCOUNT, {"x": x_tensor, "weights": weights_tensor}, {"size": size})

@@ -10,6 +10,7 @@ from tfjs.ops.clone import clone
 from tfjs.ops.operation import op
 from tfjs.ops.reshape import reshape
 from tfjs.tensor import Tensor
+from tfjs.tensor_size import check_tensor_size
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 
@@ -30,6 +31,7 @@ def broadcast_to(x: TensorLike, shape: Sequence[int]) -> Tensor:
             f"shape [{','.join(str(d) for d in shape)}]."
         )
     target = tuple(int(d) for d in shape)
+    check_tensor_size(target, x_tensor.dtype, "broadcast_to")
     x_shape = x_tensor.shape
     if len(target) < len(x_shape):
         raise ValueError(

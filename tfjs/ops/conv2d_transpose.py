@@ -11,6 +11,7 @@ from tfjs.ops.conv_util import Pad
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_format import js_list
+from tfjs.tensor_size import check_tensor_size
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 
@@ -85,6 +86,7 @@ def conv2d_backprop_input(
             f"{op_name}: x of shape [{js_list(dy_shape)}] is not what a conv2d of an input of shape "
             f"[{js_list(x_shape)}] with this filter, strides and pad gives: [{js_list(info.out_shape)}]"
         )
+    check_tensor_size(x_shape, dy.dtype, op_name)
     attrs = {
         "strides": strides,
         "pad": pad,

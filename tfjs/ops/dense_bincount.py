@@ -5,6 +5,7 @@ from tfjs.kernel_names import DENSE_BINCOUNT
 from tfjs.ops.operation import op
 from tfjs.ops.reduction_util import bincount_inputs
 from tfjs.tensor import Tensor
+from tfjs.tensor_size import check_tensor_size
 from tfjs.tensor_util import TensorLike
 
 
@@ -23,6 +24,8 @@ def dense_bincount(x: TensorLike, weights: TensorLike, size: int, binary_output:
         raise ValueError(
             f"Error in dense_bincount: input must be at most rank 2, but got rank {x_tensor.rank}."
         )
+    rows = x_tensor.shape[:1] if x_tensor.rank == 2 else ()
+    check_tensor_size([*rows, size], weights_tensor.dtype, "dense_bincount")
     return ENGINE.run_kernel(
         DENSE_BINCOUNT,
         {"x": x_tensor, "weights": weights_tensor},

@@ -11,6 +11,7 @@ from tfjs.ops.operation import op
 from tfjs.ops.reshape import reshape
 from tfjs.ops.tile import tile
 from tfjs.tensor import Tensor
+from tfjs.tensor_size import check_tensor_size
 from tfjs.tensor_util import check_shape
 
 
@@ -38,6 +39,7 @@ def eye(
             "for the real and imaginary parts separately and call tf.complex(real, imag)."
         )
     check_shape([num_rows, num_columns], "eye")
+    check_tensor_size([num_rows, num_columns], dtype, "eye")
     buff = buffer([num_rows, num_columns], dtype)
     diagonal = np.arange(min(num_rows, num_columns))
     buff.values[diagonal, diagonal] = 1
@@ -51,6 +53,7 @@ def eye(
         )
     if any(isinstance(d, bool) or not isinstance(d, (int, np.integer)) or d < 0 for d in batch):
         raise ValueError(f"eye: batch_shape must hold non-negative integers, got {batch}")
+    check_tensor_size([*batch, num_rows, num_columns], dtype, "eye")
     for _ in batch:
         out = expand_dims(out, 0)
     return tile(out, [*batch, 1, 1])

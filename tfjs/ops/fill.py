@@ -8,6 +8,7 @@ from tfjs.engine import ENGINE
 from tfjs.kernel_names import FILL
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
+from tfjs.tensor_size import check_tensor_size
 from tfjs.tensor_util import check_shape, infer_dtype, make_values
 
 
@@ -30,4 +31,5 @@ def fill(shape: Sequence[int], value: float | bool | str, dtype: str | None = No
         if stored.ndim != 0:
             raise ValueError(f"fill(): value must be a scalar, got shape {list(stored.shape)}")
         scalar = stored.item()
+    check_tensor_size(dims, dtype, "fill")
     return ENGINE.run_kernel(FILL, {}, {"shape": dims, "value": scalar, "dtype": dtype})

@@ -5,6 +5,7 @@ from tfjs.kernel_names import LIN_SPACE
 from tfjs.ops.operation import op
 from tfjs.ops.random_util import check_number
 from tfjs.tensor import Tensor
+from tfjs.tensor_size import check_tensor_size
 
 
 @op
@@ -22,4 +23,5 @@ def linspace(start: float, stop: float, num: int) -> Tensor:
         raise ValueError(f"linspace: The number of values should be positive. Got num={num!r}.")
     if count != int(count):
         raise ValueError(f"linspace: num must be an integer, got {num!r}")
+    check_tensor_size([int(count)], "float32", "linspace")
     return ENGINE.run_kernel(LIN_SPACE, {}, {"start": start, "stop": stop, "num": int(count)})

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from tfjs.dtypes import upcast_type
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import BATCH_MAT_MUL
 from tfjs.kernel_registry import register_gradient
@@ -7,6 +8,7 @@ from tfjs.ops.binary_util import assert_not_complex, make_types_match
 from tfjs.ops.broadcast_util import assert_and_get_broadcast_shape, sum_to_shape
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
+from tfjs.tensor_size import check_tensor_size
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 
@@ -33,7 +35,12 @@ def mat_mul(a: TensorLike, b: TensorLike, transpose_a: bool = False, transpose_b
             f"{list(a_tensor.shape)} and {list(b_tensor.shape)} and transpose_a={transpose_a} "
             f"and transpose_b={transpose_b} must match."
         )
-    assert_and_get_broadcast_shape(a_tensor.shape[:-2], b_tensor.shape[:-2], "mat_mul (batch dimensions)")
+    batch = assert_and_get_broadcast_shape(
+        a_tensor.shape[:-2], b_tensor.shape[:-2], "mat_mul (batch dimensions)"
+    )
+    outer_a = a_tensor.shape[-1] if transpose_a else a_tensor.shape[-2]
+    outer_b = b_tensor.shape[-2] if transpose_b else b_tensor.shape[-1]
+    check_tensor_size([*batch, outer_a, outer_b], upcast_type(a_tensor.dtype, b_tensor.dtype), "mat_mul")
     a_tensor, b_tensor = make_types_match(a_tensor, b_tensor)
     attrs = {"transpose_a": bool(transpose_a), "transpose_b": bool(transpose_b)}
     return ENGINE.run_kernel(BATCH_MAT_MUL, {"a": a_tensor, "b": b_tensor}, attrs)

@@ -8,6 +8,7 @@ from tfjs.ops.operation import op
 from tfjs.ops.random_util import check_seed, seed_string
 from tfjs.ops.reshape import reshape
 from tfjs.tensor import Tensor
+from tfjs.tensor_size import check_tensor_size
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 
@@ -39,6 +40,8 @@ def multinomial(
     if logits_tensor.dtype == "complex64":
         raise TypeError("multinomial: multinomial does not support complex64 tensors in the CPU backend.")
     check_seed(seed, "multinomial")
+    batch = logits_tensor.shape[0] if logits_tensor.rank == 2 else 1
+    check_tensor_size([batch, int(num_samples)], "int32", "multinomial")
     # `seed || Math.random()`: 0, NaN and "" draw a fresh seed.
     seed = seed_string(seed, zero_is_random=True)
     logits_2d = reshape(logits_tensor, [1, -1]) if logits_tensor.rank == 1 else logits_tensor

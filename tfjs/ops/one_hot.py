@@ -8,6 +8,7 @@ from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
 from tfjs.ops.random_util import check_number
 from tfjs.tensor import Tensor
+from tfjs.tensor_size import check_tensor_size
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 
@@ -31,6 +32,7 @@ def one_hot(
     if dtype not in ("float32", "int32", "bool"):
         raise ValueError(f"one_hot: Unsupported data type {dtype}")
     indices_tensor = convert_to_tensor(indices, "indices", "oneHot", "int32")
+    check_tensor_size([*indices_tensor.shape, depth], dtype, "one_hot")
     attrs = {"dtype": dtype, "depth": int(depth), "on_value": on, "off_value": off}
     return ENGINE.run_kernel(ONE_HOT, {"indices": indices_tensor}, attrs)
 

@@ -9,6 +9,7 @@ from tfjs.kernel_names import PAD_V2
 from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
+from tfjs.tensor_size import check_tensor_size
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 
@@ -51,6 +52,8 @@ def pad(x: TensorLike, paddings: Sequence[Sequence[int]], constant_value: float 
     pairs = check_paddings(paddings, x_tensor, "pad")
     if isinstance(constant_value, bool) or not isinstance(constant_value, (int, float, np.number)):
         raise TypeError(f"pad: constant_value must be a number, got {constant_value!r}")
+    padded = [size + before + after for size, (before, after) in zip(x_tensor.shape, pairs, strict=True)]
+    check_tensor_size(padded, x_tensor.dtype, "pad")
     attrs = {"paddings": pairs, "constant_value": float(constant_value)}
     return ENGINE.run_kernel(PAD_V2, {"x": x_tensor}, attrs)
 

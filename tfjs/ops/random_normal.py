@@ -23,10 +23,10 @@ def random_normal(
     >>> tf.random_normal([3], seed=7).array_sync()
     [-1.3710527420043945, 0.029286757111549377, -1.092186689376831]
     """
-    return _normal(shape, mean, std_dev, dtype, seed, False, "random_normal")
+    return normal(shape, mean, std_dev, dtype, seed, False, "random_normal")
 
 
-def _normal(
+def normal(
     shape: Sequence[int],
     mean: float,
     std_dev: float,
@@ -35,7 +35,7 @@ def _normal(
     truncated: bool,
     op_name: str,
 ) -> Tensor:
-    """The body of random_normal and truncated_normal: TF.js's MPRandGauss."""
+    """The body of random_normal, truncated_normal and random_standard_normal: TF.js's MPRandGauss."""
     mean = check_number(mean, "mean", op_name)
     std_dev = check_number(std_dev, "std_dev", op_name)
     check_seed(seed, op_name)

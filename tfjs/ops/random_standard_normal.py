@@ -3,7 +3,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tfjs.ops.operation import op
-from tfjs.ops.random_normal import random_normal
+from tfjs.ops.random_normal import normal
 from tfjs.tensor import Tensor
 
 
@@ -19,4 +19,4 @@ def random_standard_normal(
     """
     if dtype == "bool":
         raise ValueError("random_standard_normal: Unsupported data type bool")
-    return random_normal(shape, 0, 1, dtype, seed)
+    return normal(shape, 0, 1, dtype, seed, False, "random_standard_normal")

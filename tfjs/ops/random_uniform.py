@@ -23,13 +23,25 @@ def random_uniform(
     >>> tf.random_uniform([3], 0, 10, seed=42).array_sync()
     [6.848635196685791, 5.463244915008545, 8.455933570861816]
     """
-    low = check_number(minval, "minval", "random_uniform")
-    high = check_number(maxval, "maxval", "random_uniform")
-    check_seed(seed, "random_uniform")
+    return uniform(shape, minval, maxval, dtype, seed, "random_uniform")
+
+
+def uniform(
+    shape: Sequence[int],
+    minval: float,
+    maxval: float,
+    dtype: str,
+    seed: float | str | None,
+    op_name: str,
+) -> Tensor:
+    """The body of random_uniform and random_uniform_int (errors name `op_name`)."""
+    low = check_number(minval, "minval", op_name)
+    high = check_number(maxval, "maxval", op_name)
+    check_seed(seed, op_name)
     return random_tensor(
         shape,
         dtype,
-        "random_uniform",
+        op_name,
         ("float32", "int32", "bool"),
         lambda size: uniform_values(size, low, high, seed),
     )

@@ -3,7 +3,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tfjs.ops.operation import op
-from tfjs.ops.random_uniform import random_uniform
+from tfjs.ops.random_uniform import uniform
 from tfjs.tensor import Tensor
 
 
@@ -17,4 +17,4 @@ def random_uniform_int(
     >>> tf.random_uniform_int([4], 0, 10, seed=5).array_sync()
     [2, 2, 9, 0]
     """
-    return random_uniform(shape, minval, maxval, "int32", seed)
+    return uniform(shape, minval, maxval, "int32", seed, "random_uniform_int")

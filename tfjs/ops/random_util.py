@@ -22,6 +22,7 @@ import numpy as np
 from tfjs import dtypes
 from tfjs.engine import ENGINE
 from tfjs.tensor_format import js_number_to_string
+from tfjs.tensor_size import check_tensor_size
 from tfjs.tensor_util import check_shape
 
 _A = 2091639  # Alea's multiplier
@@ -297,6 +298,7 @@ def random_tensor(shape: Any, dtype: str, op_name: str, allowed: tuple[str, ...]
     dims = check_shape(shape, op_name)
     if dtype not in allowed:
         raise ValueError(f"{op_name}: Unsupported data type {dtype}")
+    check_tensor_size(dims, dtype, op_name)
     with np.errstate(all="ignore"):  # IEEE results (inf, nan) are the answers, as in JavaScript
         values = to_typed_array(np.asarray(draw(math.prod(dims)), np.float64), dtype)
     return ENGINE.make_tensor(values.reshape(dims), dtype)

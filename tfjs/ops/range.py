@@ -8,6 +8,7 @@ from tfjs.ops.operation import op
 from tfjs.ops.random_util import check_number
 from tfjs.tensor import Tensor
 from tfjs.tensor_format import js_number_to_string
+from tfjs.tensor_size import check_tensor_size
 
 
 @op
@@ -28,7 +29,7 @@ def range(start: float, stop: float, step: float = 1, dtype: str = "float32") ->
         raise ValueError(f"range: Cannot have a step of zero (start={start!r}, stop={stop!r}, step=0)")
     if dtype not in ("float32", "int32"):
         raise ValueError(f"range: Unsupported data type {dtype}")
-    range_length(start, stop, step)
+    check_tensor_size([range_length(start, stop, step)], dtype, "range")
     return ENGINE.run_kernel(RANGE, {}, {"start": start, "stop": stop, "step": step, "dtype": dtype})
 
 

@@ -14,6 +14,7 @@ from tfjs.ops.spectral_util import check_innermost
 from tfjs.ops.zeros import zeros
 from tfjs.ops.zeros_like import zeros_like
 from tfjs.tensor import Tensor
+from tfjs.tensor_size import check_tensor_size
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 
@@ -41,6 +42,7 @@ def rfft(input: TensorLike, fft_length: int | None = None) -> Tensor:  # noqa: A
         x = slice(x, [0] * x.rank, [*x.shape[:-1], fft_length])
         inner = fft_length
     elif fft_length is not None and fft_length > inner:
+        check_tensor_size([batch, fft_length], "complex64", "rfft")
         x = concat([x, zeros([*x.shape[:-1], fft_length - inner])], x.rank - 1)
         inner = fft_length
     spectrum = fft(reshape(complex(x, zeros_like(x)), [batch, inner]))

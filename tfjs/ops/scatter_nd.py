@@ -10,6 +10,7 @@ from tfjs.ops.operation import op
 from tfjs.ops.slicing_util import assert_index_vectors_in_range, is_int
 from tfjs.tensor import Tensor
 from tfjs.tensor_format import js_list
+from tfjs.tensor_size import check_tensor_size
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 
@@ -30,6 +31,7 @@ def scatter_nd(indices: TensorLike, updates: TensorLike, shape: Sequence[int]) -
     index = convert_to_tensor(indices, "indices", "scatter_nd", "int32")
     values = convert_to_tensor(updates, "updates", "scatter_nd")
     validate_scatter(values, index, shape, "scatter_nd")
+    check_tensor_size(shape, values.dtype, "scatter_nd")
     assert_scatter_indices(index, shape, "scatter_nd")
     return ENGINE.run_kernel(SCATTER_ND, {"indices": index, "updates": values}, {"shape": shape})
 

@@ -9,6 +9,7 @@ import numpy as np
 
 from tfjs.ops.tensor1d import tensor1d
 from tfjs.tensor import Tensor
+from tfjs.tensor_size import check_tensor_size
 
 
 def enclosing_power_of_two(value: int) -> int:
@@ -22,6 +23,7 @@ def cosine_window(window_length: int, a: float, b: float, op_name: str) -> Tenso
     """a - b cos(2 pi i / (N - 1)) for i < N, N the length made odd (a length-1 window is
     [NaN], as TF.js's 0/0), computed in doubles and stored as float32."""
     length = check_length(window_length, "window_length", op_name)
+    check_tensor_size([length], "float32", op_name)
     even = 1 - length % 2
     with np.errstate(divide="ignore", invalid="ignore"):
         cos_arg = (2.0 * math.pi * np.arange(length, dtype=np.float64)) / np.float64(length + even - 1)

@@ -10,6 +10,7 @@ from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
 from tfjs.ops.space_batch_util import check_block_shape, check_pairs, js_join
 from tfjs.tensor import Tensor
+from tfjs.tensor_size import check_tensor_size
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 
@@ -39,6 +40,8 @@ def space_to_batch_nd(x: TensorLike, block_shape: Sequence[int], paddings: Seque
         )
     if x_tensor.dtype == "complex64":
         raise TypeError(f"{name}: spaceToBatchND does not support complex64 tensors in the CPU backend.")
+    padded = [s + p0 + p1 for s, (p0, p1) in zip(spatial, pairs, strict=True)]
+    check_tensor_size([x_tensor.shape[0], *padded, *x_tensor.shape[1 + len(blocks) :]], x_tensor.dtype, name)
     attrs = {"block_shape": blocks, "paddings": pairs}
     return ENGINE.run_kernel(SPACE_TO_BATCH_ND, {"x": x_tensor}, attrs)
 

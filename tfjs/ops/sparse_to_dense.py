@@ -12,6 +12,7 @@ from tfjs.ops.scatter_nd import assert_scatter_indices
 from tfjs.ops.slicing_util import flat_slice_indices, is_int
 from tfjs.tensor import Tensor
 from tfjs.tensor_format import js_list
+from tfjs.tensor_size import check_tensor_size
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 
@@ -42,6 +43,7 @@ def sparse_to_dense(
     values = convert_to_tensor(sparse_values, "sparse_values", name, "string_or_numeric")
     default = convert_to_tensor(default_value, "default_value", name, values.dtype)
     _validate(indices, values, shape, default)
+    check_tensor_size(shape, values.dtype, name)
     assert_scatter_indices(indices, shape, name)
     return ENGINE.run_kernel(
         SPARSE_TO_DENSE,

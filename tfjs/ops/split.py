@@ -9,6 +9,7 @@ from tfjs.ops.axis_util import parse_axis_param
 from tfjs.ops.operation import op
 from tfjs.ops.slicing_util import assert_cpu_takes_complex, int_list, is_int
 from tfjs.tensor import Tensor
+from tfjs.tensor_size import check_tensor_count
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 
@@ -56,6 +57,7 @@ def _split_sizes(dim: int, num_or_size_splits: int | Sequence[int]) -> list[int]
             )
         if num < 0:
             raise ValueError(f"split: the number of splits must be positive, got {num}")
+        check_tensor_count(num, "split")
         return [dim // num] * num
     sizes = int_list(num_or_size_splits, "num_or_size_splits", "split")
     if not sizes:

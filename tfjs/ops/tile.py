@@ -10,6 +10,7 @@ from tfjs.ops.operation import op
 from tfjs.ops.slicing_util import assert_cpu_takes_complex, int_list
 from tfjs.tensor import Tensor
 from tfjs.tensor_format import js_list
+from tfjs.tensor_size import check_tensor_size
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 
@@ -35,6 +36,7 @@ def tile(x: TensorLike, reps: Sequence[int]) -> Tensor:
             "tile: Tensor must have a shape comprised of positive integers but got shape "
             f"[{js_list(shape)}]. (reps {js_list(reps_)})"
         )
+    check_tensor_size(shape, x_tensor.dtype, "tile")
     return ENGINE.run_kernel(TILE, {"x": x_tensor}, {"reps": tuple(reps_)})
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tfjs.ops.operation import op
-from tfjs.ops.random_normal import _normal
+from tfjs.ops.random_normal import normal
 from tfjs.tensor import Tensor
 
 
@@ -21,4 +21,4 @@ def truncated_normal(
     >>> tf.truncated_normal([3], seed=7).array_sync()
     [-1.3710527420043945, 0.029286757111549377, -1.092186689376831]
     """
-    return _normal(shape, mean, std_dev, dtype, seed, True, "truncated_normal")
+    return normal(shape, mean, std_dev, dtype, seed, True, "truncated_normal")

@@ -10,6 +10,7 @@ from tfjs.ops.broadcast_util import assert_and_get_broadcast_shape, sum_to_shape
 from tfjs.ops.operation import op
 from tfjs.ops.reduction_util import check_int
 from tfjs.tensor import Tensor
+from tfjs.tensor_size import check_tensor_size
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 
@@ -37,6 +38,7 @@ def unsorted_segment_sum(x: TensorLike, segment_ids: TensorLike, num_segments: i
         ) from None
     if not shape:
         raise ValueError(f"{name}: x and segment_ids are scalars; there is no axis 0 to segment")
+    check_tensor_size([num_segments, *shape[1:]], "float32", name)
     return ENGINE.run_kernel(
         UNSORTED_SEGMENT_SUM, {"x": x_tensor, "segment_ids": ids}, {"num_segments": num_segments}
     )

@@ -6,6 +6,7 @@ from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
 from tfjs.ops.slicing_util import assert_cpu_takes_complex, is_int
 from tfjs.tensor import Tensor
+from tfjs.tensor_size import check_tensor_count
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 
@@ -23,6 +24,7 @@ def unstack(x: TensorLike, axis: int = 0) -> list[Tensor]:
     if not -rank <= axis < rank:
         raise ValueError(f"unstack: Axis = {axis} is not in [-{rank}, {rank})")
     assert_cpu_takes_complex(x_tensor, "slice", "unstack")
+    check_tensor_count(x_tensor.shape[int(axis) % rank], "unstack")
     return ENGINE.run_kernel(UNPACK, {"value": x_tensor}, {"axis": int(axis) % rank})
 
 

@@ -8,6 +8,7 @@ from tfjs import dtypes
 from tfjs.engine import ENGINE
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
+from tfjs.tensor_size import check_tensor_size
 from tfjs.tensor_util import check_shape
 
 
@@ -17,6 +18,7 @@ def filled_storage(shape: Sequence[int], dtype: str, value: int, fn_name: str) -
     dtypes.check_dtype(dtype)
     if dtype == "string":
         raise TypeError(f"{fn_name}() makes numeric tensors, not dtype string (use tf.fill)")
+    check_tensor_size(dims, dtype, fn_name)
     return np.full(dims, value, dtype=dtypes.NUMPY_DTYPES[dtype])
 
 

@@ -17,6 +17,8 @@ import numpy as np
 from tfjs import dtypes
 from tfjs.backends.backend import DataId, KernelBackend, TensorInfo
 from tfjs.backends.cpu.heap import keep_freed_memory
+from tfjs.kernel_registry import get_kernels_for_backend
+from tfjs.tensor_size import TensorTooLargeError
 
 
 class CpuBackend(KernelBackend):
@@ -46,8 +48,22 @@ class CpuBackend(KernelBackend):
 
     def execute(self, kernel_func: Any, inputs: Mapping[str, Any], attrs: Mapping[str, Any]) -> Any:
         # IEEE results (inf, nan, wrapped integers) are the answers, as in JavaScript.
-        with np.errstate(all="ignore"):
-            return kernel_func(self, **inputs, **attrs)
+        try:
+            with np.errstate(all="ignore"):
+                return kernel_func(self, **inputs, **attrs)
+        except MemoryError as error:
+            # The ops check the size of what they make before a kernel runs; this is the
+            # net under what they cannot foresee (a kernel's own scratch arrays).
+            raise TensorTooLargeError(
+                f"{self._kernel_name(kernel_func)}: the {self.name or 'cpu'} backend could not allocate "
+                f"memory for this kernel ({error})"
+            ) from None
+
+    def _kernel_name(self, kernel_func: Any) -> str:
+        for config in get_kernels_for_backend(self.name or "cpu"):
+            if config.kernel_func is kernel_func:
+                return config.kernel_name
+        return getattr(kernel_func, "__qualname__", "a kernel")
 
     def dispose(self) -> None:
         self.data.clear()

@@ -9,6 +9,7 @@ from tfjs.kernel_names import CROP_AND_RESIZE
 from tfjs.ops.image.image_util import check_choice, check_number, check_sizes, js_text
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
+from tfjs.tensor_size import check_tensor_size
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 NAME = "crop_and_resize"
@@ -74,6 +75,7 @@ def crop_and_resize(
     if image_tensor.dtype == "complex64":
         raise TypeError(f"{NAME}: cropAndResize does not support complex64 tensors in the CPU backend.")
     _check_image_and_indices(image_tensor, index_tensor)
+    check_tensor_size([boxes_tensor.shape[0], *size, image_tensor.shape[3]], "float32", NAME)
     inputs = {"image": image_tensor, "boxes": boxes_tensor, "box_ind": index_tensor}
     attrs = {"crop_size": size, "method": method, "extrapolation_value": extrapolation}
     return ENGINE.run_kernel(CROP_AND_RESIZE, inputs, attrs)

@@ -18,6 +18,7 @@ from tfjs.kernel_registry import register_gradient
 from tfjs.ops.image.image_util import check_sizes, js_text
 from tfjs.ops.reshape import reshape
 from tfjs.tensor import Tensor
+from tfjs.tensor_size import check_tensor_size
 
 
 def resize(
@@ -49,6 +50,9 @@ def resize(
             f"{op_name}: Error in {tfjs_name}: If halfPixelCenters is true, alignCorners must be false."
         )
     new_size = check_sizes(size, "size", op_name)
+    batch_size = images.shape[0] if images.rank == 4 else 1
+    out_dtype = images.dtype if kernel_name == RESIZE_NEAREST_NEIGHBOR else "float32"
+    check_tensor_size([batch_size, *new_size, images.shape[-1]], out_dtype, op_name)
     batch = images if images.rank == 4 else reshape(images, (1, *images.shape))
     attrs = {
         "align_corners": bool(align_corners),

@@ -9,6 +9,7 @@ from tfjs.kernel_names import TRANSFORM
 from tfjs.ops.image.image_util import check_choice, check_number, check_rank4, check_sizes, js_text
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
+from tfjs.tensor_size import check_tensor_size
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 NAME = "transform"
@@ -69,6 +70,8 @@ def transform(
         f"{NAME}: fill_mode must be one of {', '.join(FILL_MODES)}, but got {fill_mode!r}",
     )
     fill = check_number(fill_value, "fill_value", NAME)
+    batch, height, width, depth = image_tensor.shape
+    check_tensor_size([batch, *(out_size or (height, width)), depth], "float32", NAME)
     attrs = {
         "interpolation": interpolation,
         "fill_mode": fill_mode,

@@ -8,6 +8,7 @@ from tfjs.ops.one_hot import one_hot
 from tfjs.ops.operation import op
 from tfjs.ops.transpose import transpose
 from tfjs.tensor import Tensor
+from tfjs.tensor_size import check_tensor_size
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 
@@ -44,6 +45,7 @@ def confusion_matrix(labels: TensorLike, predictions: TensorLike, num_classes: i
             f"{predictions_tensor.shape[0]}. Labels and predictions should have the same number of elements."
         )
     depth = int(num_classes)
+    check_tensor_size([depth, depth], "float32", name)
     one_hot_labels = one_hot(cast(labels_tensor, "int32"), depth)
     one_hot_predictions = one_hot(cast(predictions_tensor, "int32"), depth)
     return cast(mat_mul(transpose(one_hot_labels), one_hot_predictions), "int32")

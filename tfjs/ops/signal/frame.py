@@ -12,6 +12,7 @@ from tfjs.ops.slice import slice  # noqa: A004
 from tfjs.ops.tensor import tensor
 from tfjs.ops.tensor2d import tensor2d
 from tfjs.tensor import Tensor
+from tfjs.tensor_size import check_tensor_size
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 
@@ -43,6 +44,7 @@ def frame(
     starts = list(range(0, size - length + 1, step)) if size >= length else []
     if pad_end:
         starts += range(starts[-1] + step if starts else 0, size, step)
+    check_tensor_size([len(starts), length], x.dtype, "frame")
     if not starts:
         return tensor2d([], [0, length])
     padding = starts[-1] + length - size

@@ -9,6 +9,7 @@ from tfjs.ops.signal.frame import frame
 from tfjs.ops.signal.hann_window import hann_window
 from tfjs.ops.signal_ops_util import check_length, enclosing_power_of_two
 from tfjs.tensor import Tensor
+from tfjs.tensor_size import check_tensor_size
 from tfjs.tensor_util import TensorLike
 
 
@@ -30,5 +31,7 @@ def stft(
     length = check_length(frame_length, "frame_length", "stft", minimum=1)
     if fft_length is None:
         fft_length = enclosing_power_of_two(length)
+    fft_length = check_length(fft_length, "fft_length", "stft", minimum=1)
     framed = frame(signal, length, frame_step)
+    check_tensor_size([framed.shape[0], fft_length], "complex64", "stft")
     return rfft(mul(framed, window_fn(length)), fft_length)

@@ -18,6 +18,7 @@ from tfjs.backends.cpu.backend_cpu import CpuBackend
 from tfjs.backends.cpu.kernels.sparse import run_positions
 from tfjs.kernel_names import RAGGED_GATHER, RAGGED_RANGE, RAGGED_TENSOR_TO_TENSOR
 from tfjs.kernel_registry import kernel
+from tfjs.tensor_size import check_tensor_bytes, check_tensor_size
 
 INT32_MAX = 2147483647
 
@@ -118,6 +119,8 @@ def ragged_range(backend: CpuBackend, starts: Any, limits: Any, deltas: Any) -> 
     count = int(splits[-1])
     if count < 0:
         raise ValueError(f"ragged_range: the ranges hold {count} values, which is not a valid size")
+    check_tensor_size([count], starts.dtype, "ragged_range")
+    check_tensor_bytes(count * 24, "the values' int64 row and place numbers", "ragged_range")
     if starts.dtype == "int32":
         run, place = run_positions(lengths)
         values = start[run] + place * delta[run]
