@@ -2,7 +2,7 @@
 namespace: a penalty `l1 * sum(|x|) + l2 * sum(x^2)` added to the loss.
 
 >>> tf.regularizers.l1l2(l1=0.5, l2=0.5)(tf.tensor1d([1, -2])).array_sync()
-3.5
+4.0
 """
 
 from __future__ import annotations
