@@ -11,8 +11,10 @@ from typing import Any, ClassVar
 
 from tfjs import ops
 from tfjs.globals import tidy
+from tfjs.layers.losses import epsilon
 from tfjs.layers.serialization import (
     Serializable,
+    check_number,
     get_from_identifier,
     register_class,
     serialize_keras_object,
@@ -32,8 +34,6 @@ __all__ = [
     "serialize_constraint",
     "unit_norm",
 ]
-
-EPSILON = 1e-7  # tfjs-layers' epsilon() on a float32 backend
 
 
 def _l2_norms(w: Tensor, axis: int) -> Tensor:
@@ -59,14 +59,14 @@ class MaxNorm(Constraint):
     class_name = "MaxNorm"
 
     def __init__(self, max_value: float | None = None, axis: int | None = None) -> None:
-        self.max_value = 2 if max_value is None else _check_number(max_value, "max_value", "MaxNorm")
+        self.max_value = check_number(max_value, "max_value", "MaxNorm constraint", 2)
         self.axis = 0 if axis is None else _check_axis(axis, "MaxNorm")
 
     def __call__(self, w: Tensor) -> Tensor:
         def body() -> Tensor:
             norms = _l2_norms(w, self.axis)
             desired = ops.clip_by_value(norms, 0, self.max_value)
-            return ops.mul(w, ops.div(desired, ops.add(EPSILON, norms)))
+            return ops.mul(w, ops.div(desired, ops.add(epsilon(), norms)))
 
         return tidy(body)
 
@@ -84,7 +84,7 @@ class UnitNorm(Constraint):
         self.axis = 0 if axis is None else _check_axis(axis, "UnitNorm")
 
     def __call__(self, w: Tensor) -> Tensor:
-        return tidy(lambda: ops.div(w, ops.add(EPSILON, _l2_norms(w, self.axis))))
+        return tidy(lambda: ops.div(w, ops.add(epsilon(), _l2_norms(w, self.axis))))
 
     def get_config(self) -> dict[str, Any]:
         return {"axis": self.axis}
@@ -114,9 +114,9 @@ class MinMaxNorm(Constraint):
         rate: float | None = None,
         axis: int | None = None,
     ) -> None:
-        self.min_value = 0.0 if min_value is None else _check_number(min_value, "min_value", "MinMaxNorm")
-        self.max_value = 1.0 if max_value is None else _check_number(max_value, "max_value", "MinMaxNorm")
-        self.rate = 1.0 if rate is None else _check_number(rate, "rate", "MinMaxNorm")
+        self.min_value = check_number(min_value, "min_value", "MinMaxNorm constraint", 0.0)
+        self.max_value = check_number(max_value, "max_value", "MinMaxNorm constraint", 1.0)
+        self.rate = check_number(rate, "rate", "MinMaxNorm constraint", 1.0)
         self.axis = 0 if axis is None else _check_axis(axis, "MinMaxNorm")
 
     def __call__(self, w: Tensor) -> Tensor:
@@ -124,7 +124,7 @@ class MinMaxNorm(Constraint):
             norms = _l2_norms(w, self.axis)
             clipped = ops.clip_by_value(norms, self.min_value, self.max_value)
             desired = ops.add(ops.mul(self.rate, clipped), ops.mul(1.0 - self.rate, norms))
-            return ops.mul(w, ops.div(desired, ops.add(EPSILON, norms)))
+            return ops.mul(w, ops.div(desired, ops.add(epsilon(), norms)))
 
         return tidy(body)
 
@@ -176,12 +176,6 @@ def get_constraint(identifier: Any) -> Constraint | None:
 def serialize_constraint(constraint: Constraint | None) -> dict[str, Any] | None:
     """What a layer's config holds for a constraint: `{"className", "config"}`."""
     return serialize_keras_object(constraint)
-
-
-def _check_number(value: Any, arg: str, where: str) -> Any:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise TypeError(f"{where} constraint: {arg} must be a number, got {value!r}")
-    return value
 
 
 def _check_axis(axis: Any, where: str) -> int:

@@ -21,6 +21,7 @@ from tfjs import ops
 from tfjs.globals import tidy
 from tfjs.layers.serialization import (
     Serializable,
+    check_number,
     get_from_identifier,
     register_class,
     serialize_keras_object,
@@ -74,7 +75,7 @@ class Constant(Initializer):
     def __init__(self, value: float | None = None) -> None:
         if value is None:
             raise ValueError("Constant initializer: config must have value set")
-        _check_number(value, "value", "Constant")
+        check_number(value, "value", "Constant initializer")
         self.value = value
 
     def __call__(self, shape: Sequence[int], dtype: str = "float32") -> Tensor:
@@ -144,7 +145,7 @@ class Identity(Initializer):
     class_name = "Identity"
 
     def __init__(self, gain: float | None = None) -> None:
-        self.gain = 1.0 if gain is None else _check_number(gain, "gain", "Identity")
+        self.gain = check_number(gain, "gain", "Identity initializer", 1.0)
 
     def __call__(self, shape: Sequence[int], dtype: str = "float32") -> Tensor:
         if len(shape) != 2 or shape[0] != shape[1]:
@@ -189,7 +190,7 @@ class VarianceScaling(Initializer):
         seed: float | None = None,
     ) -> None:
         if scale is not None:
-            _check_number(scale, "scale", "VarianceScaling")
+            check_number(scale, "scale", "VarianceScaling initializer")
             if scale < 0:
                 raise ValueError(f"VarianceScaling: scale must be a positive float. Got: {scale}")
         self.scale = 1.0 if scale is None else scale
@@ -282,7 +283,7 @@ class Orthogonal(Initializer):
     class_name = "Orthogonal"
 
     def __init__(self, gain: float | None = None, seed: float | None = None) -> None:
-        self.gain = 1 if gain is None else _check_number(gain, "gain", "Orthogonal")
+        self.gain = check_number(gain, "gain", "Orthogonal initializer", 1)
         self.seed = seed
 
     def __call__(self, shape: Sequence[int], dtype: str = "float32") -> Tensor:
@@ -347,17 +348,9 @@ def serialize_initializer(initializer: Initializer | None) -> dict[str, Any] | N
     return serialize_keras_object(initializer)
 
 
-def _check_number(value: Any, arg: str, where: str) -> Any:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise TypeError(f"{where} initializer: {arg} must be a number, got {value!r}")
-    return value
-
-
 def _or_default(value: Any, default: float, arg: str, where: str) -> Any:
     # TF.js writes `args.x || default`: 0 (and a missing value) take the default.
-    if value is None:
-        return default
-    return _check_number(value, arg, where) or default
+    return check_number(value, arg, f"{where} initializer") or default
 
 
 def _check_choice(value: Any, choices: tuple[str, ...], label: str) -> str:

@@ -13,6 +13,7 @@ from tfjs import ops
 from tfjs.globals import tidy
 from tfjs.layers.serialization import (
     Serializable,
+    check_number,
     get_from_identifier,
     register_class,
     serialize_keras_object,
@@ -50,8 +51,8 @@ class L1L2(Regularizer):
     class_name = "L1L2"
 
     def __init__(self, l1: float | None = None, l2: float | None = None) -> None:
-        self.l1 = 0.01 if l1 is None else _check_factor(l1, "l1")
-        self.l2 = 0.01 if l2 is None else _check_factor(l2, "l2")
+        self.l1 = check_number(l1, "l1", "L1L2 regularizer", 0.01)
+        self.l2 = check_number(l2, "l2", "L1L2 regularizer", 0.01)
 
     def __call__(self, x: Tensor) -> Tensor:
         def body() -> Tensor:
@@ -123,9 +124,3 @@ def get_regularizer(identifier: Any) -> Regularizer | None:
 def serialize_regularizer(regularizer: Regularizer | None) -> dict[str, Any] | None:
     """What a layer's config holds for a regularizer: `{"className", "config"}`."""
     return serialize_keras_object(regularizer)
-
-
-def _check_factor(value: Any, arg: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise TypeError(f"L1L2 regularizer: {arg} must be a number, got {value!r}")
-    return value

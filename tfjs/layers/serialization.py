@@ -66,6 +66,16 @@ def config_to_kwargs(cls: type, config: Mapping[str, Any]) -> dict[str, Any]:
     return kwargs
 
 
+def check_number(value: Any, arg: str, where: str, default: Any = None) -> Any:
+    """A building block's numeric config value: `default` for None, the number itself
+    otherwise; anything else (a bool too) is a TypeError naming `where` and `arg`."""
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"{where}: {arg} must be a number, got {value!r}")
+    return value
+
+
 # ---- the registry ------------------------------------------------------------------------
 
 
