@@ -6,6 +6,7 @@
 """
 
 from tfjs import backends as backends
+from tfjs import batch as batch
 from tfjs import browser as browser
 from tfjs import io as io
 from tfjs import layers as layers
@@ -49,6 +50,7 @@ from tfjs.layers import serialization as serialization
 from tfjs.layers.engine.input_layer import input  # noqa: A004 - TF.js's name
 from tfjs.layers.engine.models import LayersModel, model
 from tfjs.layers.engine.sequential import Sequential, sequential
+from tfjs.layers.saving.load import load_layers_model
 from tfjs.leak_tracker import LeakedTensor, LeakReport, track_leaks
 from tfjs.ops import *
 from tfjs.ops import fused, image, linalg, losses, math, signal, sparse, spectral, string

@@ -7,6 +7,7 @@
     tfjs profile MODEL [--top N]
     tfjs run MODEL --image IN.png [--out OUT.png]
     tfjs check-fp16 MODEL
+    tfjs batch MODEL SOURCE --out SINK [--batch-size N] [--workers N] [--ray | --address A] ...
 
 Bad input (not a model, no inputs, a bad image, an unknown backend, a bad --shape) is
 one line on stderr and exit status 2.
@@ -302,6 +303,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     fp16 = add("check-fp16", cmd_check_fp16, "list nodes whose values break in float16 (exit 1 if any)")
     inputs(fp16)
+
+    from tfjs.cli_batch import add_batch_command
+
+    add_batch_command(add)
     return parser
 
 

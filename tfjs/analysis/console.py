@@ -112,9 +112,13 @@ def print_run(run: Any) -> None:
         print(f"wrote {path}")
 
 
-def progress(backend: str) -> tuple[Callable[[int, int], None], Callable[[], None]]:
+def progress(
+    backend: str, unit: str = "run", label: str | None = None
+) -> tuple[Callable[[int, int], None], Callable[[], None]]:
     """A progress callback on stderr (tqdm's bar when installed, a plain one otherwise) and
-    its close(); nothing is drawn until the first run, so an early error stays one line."""
+    its close(); nothing is drawn until the first run, so an early error stays one line.
+    The bar is labelled `label` (default "bench BACKEND") and counts `unit`s."""
+    label = label or f"bench {backend}"
     try:
         from tqdm import tqdm
     except ImportError:
@@ -124,12 +128,12 @@ def progress(backend: str) -> tuple[Callable[[int, int], None], Callable[[], Non
     def update(done: int, total: int) -> None:
         if tqdm is not None:
             if not bars:
-                bars.append(tqdm(desc=f"bench {backend}", total=total, unit="run", file=sys.stderr))
+                bars.append(tqdm(desc=label, total=total, unit=unit, file=sys.stderr))
             bars[0].update(done - bars[0].n)
             return
         bars.append(done)
         filled = 20 * done // max(total, 1)
-        sys.stderr.write(f"\rbench {backend} [{'#' * filled}{'.' * (20 - filled)}] {done}/{total}")
+        sys.stderr.write(f"\r{label} [{'#' * filled}{'.' * (20 - filled)}] {done}/{total}")
         sys.stderr.flush()
 
     def close() -> None:

@@ -3,7 +3,6 @@ outputs through `tf.browser.to_pixels`, summarising the others."""
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import os
 from collections.abc import Mapping
@@ -73,6 +72,22 @@ def _summary(name: str, values: np.ndarray) -> str:
     return text
 
 
+def save_image(item: np.ndarray, scale: float, path: str | os.PathLike) -> None:
+    """Writes one HxWxC output `item` as a PNG at `path` through `tf.browser.to_pixels`:
+    float32 values for `scale` 1 (values in [0, 1]), rounded int32 ones for 255."""
+    from tfjs import browser, ops
+
+    pixels: Tensor = (
+        ops.tensor(item.astype(np.float32), list(item.shape), "float32")
+        if scale == 1.0
+        else ops.tensor(np.rint(item).astype(np.int32), list(item.shape), "int32")
+    )
+    try:
+        browser.to_pixels_sync(pixels, path)
+    finally:
+        pixels.dispose()
+
+
 def run_model(
     path: str, image: Any, out: str | None = None, shapes: Mapping[str, list[int]] | None = None
 ) -> RunResult:
@@ -86,8 +101,6 @@ def run_model(
     >>> result.outputs
     [('inverted', [1, 8, 8, 3], 'float32'), ('mean', [1, 3], 'float32')]
     """
-    from tfjs import browser, ops
-
     if image is None:
         raise ValueError("run_model() needs an image: a file path, a Pillow image or an HxWxC uint8 array")
     model = load(path)
@@ -120,15 +133,7 @@ def run_model(
     written: list[str] = []
     if out is not None and pictures:
         for target, (item, scale) in zip(_paths(os.fspath(out), len(pictures)), pictures, strict=True):
-            pixels: Tensor = (
-                ops.tensor(item.astype(np.float32), list(item.shape), "float32")
-                if scale == 1.0
-                else ops.tensor(np.rint(item).astype(np.int32), list(item.shape), "int32")
-            )
-            try:
-                asyncio.run(browser.to_pixels(pixels, target))
-            finally:
-                pixels.dispose()
+            save_image(item, scale, target)
             written.append(target)
     elif pictures:
         summary.append("image outputs not saved: give an output path (out) to write them")
