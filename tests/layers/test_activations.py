@@ -17,7 +17,7 @@ RECORDED = recorded()["activations"]
 
 
 @pytest.mark.parametrize("name", sorted(RECORDED["outputs"]))
-def test_activation_equals_tfjs(name):
+def test_activation_equals_tfjs(backend, name):
     x = tensor(RECORDED["input"])
     y = get_activation(name)(x)
     try:
@@ -26,7 +26,7 @@ def test_activation_equals_tfjs(name):
         tf.dispose([x, y])
 
 
-def test_softmax_axis_and_tfjs_refusal_of_other_axes():
+def test_softmax_axis_and_tfjs_refusal_of_other_axes(backend):
     x = tensor(RECORDED["softmax_axis"]["input"])
     y = get_activation("softmax")(x, 2)
     try:

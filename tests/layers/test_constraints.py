@@ -18,7 +18,7 @@ RECORDED = recorded()["constraints"]
 @pytest.mark.parametrize(
     "case", RECORDED["cases"], ids=[f"{c['name']}-{c['args']}" for c in RECORDED["cases"]]
 )
-def test_constraint_equals_tfjs(case):
+def test_constraint_equals_tfjs(backend, case):
     kwargs = {to_snake_case(k): v for k, v in (case["args"] or {}).items()}
     constraint = getattr(tf.constraints, to_snake_case(case["name"]))(**kwargs)
     w = tensor(RECORDED["input"])

@@ -20,7 +20,7 @@ def _factory(name: str):
 
 
 @pytest.mark.parametrize("case", CASES, ids=[f"{c['name']}-{c['shape']}-{c['args']}" for c in CASES])
-def test_initializer_draws_tfjs_numbers(case):
+def test_initializer_draws_tfjs_numbers(backend, case):
     kwargs = {to_snake_case(k): v for k, v in case["args"].items()}
     init = _factory(case["name"])(**kwargs)
     value = init(case["shape"])

@@ -20,14 +20,14 @@ INPUTS = {"probs": ("y_true", "y_pred"), "signed": ("signed", "y_pred"), "rank3"
 
 @pytest.mark.parametrize("inputs", sorted(INPUTS))
 @pytest.mark.parametrize("name", sorted(RECORDED["losses"]))
-def test_loss_equals_tfjs(name, inputs):
+def test_loss_equals_tfjs(backend, name, inputs):
     true_key, pred_key = INPUTS[inputs]
     with scope():
         loss = get_loss(name)(tensor(RECORDED[true_key]), tensor(RECORDED[pred_key]))
         assert_recorded(loss, RECORDED["losses"][name][inputs])
 
 
-def test_sparse_categorical_crossentropy_equals_tfjs():
+def test_sparse_categorical_crossentropy_equals_tfjs(backend):
     with scope():
         loss = get_loss("sparseCategoricalCrossentropy")(
             tensor(RECORDED["sparse"]["y_true"]), tensor(RECORDED["y_pred"])

@@ -17,7 +17,7 @@ RECORDED = recorded()["metrics"]
 
 @pytest.mark.parametrize("inputs", ["probs", "binary"])
 @pytest.mark.parametrize("name", sorted(RECORDED["metrics"]))
-def test_metric_equals_tfjs(name, inputs):
+def test_metric_equals_tfjs(backend, name, inputs):
     with scope():
         y_pred = tensor(RECORDED["y_pred" if inputs == "probs" else "y_bin"])
         value = get_metric(name)(tensor(RECORDED["y_true"]), y_pred)
@@ -25,7 +25,7 @@ def test_metric_equals_tfjs(name, inputs):
 
 
 @pytest.mark.parametrize("y_true", ["y_true", "y_true_1d"])
-def test_sparse_categorical_accuracy_equals_tfjs(y_true):
+def test_sparse_categorical_accuracy_equals_tfjs(backend, y_true):
     sparse = RECORDED["sparse"]
     with scope():
         value = tf.metrics.sparse_categorical_accuracy(tensor(sparse[y_true]), tensor(RECORDED["y_pred"]))

@@ -16,7 +16,7 @@ RECORDED = recorded()["regularizers"]
 @pytest.mark.parametrize(
     "case", RECORDED["cases"], ids=[f"{c['name']}-{c['args']}" for c in RECORDED["cases"]]
 )
-def test_regularizer_equals_tfjs(case):
+def test_regularizer_equals_tfjs(backend, case):
     reg = getattr(tf.regularizers, case["name"])(**(case["args"] or {}))
     x = tensor(RECORDED["input"])
     penalty = reg(x)
