@@ -88,7 +88,9 @@ def test_records_stack_where_the_batch_dimension_is_free(
         np.testing.assert_allclose(stacked[key], values, rtol=1e-6, atol=1e-7, err_msg=key)
 
 
-def test_a_fixed_batch_runs_record_by_record_as_tfjs_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_fixed_batch_runs_record_by_record_as_tfjs_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     folder = tmp_path / "in"
     make_images(folder, 2, size=(40, 30))
     astronaut = Path(SELFIE).parents[1] / "astronaut.png"
@@ -156,9 +158,10 @@ def test_a_parquet_source_of_image_bytes_and_of_flat_arrays(images: Path, tmp_pa
 
 
 def test_no_ray_on_the_in_process_path(tmp_path: Path) -> None:
+    out = str(tmp_path / "out")
     code = (
         "import sys, tfjs as tf; "
-        f"tf.batch.run({TINY!r}, 'examples/assets/astronaut.png', {str(tmp_path / 'out')!r}, progress=False); "
+        f"tf.batch.run({TINY!r}, 'examples/assets/astronaut.png', {out!r}, progress=False); "
         "print(sorted(m for m in sys.modules if m == 'ray' or m.startswith('ray.')))"
     )
     root = Path(__file__).parents[2]
@@ -166,10 +169,15 @@ def test_no_ray_on_the_in_process_path(tmp_path: Path) -> None:
     assert done.stdout.strip() == "[]"
 
 
-def test_the_command_prints_a_json_summary(images: Path, tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+def test_the_command_prints_a_json_summary(
+    images: Path, tmp_path: Path, capsys: pytest.CaptureFixture
+) -> None:
     from tfjs.cli import main
 
-    assert main(["batch", TINY, str(images), "--out", str(tmp_path / "out"), "--batch-size", "16", "--json"]) == 0
+    assert (
+        main(["batch", TINY, str(images), "--out", str(tmp_path / "out"), "--batch-size", "16", "--json"])
+        == 0
+    )
     summary = json.loads(capsys.readouterr().out)
     assert summary["records"] == IMAGE_COUNT and summary["errors"] == 0
     assert summary["records_per_s"] == pytest.approx(IMAGE_COUNT / summary["seconds"])
