@@ -144,11 +144,15 @@ def training_workload() -> Workload:
 
 
 def layers_fit_workload() -> Workload | None:
-    """One `fit` epoch of a one-unit dense model per step, once `tf.layers` exists."""
+    """One `fit` epoch of a one-unit dense model per step, once `tf.layers` (with
+    `tf.sequential` and a model's `compile` and `fit`) exists; else None."""
     layers = getattr(tf, "layers", None)
     if layers is None or not hasattr(layers, "dense") or not hasattr(tf, "sequential"):
         return None
     model = tf.sequential(layers=[layers.dense(units=1, input_shape=[1])])
+    if not (callable(getattr(model, "compile", None)) and callable(getattr(model, "fit", None))):
+        model.dispose()
+        return None
     model.compile(optimizer="sgd", loss="meanSquaredError")
     xs = tf.tensor2d([[-1.0], [0.0], [1.0], [2.0]])
     ys = tf.tensor2d([[-3.0], [-1.0], [1.0], [3.0]])
@@ -175,7 +179,7 @@ def soak(backend: str, models: Sequence[str], iterations: int, samples: int, war
     workloads = [graph_model_workload(spec) for spec in models] + [training_workload()]
     fit = layers_fit_workload()
     if fit is None:
-        print("  note: no tf.layers (tf.layers.dense and tf.sequential) yet: layers fit skipped")
+        print("  note: no tf.layers with a model's compile and fit yet: layers fit skipped")
     else:
         workloads.append(fit)
     try:
@@ -192,7 +196,7 @@ def run_workloads(
     `samples` times, and fits their slopes after the warm-up part."""
     print(f"  workloads: {', '.join(f'{w.name} (every {w.every})' for w in workloads)}")
     header = f"{'iteration':>10} {'num_tensors':>12} {'num_bytes':>12} {'rss_MiB':>9} {'s/1000 it':>10}"
-    print(f"  {header}  (s/1000 it: time of the last interval)")
+    print(f"  {header}  (s/1000 it: of the last interval)")
     result = SoakResult(backend)
     interval = max(1, iterations // samples)
     last_time, last_iteration = time.perf_counter(), 0
