@@ -66,6 +66,7 @@ def test_elu_alpha_other_than_one_is_not_implemented_as_in_tfjs():
         ("log_softmax", "logSoftmax"),
         ("gelu_new", "gelu_new"),
         ("geluNew", "gelu_new"),  # what TF.js's pythonic->TS conversion makes of 'gelu_new'
+        ("silu", "swish"),  # Keras 3's name
         (None, "linear"),
         ({"className": "tanh", "config": {}}, "tanh"),
         (activations.Swish(), "swish"),

@@ -163,3 +163,21 @@ def test_bad_shapes_and_dtypes():
         tf.initializers.truncated_normal()([2], "bool")
     with raises_with(NotImplementedError, "VarianceScaling does not support dtype bool"):
         tf.initializers.glorot_normal()([2, 2], "bool")
+
+
+def test_keras_class_names_tfjs_refuses_load():
+    lecun = get_initializer({"class_name": "LecunNormal", "config": {"seed": 3}})
+    assert (type(lecun), lecun.seed) == (initializers.LeCunNormal, 3)
+    assert (
+        type(get_initializer({"class_name": "LecunUniform", "config": {"seed": None}}))
+        is initializers.LeCunUniform
+    )
+    identity = get_initializer({"class_name": "IdentityInitializer", "config": {"gain": 2.0}})
+    assert (type(identity), identity.gain) == (initializers.Identity, 2.0)
+    keras3 = get_initializer(
+        {
+            "class_name": "VarianceScaling",
+            "config": {"scale": 1, "mode": "fan_in", "distribution": "untruncated_normal"},
+        }
+    )
+    assert keras3.distribution == "untruncatedNormal"

@@ -16,8 +16,14 @@ from tfjs.globals import tidy
 from tfjs.layers.serialization import Serializable, get_from_identifier, register_class
 from tfjs.tensor import Tensor
 
-# tf.keras and TF.js's own pythonic->TS conversion spell some names differently.
-_ALIASES = {"geluNew": "gelu_new", "hard_sigmoid": "hardSigmoid", "log_softmax": "logSoftmax"}
+# tf.keras and TF.js's own pythonic->TS conversion spell some names differently; Keras 3
+# calls swish "silu".
+_ALIASES = {
+    "geluNew": "gelu_new",
+    "hard_sigmoid": "hardSigmoid",
+    "log_softmax": "logSoftmax",
+    "silu": "swish",
+}
 
 
 class Activation(Serializable):

@@ -23,6 +23,7 @@ from tfjs.layers.serialization import (
     Serializable,
     check_number,
     get_from_identifier,
+    register_alias,
     register_class,
     serialize_keras_object,
     to_camel_case,
@@ -30,7 +31,9 @@ from tfjs.layers.serialization import (
 from tfjs.tensor import Tensor
 
 FAN_MODES = ("fanIn", "fanOut", "fanAvg")
-DISTRIBUTIONS = ("normal", "uniform", "truncatedNormal")
+# TF.js's; Keras 3 also writes "untruncated_normal", which TF.js refuses; here it loads
+# and, as TF.js does for every distribution but 'normal', draws uniformly.
+DISTRIBUTIONS = ("normal", "uniform", "truncatedNormal", "untruncatedNormal")
 
 
 class Initializer(Serializable):
@@ -308,6 +311,11 @@ class Orthogonal(Initializer):
     def get_config(self) -> dict[str, Any]:
         return {"gain": self.gain, "seed": self.seed}
 
+
+# Keras's class names for TF.js's classes (TF.js refuses them).
+register_alias("LecunNormal", LeCunNormal)
+register_alias("LecunUniform", LeCunUniform)
+register_alias("IdentityInitializer", Identity)
 
 # TF.js's camelCase identifiers; Keras's snake_case ones map here through camelCase.
 INITIALIZER_ALIASES = {

@@ -105,6 +105,12 @@ def register_class(cls: type, pkg: str | None = None, name: str | None = None) -
     return cls
 
 
+def register_alias(alias: str, cls: type) -> None:
+    """Makes `alias` (a class name another writer uses, e.g. Keras's "LecunNormal" for
+    TF.js's "LeCunNormal") deserialize as the registered class `cls`."""
+    _REGISTRY[alias] = cls
+
+
 def get_registered_class(class_name: str) -> type | None:
     """The class registered under `class_name`, or None."""
     return _REGISTRY.get(class_name)
