@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tfjs.layers.core.advanced_activations import ELU, LeakyReLU, PReLU, ReLU, Softmax, ThresholdedReLU
+from tfjs.layers.core.convolutional import Conv1D, Conv2D, Conv2DTranspose, Conv3D, Cropping2D, UpSampling2D
 from tfjs.layers.core.core import (
     Activation,
     Dense,
@@ -25,6 +27,22 @@ from tfjs.layers.core.core import (
     Reshape,
     SpatialDropout1D,
 )
+from tfjs.layers.core.embeddings import Embedding
+from tfjs.layers.core.merge import Add, Average, Concatenate, Dot, Maximum, Minimum, Multiply, Subtract
+from tfjs.layers.core.normalization import BatchNormalization, LayerNormalization
+from tfjs.layers.core.pooling import (
+    AveragePooling1D,
+    AveragePooling2D,
+    AveragePooling3D,
+    GlobalAveragePooling1D,
+    GlobalAveragePooling2D,
+    GlobalMaxPooling1D,
+    GlobalMaxPooling2D,
+    MaxPooling1D,
+    MaxPooling2D,
+    MaxPooling3D,
+)
+from tfjs.layers.core.recurrent import GRU, LSTM, RNN, GRUCell, LSTMCell, SimpleRNN, SimpleRNNCell
 from tfjs.layers.engine.base_layer import InputSpec, Layer
 from tfjs.layers.engine.input_layer import InputLayer
 from tfjs.layers.engine.node import SymbolicTensor
@@ -51,6 +69,57 @@ permute = _factory(Permute, "Permutes the non-batch axes (TF.js `tf.layers.permu
 repeat_vector = _factory(RepeatVector, "Repeats a vector n times (TF.js `tf.layers.repeatVector`).")
 masking = _factory(Masking, "Masks timesteps equal to mask_value (TF.js `tf.layers.masking`).")
 input_layer = _factory(InputLayer, "A model's input layer (TF.js `tf.layers.inputLayer`).")
+conv1d = _factory(Conv1D, "1-D convolution (TF.js `tf.layers.conv1d`).")
+conv2d = _factory(Conv2D, "2-D convolution (TF.js `tf.layers.conv2d`).")
+conv3d = _factory(Conv3D, "3-D convolution (TF.js `tf.layers.conv3d`).")
+conv2d_transpose = _factory(
+    Conv2DTranspose, "Transposed 2-D convolution (TF.js `tf.layers.conv2dTranspose`)."
+)
+cropping2d = _factory(Cropping2D, "Crops rows and columns (TF.js `tf.layers.cropping2D`).")
+up_sampling2d = _factory(UpSampling2D, "Repeats rows and columns (TF.js `tf.layers.upSampling2d`).")
+max_pooling1d = _factory(MaxPooling1D, "1-D max pooling (TF.js `tf.layers.maxPooling1d`).")
+max_pooling2d = _factory(MaxPooling2D, "2-D max pooling (TF.js `tf.layers.maxPooling2d`).")
+max_pooling3d = _factory(MaxPooling3D, "3-D max pooling (TF.js `tf.layers.maxPooling3d`).")
+average_pooling1d = _factory(AveragePooling1D, "1-D average pooling (TF.js `tf.layers.averagePooling1d`).")
+average_pooling2d = _factory(AveragePooling2D, "2-D average pooling (TF.js `tf.layers.averagePooling2d`).")
+average_pooling3d = _factory(AveragePooling3D, "3-D average pooling (TF.js `tf.layers.averagePooling3d`).")
+global_average_pooling1d = _factory(
+    GlobalAveragePooling1D, "Mean over time (TF.js `tf.layers.globalAveragePooling1d`)."
+)
+global_average_pooling2d = _factory(
+    GlobalAveragePooling2D, "Mean over space (TF.js `tf.layers.globalAveragePooling2d`)."
+)
+global_max_pooling1d = _factory(GlobalMaxPooling1D, "Max over time (TF.js `tf.layers.globalMaxPooling1d`).")
+global_max_pooling2d = _factory(GlobalMaxPooling2D, "Max over space (TF.js `tf.layers.globalMaxPooling2d`).")
+batch_normalization = _factory(
+    BatchNormalization, "Batch normalization (TF.js `tf.layers.batchNormalization`)."
+)
+layer_normalization = _factory(
+    LayerNormalization, "Layer normalization (TF.js `tf.layers.layerNormalization`)."
+)
+add = _factory(Add, "Sums its inputs (TF.js `tf.layers.add`).")
+average = _factory(Average, "Averages its inputs (TF.js `tf.layers.average`).")
+concatenate = _factory(Concatenate, "Concatenates its inputs (TF.js `tf.layers.concatenate`).")
+dot = _factory(Dot, "Dot product of two inputs (TF.js `tf.layers.dot`).")
+maximum = _factory(Maximum, "Element-wise maximum (TF.js `tf.layers.maximum`).")
+minimum = _factory(Minimum, "Element-wise minimum (TF.js `tf.layers.minimum`).")
+multiply = _factory(Multiply, "Element-wise product (TF.js `tf.layers.multiply`).")
+subtract = _factory(Subtract, "Difference of two inputs (Keras's Subtract).")
+re_lu = _factory(ReLU, "Rectified linear unit layer (TF.js `tf.layers.reLU`).")
+leaky_re_lu = _factory(LeakyReLU, "Leaky ReLU layer (TF.js `tf.layers.leakyReLU`).")
+p_re_lu = _factory(PReLU, "Parametric ReLU layer (TF.js `tf.layers.prelu`).")
+prelu = p_re_lu
+elu = _factory(ELU, "ELU layer (TF.js `tf.layers.elu`).")
+thresholded_re_lu = _factory(ThresholdedReLU, "Thresholded ReLU layer (TF.js `tf.layers.thresholdedReLU`).")
+softmax = _factory(Softmax, "Softmax layer (TF.js `tf.layers.softmax`).")
+embedding = _factory(Embedding, "Embedding layer (TF.js `tf.layers.embedding`).")
+simple_rnn = _factory(SimpleRNN, "Fully-connected RNN (TF.js `tf.layers.simpleRNN`).")
+gru = _factory(GRU, "Gated recurrent unit layer (TF.js `tf.layers.gru`).")
+lstm = _factory(LSTM, "Long short-term memory layer (TF.js `tf.layers.lstm`).")
+rnn = _factory(RNN, "An RNN over a given cell (TF.js `tf.layers.rnn`).")
+simple_rnn_cell = _factory(SimpleRNNCell, "A SimpleRNN step (TF.js `tf.layers.simpleRNNCell`).")
+gru_cell = _factory(GRUCell, "A GRU step (TF.js `tf.layers.gruCell`).")
+lstm_cell = _factory(LSTMCell, "An LSTM step (TF.js `tf.layers.lstmCell`).")
 
 __all__ = [
     "InputLayer",
@@ -58,13 +127,54 @@ __all__ = [
     "Layer",
     "SymbolicTensor",
     "activation",
+    "add",
+    "average",
+    "average_pooling1d",
+    "average_pooling2d",
+    "average_pooling3d",
+    "batch_normalization",
+    "concatenate",
+    "conv1d",
+    "conv2d",
+    "conv2d_transpose",
+    "conv3d",
+    "cropping2d",
     "dense",
+    "dot",
     "dropout",
+    "elu",
+    "embedding",
     "flatten",
+    "global_average_pooling1d",
+    "global_average_pooling2d",
+    "global_max_pooling1d",
+    "global_max_pooling2d",
+    "gru",
+    "gru_cell",
     "input_layer",
+    "layer_normalization",
+    "leaky_re_lu",
+    "lstm",
+    "lstm_cell",
     "masking",
+    "max_pooling1d",
+    "max_pooling2d",
+    "max_pooling3d",
+    "maximum",
+    "minimum",
+    "multiply",
+    "p_re_lu",
     "permute",
+    "prelu",
+    "re_lu",
     "repeat_vector",
     "reshape",
+    "rnn",
+    "simple_rnn",
+    "simple_rnn_cell",
+    "softmax",
     "spatial_dropout1d",
+    "subtract",
+    "thresholded_re_lu",
+    "up_sampling2d",
 ]

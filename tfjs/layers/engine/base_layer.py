@@ -37,6 +37,7 @@ from, and both shapes.
 
 from __future__ import annotations
 
+import contextvars
 import itertools
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
@@ -49,6 +50,9 @@ from tfjs.tensor import Tensor
 
 Shape = tuple[int | None, ...]
 _layer_ids = itertools.count()
+# While a saved model is rebuilt, weights start as zeros: loading overwrites them at once
+# (TF.js's fastWeightInitDuringBuild).
+fast_weight_init: contextvars.ContextVar[bool] = contextvars.ContextVar("fast_weight_init", default=False)
 
 
 class InputSpec:
@@ -122,6 +126,8 @@ class Layer:
         elif input_shape is not None:
             dims = tuple(None if d is None or d == -1 else int(d) for d in input_shape)
             self.batch_input_shape = (batch_size, *dims)
+        if self.batch_input_shape is not None and self.dtype is None:
+            self.dtype = "float32"
 
     # -- weights --------------------------------------------------------------------
     @property
@@ -169,11 +175,12 @@ class Layer:
         dtype = dtype or self.dtype or "float32"
         if initializer is None:
             initializer = "zeros" if dtype == "int32" else "glorotUniform"
-        initializer = get_initializer(initializer)
+        initializer = get_initializer("zeros" if fast_weight_init.get() else initializer)
         shape = [int(d) for d in shape]
         value = initializer(shape, dtype)
         try:
-            weight = LayerVariable(value, dtype, f"{self.name}/{name}", trainable, constraint)
+            scope = getattr(self, "weight_scope", None) or self.name
+            weight = LayerVariable(value, dtype, f"{scope}/{name}", trainable, constraint)
         finally:
             value.dispose()
         (self._trainable_weights if trainable else self._non_trainable_weights).append(weight)
@@ -333,7 +340,9 @@ class Layer:
             SymbolicTensor(dtype, s, self, items, kwargs, f"{self.name}/out{i}", i)
             for i, s in enumerate(out_shapes)
         ]
-        for out, m in zip(outputs, to_list(out_mask) if out_mask is not None else [None] * len(outputs), strict=False):
+        for out, m in zip(
+            outputs, to_list(out_mask) if out_mask is not None else [None] * len(outputs), strict=False
+        ):
             out.mask = m
         Node(self, items, outputs, kwargs)
         return outputs if _is_shape_list(out_shape) else outputs[0]

@@ -84,7 +84,9 @@ class Container(Layer):
             self.container_nodes.add(node_key(layer, node_index))
             layer_indices.setdefault(layer.id, len(layer_indices))
             in_progress.add(id(node))
-            for x, inbound, index in zip(node.input_tensors, node.inbound_layers, node.node_indices, strict=False):
+            for x, inbound, index in zip(
+                node.input_tensors, node.inbound_layers, node.node_indices, strict=False
+            ):
                 visit(inbound, index, x)
             finished.add(id(node))
             in_progress.discard(id(node))
@@ -317,7 +319,9 @@ class Container(Layer):
                 inbound.append(
                     [
                         [src.name, conversion.get(node_key(src, ni), 0), ti, kwargs]
-                        for src, ni, ti in zip(node.inbound_layers, node.node_indices, node.tensor_indices, strict=False)
+                        for src, ni, ti in zip(
+                            node.inbound_layers, node.node_indices, node.tensor_indices, strict=False
+                        )
                     ]
                 )
             layer_configs.append(

@@ -87,7 +87,9 @@ def print_summary(
                 f"{src.name}[{ni}][{ti}]"
                 for node in layer.inbound_nodes
                 if id(node) in relevant
-                for src, ni, ti in zip(node.inbound_layers, node.node_indices, node.tensor_indices, strict=False)
+                for src, ni, ti in zip(
+                    node.inbound_layers, node.node_indices, node.tensor_indices, strict=False
+                )
             ]
             _row([*fields, connections[0] if connections else ""], cols, print_fn)
             for extra in connections[1:]:

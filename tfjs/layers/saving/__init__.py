@@ -1,0 +1,1 @@
+"""Saving and loading layers models in TF.js's format (model.json + weight files)."""
