@@ -58,7 +58,10 @@ class FolderSink:
         """Whether the folder exists and holds anything."""
         if os.path.exists(self.path) and not os.path.isdir(self.path):
             raise FileExistsError(f"batch: the sink {self.path!r} exists and is not a folder")
-        return os.path.isdir(self.path) and any(os.scandir(self.path))
+        if not os.path.isdir(self.path):
+            return False
+        with os.scandir(self.path) as entries:
+            return any(entries)
 
     def clear(self) -> None:
         """Removes everything in the folder (`--overwrite`)."""
