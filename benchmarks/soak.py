@@ -102,12 +102,17 @@ def graph_model_workload(spec: str) -> Workload:
     its signature (unknown sizes 8; floats uniform in [0, 1), integers 0)."""
     path, _, every = spec.partition("@")
     model = tf.load_graph_model(path)
-    feeds = {
-        i.name: tf.random_uniform([8 if d < 0 else d for d in i.shape], 0, 1, "float32", 7)
-        if i.dtype == "float32"
-        else tf.zeros([8 if d < 0 else d for d in i.shape], i.dtype)
-        for i in model.inputs
-    }
+    feeds: dict[str, tf.Tensor] = {}
+    for info in model.inputs:
+        if info.shape is None:
+            model.dispose()
+            tf.dispose(list(feeds.values()))
+            raise ValueError(f"soak: {path}: input {info.name!r} has no shape in the model's signature")
+        shape = [8 if d < 0 else d for d in info.shape]
+        dtype = info.dtype or "float32"
+        feeds[info.name] = (
+            tf.random_uniform(shape, 0, 1, "float32", 7) if dtype == "float32" else tf.zeros(shape, dtype)
+        )
 
     def step() -> None:
         tf.dispose(model.execute(feeds))
@@ -150,15 +155,17 @@ def layers_fit_workload() -> Workload | None:
     if layers is None or not hasattr(layers, "dense") or not hasattr(tf, "sequential"):
         return None
     model = tf.sequential(layers=[layers.dense(units=1, input_shape=[1])])
-    if not (callable(getattr(model, "compile", None)) and callable(getattr(model, "fit", None))):
+    # Looked up by name: compile and fit land after tf.sequential.
+    compile_model, fit = getattr(model, "compile", None), getattr(model, "fit", None)
+    if not (callable(compile_model) and callable(fit)):
         model.dispose()
         return None
-    model.compile(optimizer="sgd", loss="meanSquaredError")
+    compile_model(optimizer="sgd", loss="meanSquaredError")
     xs = tf.tensor2d([[-1.0], [0.0], [1.0], [2.0]])
     ys = tf.tensor2d([[-3.0], [-1.0], [1.0], [3.0]])
 
     def step() -> None:
-        history = model.fit(xs, ys, epochs=1, batch_size=4, verbose=0)
+        history = fit(xs, ys, epochs=1, batch_size=4, verbose=0)
         if inspect.isawaitable(history):
             asyncio.run(_awaited(history))
 

@@ -187,8 +187,7 @@ def _declarations(parameters: list[inspect.Parameter]) -> list[str]:
             star_written = True
         if p.kind is inspect.Parameter.VAR_POSITIONAL:
             star_written = True
-        text = {inspect.Parameter.VAR_POSITIONAL: "*", inspect.Parameter.VAR_KEYWORD: "**"}.get(p.kind, "")
-        text += p.name
+        text = _stars(p) + p.name
         if p.annotation is not inspect.Parameter.empty:
             text += f": {double_quoted(p.annotation)}"
         if p.default is not inspect.Parameter.empty:
@@ -227,11 +226,14 @@ def double_quoted(expression: str) -> str:
 
 
 def _arguments(parameters: list[inspect.Parameter]) -> list[str]:
-    prefixes = {inspect.Parameter.VAR_POSITIONAL: "*", inspect.Parameter.VAR_KEYWORD: "**"}
     keyword = inspect.Parameter.KEYWORD_ONLY
-    return [
-        f"{p.name}={p.name}" if p.kind is keyword else prefixes.get(p.kind, "") + p.name for p in parameters
-    ]
+    return [f"{p.name}={p.name}" if p.kind is keyword else _stars(p) + p.name for p in parameters]
+
+
+def _stars(parameter: inspect.Parameter) -> str:
+    if parameter.kind is inspect.Parameter.VAR_POSITIONAL:
+        return "*"
+    return "**" if parameter.kind is inspect.Parameter.VAR_KEYWORD else ""
 
 
 def _call_lines(opening: str, items: list[str], closing: str, indent: str) -> list[str]:
