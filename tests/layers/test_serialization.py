@@ -246,3 +246,9 @@ def test_building_blocks_round_trip_through_the_model_json_tfjs_wrote(case):
         elif key == "activation":
             obj = activations.get_activation(convert_pythonic_to_ts(value))
             assert convert_ts_to_pythonic(activations.serialize_activation(obj)) == value
+
+
+def test_a_registered_name_of_another_kind_is_refused():
+    identifier = {"class_name": "Renamed", "config": {}, "registered_name": "Custom>relu"}
+    with raises_with(ValueError, "Unknown initializer: Renamed built a Relu, not a Initializer"):
+        initializers.get_initializer(identifier)

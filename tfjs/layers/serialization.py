@@ -352,7 +352,9 @@ def get_from_identifier(
             raise _unknown(what, class_name)
         result = deserialize_keras_object(identifier, what=what)
         if not isinstance(result, base):
-            raise ValueError(f"Unknown {what}: {class_name} is not a{'n' * (what[0] in 'aeiou')} {what}")
+            raise ValueError(
+                f"Unknown {what}: {class_name} built a {type(result).__name__}, not a {base.__name__}"
+            )
         return result
     raise ValueError(
         f"Unknown {what}: {identifier!r}; expected a name, a config dict or a {base.__name__} instance"
