@@ -71,7 +71,7 @@ def generate_source(names: Iterable[str] = CHAINED_OPS) -> str:
     functions = [_op(ops, name) for name in names]
     imports = _type_imports(functions)
     lines = [HEADER.rstrip("\n")]
-    lines += _import_lines(imports)
+    lines += _import_lines(imports) or ["    pass"]
     lines.append(BODY_START.rstrip("\n"))
     for function in functions:
         lines.append("")
