@@ -51,6 +51,7 @@ from tfjs.layers.engine.input_layer import input  # noqa: A004 - TF.js's name
 from tfjs.layers.engine.models import LayersModel, model
 from tfjs.layers.engine.sequential import Sequential, sequential
 from tfjs.layers.saving.load import load_layers_model
+from tfjs.layers.training import callbacks as callbacks
 from tfjs.leak_tracker import LeakedTensor, LeakReport, track_leaks
 from tfjs.ops import *
 from tfjs.ops import fused, image, linalg, losses, math, signal, sparse, spectral, string

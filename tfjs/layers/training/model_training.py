@@ -1,7 +1,477 @@
-"""compile / fit / evaluate / train_on_batch of LayersModel (filled in below)."""
+"""Training a LayersModel as TF.js trains (tfjs-layers' training.ts): `compile`, `fit`,
+`evaluate`, `train_on_batch`, `fit_dataset`; and the training config model.json holds.
+
+Each batch runs in a tidy: the forward pass with `training=True`, the per-sample losses
+(times any sample weights) summed over outputs and averaged, plus the layers'
+regularization losses, minimized by the optimizer over the trainable weights; the batch's
+loss and metrics are read back as numbers, so nothing but weights and optimizer state
+outlives a batch. Epoch values are the batch values averaged by batch size.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import random
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from tfjs import ops
+from tfjs.globals import dispose, keep, tidy
+from tfjs.layers import losses as layer_losses
+from tfjs.layers.training import data
+from tfjs.layers.training.callbacks import CallbackList, History, ProgressLogger, as_callback
+from tfjs.layers.training.compile import (
+    MetricSpec,
+    loss_identifiers,
+    metric_identifiers,
+    per_output,
+    resolve_metrics,
+    resolve_optimizer,
+)
+from tfjs.tensor import Tensor
+
 
 class TrainingMixin:
-    """The training methods of LayersModel."""
+    """compile / fit / evaluate for LayersModel."""
+
+    optimizer: Any = None
+    stop_training = False
+    history: History | None = None
+
+    # -- compile ----------------------------------------------------------------------
+    def compile(self, optimizer: Any, loss: Any, metrics: Any = None) -> None:
+        """Configures training: `optimizer` (a tf.train optimizer or TF.js's name, e.g.
+        'adam'), `loss` (a name, a function, or one per output as a list or a dict by
+        output name), `metrics` (names or functions, or a dict by output name)."""
+        if loss is None:
+            raise ValueError("compile: a loss is required")
+        names = self.output_names
+        loss_fns = [
+            layer_losses.get_loss(item) if item is not None else None
+            for item in per_output(loss, names, "loss")
+        ]
+        if any(fn is None for fn in loss_fns):
+            missing = [n for n, fn in zip(names, loss_fns, strict=True) if fn is None]
+            raise ValueError(f"compile: no loss given for output(s) {missing}")
+        shapes = [x.shape for x in self.outputs]
+        metric_specs = resolve_metrics(metrics, names, shapes, loss_fns)
+        self.optimizer = resolve_optimizer(optimizer)
+        self.loss = loss
+        self.loss_functions = loss_fns
+        self.compiled_metrics = metrics
+        self.metric_specs: list[MetricSpec] = metric_specs
+        self.metrics_names = ["loss", *(spec.name for spec in metric_specs)]
+
+    def _check_compiled(self, where: str) -> None:
+        if self.optimizer is None or not hasattr(self, "loss_functions"):
+            raise ValueError(
+                f"You must compile a model before {where}. Use LayersModel.compile(modelCompileArgs)."
+            )
+
+    # -- one batch --------------------------------------------------------------------
+    def _batch_losses(
+        self, xs: list[Tensor], ys: list[Tensor], weights: list[Any], training: bool
+    ) -> tuple[Tensor, list[Tensor]]:
+        outputs = self.run_internal_graph(xs, training=training)
+        total = None
+        for i, fn in enumerate(self.loss_functions):
+            loss = fn(ys[i], outputs[i])
+            if weights[i] is not None:
+                loss = ops.mul(loss, weights[i])
+            total = loss if total is None else ops.add(total, loss)
+        values = [ops.mean(spec.fn(ys[spec.output], outputs[spec.output])) for spec in self.metric_specs]
+        return ops.mean(total), values
+
+    def _train_batch(self, xs: list[Tensor], ys: list[Tensor], weights: list[Any]) -> list[float]:
+        metric_values: list[Tensor] = []
+
+        def total_loss() -> Tensor:
+            loss, values = self._batch_losses(xs, ys, weights, True)
+            for value in values:
+                metric_values.append(keep(value))
+            for regularization in self.losses:
+                loss = ops.add(loss, regularization)
+            return loss
+
+        variables = [w.read() for w in self.trainable_weights]
+        cost = self.optimizer.minimize(total_loss, True, variables)
+        results = [float(t.data_sync()[0]) for t in [cost, *metric_values]]
+        dispose([cost, *metric_values])
+        return results
+
+    def _test_batch(self, xs: list[Tensor], ys: list[Tensor], weights: list[Any]) -> list[float]:
+        def run() -> list[Tensor]:
+            loss, values = self._batch_losses(xs, ys, weights, False)
+            return [loss, *values]
+
+        outs = tidy(run)
+        results = [float(t.data_sync()[0]) for t in outs]
+        dispose(outs)
+        return results
+
+    # -- data -------------------------------------------------------------------------
+    def _standardize(self, x: Any, y: Any, where: str) -> tuple[list[Tensor], list[Tensor], list[Tensor]]:
+        xs, made_x = data.as_tensors(x, self.input_names, "input", where)
+        try:
+            ys, made_y = data.as_tensors(y, self.output_names, "target", where)
+        except BaseException:
+            dispose(made_x)
+            raise
+        try:
+            data.check_shapes(xs, self.input_names, self.feed_input_shapes, "input", where)
+            data.check_same_length(xs, ys, where)
+        except BaseException:
+            dispose(made_x + made_y)
+            raise
+        return xs, ys, made_x + made_y
+
+    def _sample_weights(self, ys: list[Tensor], class_weight: Any, sample_weight: Any) -> list[Tensor | None]:
+        weights: list[Tensor | None] = [None] * len(ys)
+        if sample_weight is not None:
+            given = (
+                per_output(sample_weight, self.output_names, "sample_weight")
+                if len(ys) > 1
+                else [sample_weight]
+            )
+            weights = [None if w is None else w if isinstance(w, Tensor) else ops.tensor(w) for w in given]
+        if class_weight is not None:
+            given = class_weight if isinstance(class_weight, (list, tuple)) else [class_weight] * len(ys)
+            if (
+                isinstance(class_weight, Mapping)
+                and set(class_weight) <= set(self.output_names)
+                and class_weight
+            ):
+                given = per_output(class_weight, self.output_names, "class_weight")
+            weights = [
+                w if cw is None else class_sample_weights(y, cw)
+                for w, y, cw in zip(weights, ys, given, strict=True)
+            ]
+        return weights
+
+    # -- fit --------------------------------------------------------------------------
+    def fit(
+        self,
+        x: Any,
+        y: Any,
+        batch_size: int = 32,
+        epochs: int = 1,
+        verbose: int | None = None,
+        callbacks: Any = None,
+        validation_split: float = 0.0,
+        validation_data: Sequence[Any] | None = None,
+        shuffle: bool = True,
+        class_weight: Any = None,
+        sample_weight: Any = None,
+        initial_epoch: int = 0,
+    ) -> History:
+        """Trains the model for `epochs` epochs of `batch_size` batches; returns a History
+        whose `history` holds each epoch's `loss`, metrics and (with validation) `val_*`."""
+        self._check_compiled("fitting")
+        data.check_batch_size(batch_size, "fit")
+        if not 0 <= validation_split < 1:
+            raise ValueError(f"fit: validation_split must be in [0, 1), got {validation_split}")
+        xs, ys, made = self._standardize(x, y, "fit")
+        try:
+            weights = self._sample_weights(ys, class_weight, sample_weight)
+            made += [w for w in weights if w is not None]
+            val = None
+            if validation_data is not None:
+                if len(validation_data) not in (2, 3):
+                    raise ValueError(
+                        "When passing validation data, it must contain 2 (valX, valY) or 3 (valX, valY, valSampleWeight) items"
+                    )
+                vx, vy, vmade = self._standardize(validation_data[0], validation_data[1], "fit validation")
+                made += vmade
+                vw = self._sample_weights(vy, None, validation_data[2] if len(validation_data) == 3 else None)
+                made += [w for w in vw if w is not None]
+                val = (vx, vy, vw)
+            elif validation_split > 0:
+                size = xs[0].shape[0]
+                split = int(size * (1 - validation_split))
+                parts = [t.slice([split], [size - split]) for t in xs + ys] + [
+                    t.slice([0], [split]) for t in xs + ys
+                ]
+                made += parts
+                n, m = len(xs), len(ys)
+                vw = [None if w is None else w.slice([split], [size - split]) for w in weights]
+                tw = [None if w is None else w.slice([0], [split]) for w in weights]
+                made += [w for w in vw + tw if w is not None]
+                val = (parts[:n], parts[n : n + m], vw)
+                xs, ys, weights = parts[n + m : 2 * n + m], parts[2 * n + m :], tw
+            batches = self._epoch_batches(xs, ys, weights, batch_size, shuffle)
+            return self._fit_loop(
+                batches, epochs, initial_epoch, verbose, callbacks, val, batch_size, xs[0].shape[0]
+            )
+        finally:
+            dispose(made)
+
+    def _epoch_batches(
+        self, xs: list[Tensor], ys: list[Tensor], weights: list[Any], batch_size: int, shuffle: bool
+    ) -> Any:
+        size = xs[0].shape[0]
+
+        def epoch() -> Iterable[tuple[list[Tensor], list[Tensor], list[Any]]]:
+            order = list(range(size))
+            if shuffle:
+                random.shuffle(order)
+            indices = ops.tensor1d(order, "int32")
+            try:
+                for start, end in data.batch_ranges(size, batch_size):
+                    batch = tidy(lambda s=start, e=end: _gathered(xs, ys, weights, indices, s, e))
+                    try:
+                        yield batch
+                    finally:
+                        dispose(batch)
+            finally:
+                indices.dispose()
+
+        return epoch
+
+    def _fit_loop(
+        self,
+        epoch_batches: Any,
+        epochs: int,
+        initial_epoch: int,
+        verbose: int | None,
+        callbacks: Any,
+        val: Any,
+        batch_size: int,
+        samples: int | None,
+    ) -> History:
+        if verbose is None:
+            verbose = 1 if sys.stdout.isatty() else 0
+        history = History()
+        given = (
+            callbacks if isinstance(callbacks, (list, tuple)) else [] if callbacks is None else [callbacks]
+        )
+        items = [history, *(as_callback(c) for c in given)]
+        if verbose:
+            items.insert(0, ProgressLogger(verbose))
+        cbs = CallbackList(items)
+        cbs.set_model(self)
+        cbs.set_params(
+            {
+                "epochs": epochs,
+                "initialEpoch": initial_epoch,
+                "samples": samples,
+                "batchSize": batch_size,
+                "verbose": verbose,
+            }
+        )
+        self.stop_training = False
+        cbs.on_train_begin({})
+        for epoch in range(initial_epoch, epochs):
+            cbs.on_epoch_begin(epoch, {})
+            totals: dict[str, float] = {}
+            seen = 0
+            for index, (bx, by, bw) in enumerate(epoch_batches()):
+                cbs.on_batch_begin(index, {"batch": index, "size": bx[0].shape[0]})
+                values = self._train_batch(bx, by, bw)
+                size = bx[0].shape[0]
+                logs = {"batch": index, "size": size, **dict(zip(self.metrics_names, values, strict=True))}
+                seen += size
+                for key, value in zip(self.metrics_names, values, strict=True):
+                    totals[key] = totals.get(key, 0.0) + value * size
+                cbs.on_batch_end(index, logs)
+                if self.stop_training:
+                    break
+            epoch_logs = {key: total / max(seen, 1) for key, total in totals.items()}
+            if val is not None:
+                for key, value in zip(self.metrics_names, self._test_loop(*val, batch_size), strict=True):
+                    epoch_logs[f"val_{key}"] = value
+            cbs.on_epoch_end(epoch, epoch_logs)
+            if self.stop_training:
+                break
+        cbs.on_train_end({})
+        self.history = history
+        return history
+
+    def _test_loop(
+        self, xs: list[Tensor], ys: list[Tensor], weights: list[Any], batch_size: int
+    ) -> list[float]:
+        size = xs[0].shape[0]
+        totals = [0.0] * len(self.metrics_names)
+        for start, end in data.batch_ranges(size, batch_size):
+            batch = tidy(lambda s=start, e=end: _sliced(xs, ys, weights, s, e))
+            try:
+                values = self._test_batch(*batch)
+            finally:
+                dispose(batch)
+            totals = [t + v * (end - start) for t, v in zip(totals, values, strict=True)]
+        return [t / max(size, 1) for t in totals]
+
+    # -- evaluate / single batches ----------------------------------------------------
+    def evaluate(
+        self, x: Any, y: Any, batch_size: int = 32, verbose: int = 0, sample_weight: Any = None
+    ) -> Any:
+        """The loss and metrics on (x, y), averaged over all samples: a scalar tensor, or a
+        list of them (loss first) when there are metrics."""
+        self._check_compiled("evaluating")
+        data.check_batch_size(batch_size, "evaluate")
+        xs, ys, made = self._standardize(x, y, "evaluate")
+        try:
+            weights = self._sample_weights(ys, None, sample_weight)
+            made += [w for w in weights if w is not None]
+            values = self._test_loop(xs, ys, weights, batch_size)
+        finally:
+            dispose(made)
+        scalars = [ops.scalar(v) for v in values]
+        return scalars[0] if len(scalars) == 1 else scalars
+
+    def train_on_batch(self, x: Any, y: Any) -> float | list[float]:
+        """One optimizer step on one batch; returns the loss (and metrics) as numbers."""
+        self._check_compiled("training")
+        xs, ys, made = self._standardize(x, y, "train_on_batch")
+        try:
+            values = self._train_batch(xs, ys, [None] * len(ys))
+        finally:
+            dispose(made)
+        return values[0] if len(values) == 1 else values
+
+    def fit_dataset(
+        self,
+        dataset: Iterable[Any],
+        epochs: int = 1,
+        batches_per_epoch: int | None = None,
+        callbacks: Any = None,
+        validation_data: Any = None,
+        verbose: int | None = None,
+        class_weight: Any = None,
+        initial_epoch: int = 0,
+    ) -> History:
+        """Trains on an iterable of batches (TF.js `fitDataset`): each item is `(xs, ys)` or
+        `{"xs": ..., "ys": ...}`; without `batches_per_epoch` each epoch iterates the whole
+        iterable again (so it must be re-iterable, e.g. a list)."""
+        self._check_compiled("fitting")
+        shared = iter(dataset) if batches_per_epoch is not None else None
+
+        def epoch() -> Iterable[tuple[list[Tensor], list[Tensor], list[Any]]]:
+            source = shared if shared is not None else iter(dataset)
+            count = 0
+            while batches_per_epoch is None or count < batches_per_epoch:
+                try:
+                    item = next(source)
+                except StopIteration:
+                    if batches_per_epoch is not None:
+                        sys.stderr.write(
+                            f"Your dataset iterator ran out of data after {count} batches; interrupting training.\n"
+                        )
+                        self.stop_training = True
+                    return
+                bx, by = (item["xs"], item["ys"]) if isinstance(item, Mapping) else item
+                xs, ys, made = self._standardize(bx, by, "fit_dataset")
+                weights = self._sample_weights(ys, class_weight, None)
+                try:
+                    yield xs, ys, weights
+                finally:
+                    dispose(made + [w for w in weights if w is not None])
+                count += 1
+
+        val = None
+        made: list[Tensor] = []
+        if validation_data is not None:
+            vx, vy, made = self._standardize(validation_data[0], validation_data[1], "fit_dataset validation")
+            val = (vx, vy, [None] * len(vy))
+        try:
+            return self._fit_loop(epoch, epochs, initial_epoch, verbose, callbacks, val, 32, None)
+        finally:
+            dispose(made)
+
+
+def _gathered(
+    xs: list[Tensor], ys: list[Tensor], weights: list[Any], indices: Tensor, start: int, end: int
+) -> tuple[Any, ...]:
+    ids = indices.slice([start], [end - start])
+    return (
+        data.gather_rows(xs, ids),
+        data.gather_rows(ys, ids),
+        [None if w is None else ops.gather(w, ids) for w in weights],
+    )
+
+
+def _sliced(xs: list[Tensor], ys: list[Tensor], weights: list[Any], start: int, end: int) -> tuple[Any, ...]:
+    def rows(t: Tensor) -> Tensor:
+        return t.slice([start], [end - start])
+
+    return [rows(t) for t in xs], [rows(t) for t in ys], [None if w is None else rows(w) for w in weights]
+
+
+def class_sample_weights(y: Tensor, class_weight: Mapping[Any, float]) -> Tensor:
+    """Per-sample weights from per-class weights (TF.js standardizeClassWeights): the class
+    of a one-hot row is its argmax, of a [n, 1] target its value."""
+    if y.rank == 2 and y.shape[1] > 1:
+        classes = ops.arg_max(y, 1)
+    elif (y.rank == 2 and y.shape[1] == 1) or y.rank == 1:
+        classes = ops.reshape(y, [y.shape[0]])
+    else:
+        raise ValueError(
+            f"class weighting expects targets of shape [n, 1] or one-hot [n, classes], got {list(y.shape)}"
+        )
+    indices = [int(c) for c in classes.data_sync()]
+    classes.dispose()
+    table = {int(k): float(v) for k, v in class_weight.items()}
+    missing = sorted(set(indices) - set(table))
+    if missing:
+        raise ValueError(
+            f"classWeight must contain all classes in the training data. The class {missing[0]} exists in the data but not in classWeight"
+        )
+    return ops.tensor1d([table[c] for c in indices], "float32")
+
+
+# -- the training config in model.json -------------------------------------------------
+def training_config(model: Any) -> dict[str, Any]:
+    """What model.json's `trainingConfig` holds for a compiled model (TF.js getTrainingConfig)."""
+    return {
+        "loss": loss_identifiers(model.loss),
+        "metrics": metric_identifiers(model.compiled_metrics),
+        "optimizer_config": {
+            "class_name": model.optimizer.get_class_name(),
+            "config": model.optimizer.get_config(),
+        },
+    }
+
+
+def _run(coroutine: Any) -> Any:
+    return asyncio.run(coroutine)
+
+
+def optimizer_weights_for_save(optimizer: Any) -> tuple[bytes, list[dict[str, Any]]]:
+    """The optimizer's state encoded in the weight group "optimizer"."""
+    from tfjs import io
+
+    weights = _run(optimizer.get_weights())
+    try:
+        return io.encode_weights(weights, "optimizer")
+    finally:
+        weights[0]["tensor"].dispose()
+
+
+def compile_from_training_config(
+    model: Any, config: Mapping[str, Any], optimizer_weights: Mapping[str, Tensor]
+) -> None:
+    """Compiles a loaded model as its training config says, restoring the optimizer's state."""
+    from tfjs.layers.serialization import convert_pythonic_to_ts, to_camel_case
+    from tfjs.optimizers import OPTIMIZERS
+
+    for key in ("weighted_metrics", "loss_weights", "sample_weight_mode"):
+        if config.get(key) is not None:
+            raise NotImplementedError(f"Loading {key} from a training config is not supported yet.")
+    optimizer_config = convert_pythonic_to_ts(config.get("optimizer_config"))
+    cls = OPTIMIZERS.get(optimizer_config.get("className")) if isinstance(optimizer_config, Mapping) else None
+    if cls is None:
+        raise ValueError(f"Unknown optimizer in the training config: {optimizer_config!r}")
+    optimizer = cls.from_config(optimizer_config.get("config") or {})
+
+    def camel(value: Any) -> Any:
+        if isinstance(value, str):
+            return to_camel_case(value)
+        if isinstance(value, Mapping):
+            return {k: camel(v) for k, v in value.items()}
+        if isinstance(value, (list, tuple)):
+            return [camel(v) for v in value]
+        return value
+
+    model.compile(optimizer=optimizer, loss=camel(config.get("loss")), metrics=camel(config.get("metrics")))
+    if optimizer_weights:
+        _run(optimizer.set_weights([{"name": k, "tensor": v} for k, v in optimizer_weights.items()]))

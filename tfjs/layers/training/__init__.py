@@ -1,0 +1,1 @@
+"""Training layers models: compile/fit/evaluate, callbacks, the data checks they share."""
