@@ -3,10 +3,16 @@ saved under (`original_name`, e.g. "dense_Dense1/kernel") and an optional constr
 
 from __future__ import annotations
 
+import contextvars
 from typing import Any
 
 from tfjs.layers.engine.naming import unique_tensor_name
 from tfjs.tensor import Tensor, Variable
+
+# While a model is rebuilt from a file, the weights made so far, to free if it fails.
+created_variables: contextvars.ContextVar[list[LayerVariable] | None] = contextvars.ContextVar(
+    "created_variables", default=None
+)
 
 
 class LayerVariable:
@@ -30,6 +36,9 @@ class LayerVariable:
         self.constraint = constraint
         self._trainable = trainable
         self.val: Variable = variable(value, trainable, self.name, self.dtype)
+        created = created_variables.get()
+        if created is not None:
+            created.append(self)
 
     @property
     def trainable(self) -> bool:

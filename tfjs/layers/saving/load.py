@@ -10,6 +10,7 @@ from typing import Any
 
 from tfjs.globals import dispose
 from tfjs.layers.engine.base_layer import fast_weight_init
+from tfjs.layers.engine.variables import created_variables
 from tfjs.layers.saving.keras_format import ts_model_config
 from tfjs.tensor import Tensor
 
@@ -87,24 +88,30 @@ def model_from_artifacts(
     else:
         optimizer_weights = {}
     token = fast_weight_init.set(bool(weights))
+    created: list[Any] = []
+    created_token = created_variables.set(created)
     model = None
     try:
         model = model_from_topology(artifacts.model_topology, custom_objects, source)
         fast_weight_init.reset(token)
-        token = None
+        created_variables.reset(created_token)
+        token = created_token = None
         if weights or strict:
             try:
                 model.load_weights(weights, strict)
             except ValueError as error:
                 raise ValueError(f"{error} (loading {source})") from None
     except BaseException:
-        if model is not None:
-            model.dispose()
+        for variable in created:
+            if not variable.is_disposed:
+                variable.dispose()
         dispose(list(weights.values()) + list(optimizer_weights.values()))
         raise
     finally:
         if token is not None:
             fast_weight_init.reset(token)
+        if created_token is not None:
+            created_variables.reset(created_token)
     dispose(list(weights.values()))
     if artifacts.training_config is not None:
         from tfjs.layers.training.model_training import compile_from_training_config

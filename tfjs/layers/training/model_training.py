@@ -57,11 +57,28 @@ class TrainingMixin:
         shapes = [x.shape for x in self.outputs]
         metric_specs = resolve_metrics(metrics, names, shapes, loss_fns)
         self.optimizer = resolve_optimizer(optimizer)
+        self.is_optimizer_owned = isinstance(optimizer, str)
         self.loss = loss
         self.loss_functions = loss_fns
         self.compiled_metrics = metrics
         self.metric_specs: list[MetricSpec] = metric_specs
         self.metrics_names = ["loss", *(spec.name for spec in metric_specs)]
+
+    def dispose(self) -> dict[str, int]:
+        """Disposes the model (see Container.dispose) and the optimizer compile made from
+        a name."""
+        result = super().dispose()  # type: ignore[misc]
+        if (
+            result["refCountAfterDispose"] == 0
+            and self.optimizer is not None
+            and getattr(self, "is_optimizer_owned", False)
+        ):
+            from tfjs.globals import memory
+
+            before = memory()["num_tensors"]
+            self.optimizer.dispose()
+            result["numDisposedVariables"] += before - memory()["num_tensors"]
+        return result
 
     def _check_compiled(self, where: str) -> None:
         if self.optimizer is None or not hasattr(self, "loss_functions"):
@@ -72,22 +89,26 @@ class TrainingMixin:
     # -- one batch --------------------------------------------------------------------
     def _batch_losses(
         self, xs: list[Tensor], ys: list[Tensor], weights: list[Any], training: bool
-    ) -> tuple[Tensor, list[Tensor]]:
+    ) -> tuple[list[Tensor], list[Tensor]]:
+        """The running sums of the outputs' mean losses (the last is the total loss) and
+        the metrics' means, for one batch."""
         outputs = self.run_internal_graph(xs, training=training)
-        total = None
+        sums: list[Tensor] = []
         for i, fn in enumerate(self.loss_functions):
             loss = fn(ys[i], outputs[i])
             if weights[i] is not None:
                 loss = ops.mul(loss, weights[i])
-            total = loss if total is None else ops.add(total, loss)
+            loss = ops.mean(loss)
+            sums.append(loss if not sums else ops.add(sums[-1], loss))
         values = [ops.mean(spec.fn(ys[spec.output], outputs[spec.output])) for spec in self.metric_specs]
-        return ops.mean(total), values
+        return sums, values
 
     def _train_batch(self, xs: list[Tensor], ys: list[Tensor], weights: list[Any]) -> list[float]:
         metric_values: list[Tensor] = []
 
         def total_loss() -> Tensor:
-            loss, values = self._batch_losses(xs, ys, weights, True)
+            sums, values = self._batch_losses(xs, ys, weights, True)
+            loss = sums[-1]
             for value in values:
                 metric_values.append(keep(value))
             for regularization in self.losses:
@@ -101,9 +122,11 @@ class TrainingMixin:
         return results
 
     def _test_batch(self, xs: list[Tensor], ys: list[Tensor], weights: list[Any]) -> list[float]:
+        """TF.js's test outputs: the running loss sums (one per output), then the metrics."""
+
         def run() -> list[Tensor]:
-            loss, values = self._batch_losses(xs, ys, weights, False)
-            return [loss, *values]
+            sums, values = self._batch_losses(xs, ys, weights, False)
+            return [*sums, *values]
 
         outs = tidy(run)
         results = [float(t.data_sync()[0]) for t in outs]
@@ -278,7 +301,10 @@ class TrainingMixin:
                     break
             epoch_logs = {key: total / max(seen, 1) for key, total in totals.items()}
             if val is not None:
-                for key, value in zip(self.metrics_names, self._test_loop(*val, batch_size), strict=True):
+                outs = self._test_loop(*val, batch_size)
+                # The total loss, then the metrics (the running sums before it are partial).
+                outs = outs[len(self.loss_functions) - 1 :]
+                for key, value in zip(self.metrics_names, outs, strict=True):
                     epoch_logs[f"val_{key}"] = value
             cbs.on_epoch_end(epoch, epoch_logs)
             if self.stop_training:
@@ -291,7 +317,7 @@ class TrainingMixin:
         self, xs: list[Tensor], ys: list[Tensor], weights: list[Any], batch_size: int
     ) -> list[float]:
         size = xs[0].shape[0]
-        totals = [0.0] * len(self.metrics_names)
+        totals = [0.0] * (len(self.loss_functions) + len(self.metric_specs))
         for start, end in data.batch_ranges(size, batch_size):
             batch = tidy(lambda s=start, e=end: _sliced(xs, ys, weights, s, e))
             try:
@@ -458,7 +484,8 @@ def compile_from_training_config(
         if config.get(key) is not None:
             raise NotImplementedError(f"Loading {key} from a training config is not supported yet.")
     optimizer_config = convert_pythonic_to_ts(config.get("optimizer_config"))
-    cls = OPTIMIZERS.get(optimizer_config.get("className")) if isinstance(optimizer_config, Mapping) else None
+    by_name = {c.class_name: c for c in OPTIMIZERS}
+    cls = by_name.get(optimizer_config.get("className")) if isinstance(optimizer_config, Mapping) else None
     if cls is None:
         raise ValueError(f"Unknown optimizer in the training config: {optimizer_config!r}")
     optimizer = cls.from_config(optimizer_config.get("config") or {})
@@ -473,5 +500,6 @@ def compile_from_training_config(
         return value
 
     model.compile(optimizer=optimizer, loss=camel(config.get("loss")), metrics=camel(config.get("metrics")))
+    model.is_optimizer_owned = True  # made here, so the model disposes it
     if optimizer_weights:
         _run(optimizer.set_weights([{"name": k, "tensor": v} for k, v in optimizer_weights.items()]))
