@@ -175,7 +175,7 @@ class Engine:
         backend = self._backend or self.backend
         config = kernel_registry.get_kernel(kernel_name, backend.name)
         if config is None:
-            raise NotImplementedError(f"Kernel '{kernel_name}' not registered for backend '{backend.name}'")
+            backend, config = self._forwarded_kernel(backend, kernel_name)
         for input_name, value in inputs.items():
             if isinstance(value, (list, tuple)):
                 for item in value:
@@ -192,6 +192,15 @@ class Engine:
         if self.gradient_depth and not self.kernel_depth:
             tape.record_kernel(self, kernel_name, inputs, attrs, outputs)
         return outputs
+
+    def _forwarded_kernel(self, backend: KernelBackend, kernel_name: str) -> tuple[KernelBackend, Any]:
+        """The `cpu` backend and its kernel, for a kernel in `backend`'s forwarding set."""
+        if kernel_name in backend.forwarded_kernels:
+            cpu = self.find_backend("cpu")
+            config = kernel_registry.get_kernel(kernel_name, "cpu")
+            if cpu is not None and config is not None:
+                return cpu, config
+        raise NotImplementedError(f"Kernel '{kernel_name}' not registered for backend '{backend.name}'")
 
     def _prepare_input(self, backend: KernelBackend, value: Any, input_name: str, kernel_name: str) -> None:
         if value is None:

@@ -40,6 +40,8 @@ class KernelRecord:
     # outermost first; op scopes are left out. Not in TF.js: it lets a profile be summed by
     # the graph's op types.
     scopes: tuple[str, ...] = ()
+    # The backend that ran the kernel: another than the active one for a forwarded kernel.
+    backend: str = ""
 
 
 @dataclass
@@ -118,6 +120,7 @@ def run_instrumented(
                 output_shapes=[o.shape for o in output_list],
                 kernel_time_ms=kernel_ms,
                 scopes=scopes,
+                backend=backend.name,
             )
         )
     return outputs

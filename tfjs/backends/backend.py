@@ -42,6 +42,10 @@ class KernelBackend(ABC):
 
     name: str = ""
     is_disposed: bool = False
+    # The kernels this backend has none of and runs on `cpu` instead (its one named
+    # forwarding set): their inputs move to `cpu`, and their outputs stay there until a
+    # kernel of this backend needs them.
+    forwarded_kernels: frozenset[str] = frozenset()
 
     @abstractmethod
     def write(self, values: np.ndarray, dtype: str) -> DataId:
