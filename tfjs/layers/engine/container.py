@@ -118,7 +118,9 @@ class Container(Layer):
         computable = {id(x) for x in self.inputs}
         done: list[str] = []
         for node in self.nodes_in_order:
-            for x in node.input_tensors:
+            # An InputLayer's node computes its tensor only when it is a model input.
+            needed = node.output_tensors if isinstance(node.outbound_layer, InputLayer) else node.input_tensors
+            for x in needed:
                 if id(x) not in computable:
                     raise ValueError(
                         f'Graph disconnected: cannot obtain value for tensor {x} at layer "{node.outbound_layer.name}". '
