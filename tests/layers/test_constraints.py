@@ -80,3 +80,7 @@ def test_bad_arguments():
         tf.constraints.unit_norm(axis=0.5)
     with raises_with(TypeError, "MinMaxNorm constraint", "rate"):
         tf.constraints.min_max_norm(rate="fast")
+
+
+def test_tf_constraints_has_tfjs_factories():
+    assert {"max_norm", "unit_norm", "non_neg", "min_max_norm"} <= set(tf.constraints.__all__)

@@ -181,3 +181,20 @@ def test_keras_class_names_tfjs_refuses_load():
         }
     )
     assert keras3.distribution == "untruncatedNormal"
+
+
+def test_tf_initializers_has_tfjs_factories():
+    # exports_initializers.ts of TF.js 4.22, in snake_case
+    tfjs_names = {
+        "zeros", "ones", "constant", "random_uniform", "random_normal", "truncated_normal", "identity",
+        "variance_scaling", "glorot_uniform", "glorot_normal", "he_normal", "he_uniform", "le_cun_normal",
+        "le_cun_uniform", "orthogonal",
+    }  # fmt: skip
+    assert tfjs_names <= set(tf.initializers.__all__)
+    assert all(
+        isinstance(getattr(tf.initializers, n)(**_ARGS.get(n, {})), initializers.Initializer)
+        for n in tfjs_names
+    )
+
+
+_ARGS = {"constant": {"value": 1}}

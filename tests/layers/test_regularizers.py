@@ -72,3 +72,7 @@ def test_bad_factors():
         tf.regularizers.l1(l1="a")
     with raises_with(TypeError, "L1L2 regularizer", "l2 must be a number"):
         tf.regularizers.l1l2(l2=[1])
+
+
+def test_tf_regularizers_has_tfjs_factories():
+    assert {"l1", "l2", "l1l2"} <= set(tf.regularizers.__all__)
