@@ -70,7 +70,7 @@ def test_sequential_add_names_the_layers_on_shape_mismatch():
     model = tf.sequential()
     model.add(tf.layers.dense(units=3, input_shape=[2], name="seq_first"))
     model.add(tf.layers.reshape(target_shape=[3, 1], name="seq_reshape"))
-    with pytest.raises(ValueError, match="seq_conv.*seq_reshape|seq_reshape.*seq_conv"):
+    with pytest.raises(ValueError, match=r"seq_conv.*seq_reshape|seq_reshape.*seq_conv"):
         model.add(tf.layers.conv2d(filters=1, kernel_size=1, name="seq_conv"))
     model.dispose()
 
@@ -153,8 +153,12 @@ def test_sequential_summary_table():
     lines = []
     model.summary(print_fn=lines.append)
     assert lines[1].startswith("Layer (type)") and "Output shape" in lines[1] and "Receives" not in lines[1]
-    assert lines[3].startswith("sum_d1 (Dense)") and "[null,4]" in lines[3] and lines[3].rstrip().endswith("16")
-    assert "Total params: 32" in lines and "Trainable params: 24" in lines and "Non-trainable params: 8" in lines
+    assert (
+        lines[3].startswith("sum_d1 (Dense)") and "[null,4]" in lines[3] and lines[3].rstrip().endswith("16")
+    )
+    assert (
+        "Total params: 32" in lines and "Trainable params: 24" in lines and "Non-trainable params: 8" in lines
+    )
     model.dispose()
 
 
@@ -181,7 +185,9 @@ def test_weights_round_trip_and_set_weights_checks_shapes():
     got = model.get_weights()
     assert [w.array_sync() for w in got] == [[[5.0, 6.0]], [1.0, 2.0]]
     bad = [tf.tensor2d([[5, 6, 7]]), tf.tensor1d([0, 0])]
-    with pytest.raises(ValueError, match=r"weight shape \[1,2\] not compatible with provided weight shape \[1,3\]"):
+    with pytest.raises(
+        ValueError, match=r"weight shape \[1,2\] not compatible with provided weight shape \[1,3\]"
+    ):
         model.set_weights(bad)
     assert model.layers[0].bias.read().array_sync() == [1.0, 2.0]  # unchanged
     tf.dispose(good + got + bad)

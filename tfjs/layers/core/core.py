@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tfjs import ops
+from tfjs.globals import tidy
 from tfjs.layers.activations import serialize_activation
 from tfjs.layers.core.common import WeightSpecs, get_activation, positive_int
 from tfjs.layers.core.common import rate as check_rate
@@ -308,7 +309,7 @@ class Masking(Layer):
         self.mask_value = float(mask_value)
 
     def compute_mask(self, inputs: Any, mask: Any = None) -> Any:
-        return ops.any(ops.not_equal(inputs, self.mask_value), -1)
+        return tidy(lambda: ops.any(ops.not_equal(inputs, self.mask_value), -1))
 
     def call(self, inputs: Tensor, **kwargs: Any) -> Tensor:
         keep = ops.cast(ops.any(ops.not_equal(inputs, self.mask_value), -1, True), inputs.dtype)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tfjs import ops
+from tfjs.globals import tidy
 from tfjs.layers.core.common import WeightSpecs, positive_int
 from tfjs.layers.core.core import _serialized_regularizer
 from tfjs.layers.engine.base_layer import Layer
@@ -57,7 +58,7 @@ class Embedding(Layer):
     def compute_mask(self, inputs: Any, mask: Any = None) -> Any:
         if not self.mask_zero:
             return None
-        return ops.not_equal(inputs, ops.zeros_like(inputs))
+        return tidy(lambda: ops.not_equal(inputs, ops.zeros_like(inputs)))
 
     def compute_mask_symbolic(self, inputs: Any, masks: Any) -> Any:
         return True if self.mask_zero else None

@@ -8,6 +8,7 @@ from functools import reduce
 from typing import Any
 
 from tfjs import ops
+from tfjs.globals import tidy
 from tfjs.layers.engine.base_layer import Layer, shape_str
 from tfjs.layers.serialization import register_class
 from tfjs.tensor import Tensor
@@ -66,8 +67,8 @@ class Merge(Layer):
     def compute_mask(self, inputs: Any, mask: Any = None) -> Any:
         if mask is None or all(m is None for m in mask):
             return None
-        masks = [ops.expand_dims(m, 0) for m in mask if m is not None]
-        return ops.all(ops.concat(masks, 0), 0)
+        present = [m for m in mask if m is not None]
+        return tidy(lambda: ops.all(ops.concat([ops.expand_dims(m, 0) for m in present], 0), 0))
 
     def merge(self, inputs: list[Tensor]) -> Tensor:
         raise NotImplementedError
@@ -141,8 +142,11 @@ class Concatenate(Merge):
     def compute_mask(self, inputs: Any, mask: Any = None) -> Any:
         if mask is None or all(m is None for m in mask):
             return None
-        full = [ops.ones_like(x, "bool") if m is None else m for x, m in zip(inputs, mask, strict=True)]
-        return ops.all(ops.stack(full, 0), 0)
+        def combined() -> Tensor:
+            full = [ops.ones_like(x, "bool") if m is None else m for x, m in zip(inputs, mask, strict=True)]
+            return ops.all(ops.stack(full, 0), 0)
+
+        return tidy(combined)
 
     def get_config(self) -> dict[str, Any]:
         return {"axis": self.axis, **super().get_config()}
