@@ -46,20 +46,23 @@ def check_address(address: str) -> None:
 
 
 class RaySession:
-    """A connection to Ray for one run: the caller's if Ray is already initialised, else
-    a local instance (`address` None) or the cluster at `address`, closed by `close()`.
+    """A connection to Ray for one run: the caller's where Ray is already initialised in
+    this process, else a local instance (`address` None) or the cluster at `address`
+    (checked first either way), closed by `close()`.
     `workers` actors (default one per GPU where the backend is torch and the cluster has
     GPUs, one per CPU otherwise)."""
 
     def __init__(self, address: str | None, workers: int | None, backend: str | None) -> None:
         ray = import_ray()
+        if address is not None:
+            check_address(address)
         self.owned = not ray.is_initialized()
         if self.owned:
             if address is not None:
-                check_address(address)
                 ray.init(address=address, logging_level=logging.WARNING, log_to_driver=False)
             else:
                 ray.init(
+                    address="local",  # a new instance, even where RAY_ADDRESS names a cluster
                     include_dashboard=False,
                     object_store_memory=OBJECT_STORE_BYTES,
                     logging_level=logging.WARNING,
