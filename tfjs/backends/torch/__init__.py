@@ -1,0 +1,30 @@
+"""The `torch` backend: tensor data held as PyTorch tensors on a device (a GPU when
+there is one, the CPU otherwise), kernels computed by PyTorch with TF.js's semantics.
+
+Registering the backend imports nothing heavy: its factory imports `torch` and the
+kernel modules when the backend is first started, so `import tfjs` stays torch-free.
+"""
+
+from __future__ import annotations
+
+from tfjs.backends.backend import KernelBackend
+from tfjs.engine import ENGINE
+
+TORCH = "torch"
+TORCH_PRIORITY = 2
+
+
+def _make_torch_backend() -> KernelBackend:
+    """Starts the backend: fails (and the engine logs why) when PyTorch is missing."""
+    from tfjs.backends.torch import kernels  # noqa: F401 - registers the kernels
+    from tfjs.backends.torch.backend_torch import TorchBackend
+
+    return TorchBackend()
+
+
+def register_torch_backend() -> bool:
+    """Registers the `torch` backend's factory (priority 2, above `cpu`); False when it
+    is registered already."""
+    if TORCH in ENGINE.registered_backends():
+        return False
+    return ENGINE.register_backend(TORCH, _make_torch_backend, priority=TORCH_PRIORITY)

@@ -1,0 +1,204 @@
+"""The `torch` backend: tensor data held as PyTorch tensors on one device.
+
+Buffers are stored in the dtype's torch type (float32, int32, bool, complex64) under
+their data ids; string tensors stay NumPy arrays on the host, and every kernel given a
+string runs `cpu`'s kernel on them. Kernels never write a buffer in place, so buffers
+shared by reshapes and clones are safe. float32 compute: TF32 is off on CUDA.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import numpy as np
+import torch
+
+from tfjs.backends.backend import DataId, KernelBackend, TensorInfo
+from tfjs.backends.cpu.backend_cpu import CpuBackend
+from tfjs.backends.torch.registry import KERNEL_NAMES, cpu_kernel_func
+from tfjs.tensor_size import TensorTooLargeError
+
+TORCH_DTYPES: dict[str, torch.dtype] = {
+    "float32": torch.float32,
+    "int32": torch.int32,
+    "bool": torch.bool,
+    "complex64": torch.complex64,
+}
+
+# The kernels this backend runs on `cpu`: strings, ragged and sparse tensors, and the
+# kernels whose output shape depends on the input's values.
+FORWARDED_KERNELS = frozenset(
+    {
+        "StaticRegexReplace",
+        "StringNGrams",
+        "StringSplit",
+        "StringToHashBucketFast",
+        "RaggedGather",
+        "RaggedRange",
+        "RaggedTensorToTensor",
+        "SparseFillEmptyRows",
+        "SparseReshape",
+        "SparseSegmentMean",
+        "SparseSegmentSum",
+        "SparseToDense",
+        "NonMaxSuppressionV3",
+        "NonMaxSuppressionV4",
+        "NonMaxSuppressionV5",
+        "Unique",
+        "Bincount",
+        "DenseBincount",
+    }
+)
+
+
+def default_device() -> torch.device:
+    """The first CUDA device when there is one, else the CPU."""
+    return torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+
+class TorchBackend(KernelBackend):
+    """Holds each buffer as a torch tensor (strings as NumPy arrays) under its data id."""
+
+    forwarded_kernels = FORWARDED_KERNELS
+
+    def __init__(self, device: str | torch.device | None = None) -> None:
+        self.device = torch.device(device) if device is not None else default_device()
+        if self.device.type == "cuda":
+            torch.cuda.get_device_properties(self.device)  # a missing device fails here
+            torch.backends.cuda.matmul.allow_tf32 = False
+            torch.backends.cudnn.allow_tf32 = False
+        self.data: dict[DataId, Any] = {}
+        self._host = CpuBackend()  # runs cpu kernels on downloaded inputs (strings, HOST_KERNELS)
+        self._host.name = "cpu"
+
+    # ---- storage --------------------------------------------------------------------
+
+    def write(self, values: np.ndarray, dtype: str) -> DataId:
+        data_id = DataId()
+        self.move(data_id, values, dtype)
+        return data_id
+
+    def move(self, data_id: DataId, values: np.ndarray, dtype: str) -> None:
+        self.data[data_id] = self.upload(values, dtype)
+
+    def upload(self, values: np.ndarray, dtype: str) -> Any:
+        """`values` (in `dtype`'s NumPy storage) as a tensor on the device; strings stay."""
+        if dtype == "string":
+            values.flags.writeable = False
+            return values
+        if not values.flags.writeable or not values.flags.c_contiguous:
+            values = np.array(values, copy=True, order="C")  # torch shares only writable memory
+        return torch.from_numpy(values).to(self.device)
+
+    def read_sync(self, data_id: DataId) -> np.ndarray:
+        stored = self.data[data_id]
+        if isinstance(stored, np.ndarray):
+            return stored
+        values = stored.detach().cpu().numpy()
+        values.flags.writeable = False
+        return values
+
+    def dispose_data(self, data_id: DataId) -> None:
+        del self.data[data_id]
+
+    def num_data_ids(self) -> int:
+        return len(self.data)
+
+    def memory(self) -> dict[str, Any]:
+        info: dict[str, Any] = {"unreliable": False, "reasons": []}
+        if self.device.type == "cuda":
+            info["num_bytes_in_gpu"] = torch.cuda.memory_allocated(self.device)
+        return info
+
+    def synchronize(self) -> None:
+        if self.device.type == "cuda":
+            torch.cuda.synchronize(self.device)
+
+    def dispose(self) -> None:
+        self.data.clear()
+        super().dispose()
+
+    # ---- running kernels ------------------------------------------------------------
+
+    def execute(self, kernel_func: Any, inputs: Mapping[str, Any], attrs: Mapping[str, Any]) -> Any:
+        name = KERNEL_NAMES.get(kernel_func, getattr(kernel_func, "__qualname__", "a kernel"))
+        try:
+            if any(t.dtype == "string" for t in _tensors(inputs)):
+                return self.run_on_host(cpu_kernel_func(name), {**inputs, **attrs})
+            return kernel_func(self, **inputs, **attrs)
+        except torch.OutOfMemoryError as error:
+            raise TensorTooLargeError(
+                f"{name}: the torch backend could not allocate memory on {self.device} ({error})"
+            ) from None
+
+    def run_on_host(self, cpu_func: Any, inputs_and_attrs: Mapping[str, Any]) -> Any:
+        """Runs a cpu kernel on the inputs' values downloaded, and uploads its outputs."""
+        host = self._host
+        try:
+            for tensor in _tensors(inputs_and_attrs):
+                host.data[tensor.data_id] = self.read_sync(tensor.data_id)
+            result = host.execute(cpu_func, inputs_and_attrs, {})
+            for info in [result] if isinstance(result, TensorInfo) else result:
+                if info.data_id not in self.data:
+                    self.data[info.data_id] = self.upload(host.data[info.data_id], info.dtype)
+        finally:
+            host.data.clear()
+        return result
+
+    # ---- helpers for kernels --------------------------------------------------------
+
+    def tensor(self, info: Any) -> torch.Tensor:
+        """The values of a kernel input as a torch tensor, in its shape."""
+        stored = self.data[info.data_id]
+        return stored if stored.shape == info.shape else stored.reshape(info.shape)
+
+    def make_output(self, values: torch.Tensor, dtype: str) -> TensorInfo:
+        """Stores a kernel's result, converted into `dtype`'s storage as a typed array
+        would store it; a view of a larger buffer is copied so it keeps nothing alive."""
+        values = to_storage(values, dtype)
+        if not values.is_contiguous() or values.untyped_storage().nbytes() != values.numel() * values.element_size():
+            values = values.clone(memory_format=torch.contiguous_format)
+        data_id = DataId()
+        self.data[data_id] = values
+        return TensorInfo(data_id, tuple(values.shape), dtype)
+
+    def forward(self, info: Any, shape: tuple[int, ...], dtype: str | None = None) -> TensorInfo:
+        """A result sharing `info`'s buffer (reshape, identity): no copy."""
+        return TensorInfo(info.data_id, tuple(shape), dtype or info.dtype)
+
+    def scalar(self, value: float, dtype: torch.dtype = torch.float32) -> torch.Tensor:
+        """A 0-d tensor on the device."""
+        return torch.tensor(value, dtype=dtype, device=self.device)
+
+
+def to_storage(values: torch.Tensor, dtype: str) -> torch.Tensor:
+    """`values` as a TypedArray of `dtype` stores them: int32 truncates toward zero and
+    wraps (NaN and ±Infinity store 0), bool is non-zero."""
+    target = TORCH_DTYPES[dtype]
+    if values.dtype == target:
+        return values
+    if dtype == "int32":
+        return to_int32(values)
+    if dtype == "bool":
+        return values != 0
+    return values.to(target)
+
+
+def to_int32(values: torch.Tensor) -> torch.Tensor:
+    """Int32Array's conversion: truncation, wrapping modulo 2**32, 0 for NaN and ±Inf."""
+    if not values.is_floating_point():
+        return values.to(torch.int32)
+    as_double = values.double()
+    finite = torch.isfinite(as_double)
+    truncated = torch.trunc(torch.where(finite, as_double, 0.0))
+    return torch.fmod(truncated, 4294967296.0).to(torch.int64).to(torch.int32)
+
+
+def _tensors(inputs: Mapping[str, Any]) -> Iterator[Any]:
+    for value in inputs.values():
+        if isinstance(value, (list, tuple)):
+            yield from (item for item in value if hasattr(item, "data_id"))
+        elif hasattr(value, "data_id"):
+            yield value
+
