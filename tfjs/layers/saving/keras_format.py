@@ -58,7 +58,10 @@ def _normalize_layer(layer: Any) -> Any:
     layer = dict(layer)
     for key in ("module", "registered_name", "build_config", "compile_config", "shared_object_id"):
         layer.pop(key, None)
-    config = dict(layer.get("config") or {})
+    config = layer.get("config") or {}
+    if isinstance(config, list):  # the first converters wrote a Sequential's layers alone
+        config = {"layers": config}
+    config = dict(config)
     if "batch_shape" in config and "batch_input_shape" not in config:
         config["batch_input_shape"] = config.pop("batch_shape")
     if layer.get("class_name") in _FUNCTIONAL | {"Sequential"}:

@@ -1,0 +1,217 @@
+"""Saving and loading in TF.js's layers format: round trips, the files save writes, Keras 2/3
+and old-converter topologies written by hand, and bad files."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+import tfjs as tf
+
+
+def two_output_model():
+    """in -> shared dense (kernel [[1,2],[3,4]], bias [1,1]) -> relu / linear heads."""
+    x = tf.input(shape=[2], name="rt_in")
+    h = tf.layers.dense(units=2, name="rt_hidden", activation="relu").apply(x)
+    a = tf.layers.dense(units=1, name="rt_a", kernel_initializer="ones", bias_initializer="zeros").apply(h)
+    b = tf.layers.batch_normalization(name="rt_bn").apply(h)
+    model = tf.model(inputs=x, outputs=[a, b], name="rt_model")
+    values = [tf.tensor2d([[1, 2], [3, 4]]), tf.tensor1d([1, 1])]
+    model.get_layer("rt_hidden").set_weights(values)
+    tf.dispose(values)
+    return model
+
+
+def test_save_writes_tfjs_files_and_loads_back(tmp_path):
+    model = two_output_model()
+    result = model.save(str(tmp_path))
+    assert result.model_artifacts_info.model_topology_type == "JSON"
+    saved = json.loads((tmp_path / "model.json").read_text())
+    assert saved["format"] == "layers-model"
+    assert saved["generatedBy"] == "TensorFlow.js tfjs-layers v4.22.0" and saved["convertedBy"] is None
+    topology = saved["modelTopology"]
+    assert topology["class_name"] == "Model" and topology["keras_version"] == "tfjs-layers 4.22.0"
+    assert topology["backend"] == "tensor_flow.js"
+    layer = topology["config"]["layers"][1]
+    assert (
+        layer["class_name"] == "Dense"
+        and layer["config"]["kernel_initializer"]["config"]["mode"] == "fan_avg"
+    )
+    assert layer["inbound_nodes"] == [[["rt_in", 0, 0, {}]]]
+    manifest = saved["weightsManifest"]
+    assert manifest[0]["paths"] == ["weights.bin"]
+    names = [w["name"] for w in manifest[0]["weights"]]
+    # trainable weights of every layer first, then the non-trainable ones
+    assert names == [
+        "rt_hidden/kernel", "rt_hidden/bias", "rt_a/kernel", "rt_a/bias", "rt_bn/gamma", "rt_bn/beta",
+        "rt_bn/moving_mean", "rt_bn/moving_variance",
+    ]  # fmt: skip
+    data = np.frombuffer((tmp_path / "weights.bin").read_bytes(), "<f4")
+    np.testing.assert_array_equal(data[:6], [1, 2, 3, 4, 1, 1])
+    loaded = tf.load_layers_model(str(tmp_path / "model.json"))
+    x = tf.tensor2d([[1, -1], [0, 1]])
+    for model_ in (model, loaded):
+        a, b = model_.predict(x)
+        assert a.array_sync() == [[0.0], [9.0]]  # relu([-1, -1]) summed; relu([4, 5]) summed
+        np.testing.assert_allclose(
+            b.numpy(), np.maximum(x.numpy() @ [[1, 2], [3, 4]] + 1, 0) / np.sqrt(1.001), rtol=1e-6
+        )
+        tf.dispose([a, b])
+    tf.dispose(x)
+    model.dispose()
+    loaded.dispose()
+
+
+def _write(folder, topology, weights, specs, **extra):
+    folder.mkdir(parents=True, exist_ok=True)
+    model_json = {
+        "modelTopology": topology,
+        "weightsManifest": [{"paths": ["group1-shard1of1"], "weights": specs}],
+    }
+    model_json.update(extra)
+    (folder / "model.json").write_text(json.dumps(model_json))
+    (folder / "group1-shard1of1").write_bytes(weights)
+    return str(folder / "model.json")
+
+
+DENSE_SPECS = [
+    {"name": "dense_1/kernel", "shape": [2, 1], "dtype": "float32"},
+    {"name": "dense_1/bias", "shape": [1], "dtype": "float32"},
+]
+DENSE_BYTES = np.array([2, 3, 0.5], "<f4").tobytes()  # y = 2 x0 + 3 x1 + 0.5
+
+
+def _predict_one(path, **kwargs):
+    model = tf.load_layers_model(path, **kwargs)
+    x = tf.tensor2d([[1, 1]])
+    y = model.predict(x)
+    value = y.array_sync()
+    tf.dispose([x, y])
+    model.dispose()
+    return value
+
+
+def test_old_keras_converter_topology(tmp_path):
+    """Keras 2.1 through the first converters: model_config nested, a Sequential's config is
+    its list of layers, no "format" key."""
+    topology = {
+        "keras_version": "2.1.5",
+        "backend": "tensorflow",
+        "model_config": {
+            "class_name": "Sequential",
+            "config": [
+                {
+                    "class_name": "Dense",
+                    "config": {
+                        "name": "dense_1",
+                        "units": 1,
+                        "activation": "linear",
+                        "batch_input_shape": [None, 2],
+                        "dtype": "float32",
+                        "kernel_initializer": {"class_name": "VarianceScaling", "config": {"scale": 1.0, "mode": "fan_avg", "distribution": "uniform", "seed": None, "dtype": "float32"}},
+                        "use_bias": True,
+                    },
+                }
+            ],
+        },
+    }  # fmt: skip
+    assert _predict_one(_write(tmp_path, topology, DENSE_BYTES, DENSE_SPECS)) == [[5.5]]
+
+
+def test_keras3_functional_config(tmp_path):
+    """Keras 3: batch_shape, dtype policies, {"args", "kwargs"} inbound nodes, "Functional"."""
+    policy = {
+        "module": "keras",
+        "class_name": "DTypePolicy",
+        "config": {"name": "float32"},
+        "registered_name": None,
+    }
+    tensor = {
+        "class_name": "__keras_tensor__",
+        "config": {"shape": [None, 2], "dtype": "float32", "keras_history": ["input_layer", 0, 0]},
+    }
+    topology = {
+        "module": "keras", "class_name": "Functional", "registered_name": "Functional",
+        "config": {
+            "name": "functional", "trainable": True,
+            "layers": [
+                {"module": "keras.layers", "class_name": "InputLayer", "name": "input_layer", "inbound_nodes": [],
+                 "config": {"batch_shape": [None, 2], "dtype": "float32", "sparse": False, "name": "input_layer"}},
+                {"module": "keras.layers", "class_name": "Dense", "name": "dense_1", "registered_name": None,
+                 "build_config": {"input_shape": [None, 2]},
+                 "config": {"name": "dense_1", "trainable": True, "dtype": policy, "units": 1, "activation": "linear", "use_bias": True,
+                            "kernel_initializer": {"module": "keras.initializers", "class_name": "GlorotUniform", "config": {"seed": None}, "registered_name": None}},
+                 "inbound_nodes": [{"args": [tensor], "kwargs": {}}]},
+            ],
+            "input_layers": ["input_layer", 0, 0],
+            "output_layers": ["dense_1", 0, 0],
+        },
+    }  # fmt: skip
+    assert _predict_one(_write(tmp_path, topology, DENSE_BYTES, DENSE_SPECS)) == [[5.5]]
+
+
+def _sequential_topology(class_name="Dense"):
+    return {
+        "class_name": "Sequential",
+        "config": {"name": "s", "layers": [{"class_name": class_name, "config": {"name": "dense_1", "units": 1, "batch_input_shape": [None, 2]}}]},
+    }  # fmt: skip
+
+
+def test_unknown_layer_class_names_it_and_the_file(tmp_path):
+    path = _write(tmp_path, _sequential_topology("Densish"), DENSE_BYTES, DENSE_SPECS)
+    with pytest.raises(ValueError, match=r"Unknown layer: Densish(.|\n)*model\.json"):
+        tf.load_layers_model(path)
+
+
+def test_weights_that_do_not_match(tmp_path):
+    topology = _sequential_topology()
+    extra = [*DENSE_SPECS, {"name": "dense_9/kernel", "shape": [1], "dtype": "float32"}]
+    path = _write(tmp_path / "extra", topology, DENSE_BYTES + np.array([7], "<f4").tobytes(), extra)
+    with pytest.raises(ValueError, match="Provided weight data has no target variable: dense_9/kernel"):
+        tf.load_layers_model(path)
+    assert _predict_one(path, strict=False) == [[5.5]]
+    path = _write(tmp_path / "missing", topology, DENSE_BYTES[:8], DENSE_SPECS[:1])
+    with pytest.raises(ValueError, match=r"1 of 2 weights are not set: \['dense_1/bias'\]"):
+        tf.load_layers_model(path)
+    wrong = [{"name": "dense_1/kernel", "shape": [1, 2], "dtype": "float32"}, DENSE_SPECS[1]]
+    path = _write(tmp_path / "shape", topology, DENSE_BYTES, wrong)
+    with pytest.raises(ValueError, match=r"Shape mismatch for weight dense_1/kernel.*\[2,1\].*\[1,2\]"):
+        tf.load_layers_model(path)
+
+
+def test_truncated_weights_file(tmp_path):
+    path = _write(tmp_path, _sequential_topology(), DENSE_BYTES[:10], DENSE_SPECS)
+    with pytest.raises(ValueError, match=r"group1-shard1of1. is truncated: 10 bytes, expected 12"):
+        tf.load_layers_model(path)
+
+
+def test_graph_model_is_refused(tmp_path):
+    path = _write(tmp_path, {"node": [], "versions": {}}, b"", [])
+    with pytest.raises(ValueError, match="graph model.*load_graph_model"):
+        tf.load_layers_model(path)
+
+
+def test_optimizer_state_round_trip(tmp_path):
+    model = tf.sequential()
+    model.add(tf.layers.dense(units=1, input_shape=[2], kernel_initializer="ones", name="opt_d"))
+    model.compile(optimizer=tf.train.adam(0.1), loss="meanSquaredError", metrics=["mae"])
+    x, y = tf.tensor2d([[1, 2]]), tf.tensor2d([[0]])
+    model.train_on_batch(x, y)
+    model.save(str(tmp_path), include_optimizer=True)
+    saved = json.loads((tmp_path / "model.json").read_text())
+    assert saved["trainingConfig"]["loss"] == "mean_squared_error" and saved["trainingConfig"]["metrics"] == [
+        "mae"
+    ]
+    assert saved["trainingConfig"]["optimizer_config"]["class_name"] == "Adam"
+    groups = [w.get("group") for w in saved["weightsManifest"][0]["weights"]]
+    assert groups.count("optimizer") == 5  # iter, then m and v of kernel and bias
+    loaded = tf.load_layers_model(str(tmp_path))
+    assert loaded.optimizer.class_name == "Adam" and loaded.optimizer.iterations == 1
+    a, b = model.train_on_batch(x, y), loaded.train_on_batch(x, y)
+    np.testing.assert_allclose(a, b, rtol=1e-6)
+    tf.dispose([x, y])
+    model.optimizer.dispose()
+    model.dispose()
+    loaded.dispose()
