@@ -34,20 +34,24 @@ _UPCAST: dict[str, dict[str, str]] = {
 }
 
 
-def check_dtype(dtype: object, what: str = "dtype") -> str:
-    """Returns `dtype` if it is one of TF.js's dtypes, else raises a ValueError naming it."""
-    if dtype not in DTYPES:
+def check_dtype(dtype: object, what: str = "dtype", op_name: str | None = None) -> str:
+    """Returns `dtype` if it is one of TF.js's dtypes, else raises a ValueError naming it
+    (and `op_name`, when given)."""
+    if not isinstance(dtype, str) or dtype not in DTYPES:
         expected = ", ".join(repr(d) for d in DTYPES)
-        raise ValueError(f"Unknown {what} {dtype!r}: expected one of {expected}")
-    return dtype  # type: ignore[return-value]
+        prefix = f"{op_name}: " if op_name else ""
+        raise ValueError(f"{prefix}Unknown {what} {dtype!r}: expected one of {expected}")
+    return dtype
 
 
-def upcast_type(a: str, b: str) -> str:
-    """The dtype two tensors of dtypes `a` and `b` are computed in (TF.js's upcastType)."""
+def upcast_type(a: str, b: str, op_name: str | None = None) -> str:
+    """The dtype two tensors of dtypes `a` and `b` are computed in (TF.js's upcastType);
+    a string with another dtype is a TypeError (naming `op_name`, when given)."""
     if a == "string" or b == "string":
         if a == b:
             return "string"
-        raise TypeError(f"Can not upcast {a} with {b}")
+        prefix = f"{op_name}: " if op_name else ""
+        raise TypeError(f"{prefix}Can not upcast {a} with {b}")
     return _UPCAST[a][b]
 
 

@@ -43,8 +43,23 @@ def js_number_to_string(value: float) -> str:
 
 
 def js_list(values: Sequence[Any]) -> str:
-    """Numbers as JavaScript prints an array in a template string: `2,3` (empty: ``)."""
-    return ",".join(js_number_to_string(v) for v in values)
+    """Numbers as JavaScript prints an array in a template string: `2,3` (empty: ``);
+    anything else in it (in an error message about a bad argument) by its repr."""
+    return ",".join(js_number_to_string(v) if _is_real(v) else repr(v) for v in values)
+
+
+def js_text(value: Any) -> str:
+    """An argument as an error message shows it: a string or number as a JavaScript
+    template string writes it, anything else by its repr (so that showing a bad argument
+    never reads a tensor's values, nor fails on a disposed one)."""
+    if isinstance(value, str):
+        return value
+    return js_number_to_string(value) if _is_real(value) else repr(value)
+
+
+def _is_real(value: Any) -> bool:
+    numeric = isinstance(value, (int, float, np.integer, np.floating))
+    return numeric and not isinstance(value, (bool, np.bool_))
 
 
 def _fixed_then_string(value: float) -> str:

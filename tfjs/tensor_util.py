@@ -205,7 +205,7 @@ def _convert(array: np.ndarray, dtype: str, what: str) -> np.ndarray:
 
 
 def _shape_text(shape: Any) -> str:
-    return "[" + ",".join(str(d) for d in shape) + "]"
+    return "[" + ",".join(str(d) if isinstance(d, (int, np.integer)) else repr(d) for d in shape) + "]"
 
 
 def convert_to_tensor(

@@ -22,7 +22,8 @@ API
 - `Outcome.kind` is one of
   `RETURNED` (`value`: the result, tensors replaced by `TensorSummary`, unpicklable
   values by their `repr`),
-  `RAISED` (`exc_type` as `"module.Name"`, `exc_message`, `frames`: the traceback as
+  `RAISED` (`exc_type` as `"module.Name"`, `exc_bases`: its MRO's names (itself
+  first), `exc_message`, `frames`: the traceback as
   `(filename, lineno, function)` from the outermost frame in, `traceback`: its text),
   `LEAKED` (returned or raised, but `leaked` tensors more than before remain; those
   fields are filled as for the outcome it would have had),
@@ -81,6 +82,7 @@ class Outcome:
     value: Any = None
     exc_type: str | None = None
     exc_message: str | None = None
+    exc_bases: tuple[str, ...] = ()
     frames: tuple[tuple[str, int, str], ...] = ()
     traceback: str | None = None
     leaked: int = 0
@@ -246,6 +248,7 @@ def _describe_error(error: BaseException) -> dict[str, Any]:
     )
     return {
         "exc_type": f"{kind.__module__}.{kind.__qualname__}",
+        "exc_bases": tuple(f"{base.__module__}.{base.__qualname__}" for base in kind.__mro__),
         "exc_message": str(error),
         "frames": frames,
         "traceback": "".join(traceback_module.format_exception(error)),
@@ -259,7 +262,8 @@ def _summarise_and_dispose(tf: Any, value: Any) -> Any:
             value.dispose()
         return summary
     if isinstance(value, (list, tuple)):
-        return type(value)(_summarise_and_dispose(tf, item) for item in value)
+        items = [_summarise_and_dispose(tf, item) for item in value]
+        return tuple(items) if isinstance(value, tuple) else items  # named tuples as plain ones
     if isinstance(value, dict):
         return {key: _summarise_and_dispose(tf, item) for key, item in value.items()}
     return value

@@ -89,8 +89,10 @@ def test_search_sorted_checks_shapes_and_side(backend):
         tf.tidy(lambda: tf.search_sorted(tf.zeros([2, 2]), tf.zeros([1])))
     with raises_with(ValueError, "search_sorted", "sorted_sequence", "scalar"):
         tf.tidy(lambda: tf.search_sorted(tf.scalar(1), tf.zeros([1])))
-    with raises_with(ValueError, "search_sorted", "values", "[2, 0]"):
+    with raises_with(ValueError, "lower_bound: ", "values", "[2, 0]"):
         tf.tidy(lambda: tf.lower_bound(tf.zeros([2, 2]), tf.zeros([2, 0])))
+    with raises_with(ValueError, "upper_bound: ", "sorted_sequence", "scalar"):
+        tf.tidy(lambda: tf.upper_bound(tf.scalar(1), tf.zeros([1])))
     with raises_with(ValueError, "search_sorted", "side", "'middle'"):
         tf.tidy(lambda: tf.search_sorted([1, 2], [1], "middle"))
 

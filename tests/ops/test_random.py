@@ -274,5 +274,7 @@ def test_dropout_rejects_non_float_input_rates_and_noise_shapes():
             tf.dropout([1.0], rate)
     with raises_with(ValueError, "shapes 2,3 and 4,1"):
         tf.tidy(lambda: tf.dropout(tf.ones([2, 3]), 0.5, [4, 1], 7))
-    with raises_with(ValueError, "random_uniform", "[2,-1]"):
+    with raises_with(ValueError, "dropout: noise_shape", "[2,-1]"):
         tf.dropout([[1.0]], 0.5, [2, -1])
+    with raises_with(TypeError, "dropout: noise_shape", "2"):
+        tf.dropout([[1.0]], 0.5, 2)

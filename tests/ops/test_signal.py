@@ -108,7 +108,7 @@ def test_stft_bad_frame_length(backend):
     try:
         with raises_with(ValueError, "stft:", "frame_length", "positive integer", "0"):
             no_new_buffers(lambda: tf.signal.stft(x, 0, 1))
-        with raises_with(ValueError, "frame:", "frame_step", "positive integer"):
+        with raises_with(ValueError, "stft:", "frame_step", "positive integer"):
             no_new_buffers(lambda: tf.signal.stft(x, 4, 0))
     finally:
         x.dispose()

@@ -9,6 +9,19 @@ import numpy as np
 from tfjs.tensor_format import js_list
 
 
+def parse_first_axis(axis: int | Sequence[int] | None, shape: Sequence[int], op_name: str) -> int:
+    """TF.js's `parseAxisParam(axis, shape)[0]`: the one axis of an op that takes one
+    (the first named; for None, axis 0).
+
+    >>> parse_first_axis(-1, [2, 3], "op")
+    1
+    """
+    axes = parse_axis_param(axis, shape, op_name)
+    if not axes:
+        raise ValueError(f"{op_name}: axis {axis!r} names no axis of a tensor of shape {list(shape)}")
+    return axes[0]
+
+
 def parse_axis_param(axis: int | Sequence[int] | None, shape: Sequence[int], op_name: str) -> list[int]:
     """TF.js's parseAxisParam: `axis` (None for all, an int or a list) as non-negative axes
     of `shape`, in the order given (repeats kept).

@@ -21,16 +21,18 @@ def binary_inputs(
     a_tensor = convert_to_tensor(a, arg_names[0], op_name, parse_as_dtype)
     b_tensor = convert_to_tensor(b, arg_names[1], op_name, parse_as_dtype)
     shape = assert_and_get_broadcast_shape(a_tensor.shape, b_tensor.shape, op_name)
-    check_tensor_size(shape, upcast_type(a_tensor.dtype, b_tensor.dtype), op_name)
-    return make_types_match(a_tensor, b_tensor)
+    dtype = upcast_type(a_tensor.dtype, b_tensor.dtype, op_name)
+    check_tensor_size(shape, dtype, op_name)
+    return make_types_match(a_tensor, b_tensor, dtype)
 
 
-def make_types_match(a: Tensor, b: Tensor) -> tuple[Tensor, Tensor]:
+def make_types_match(a: Tensor, b: Tensor, dtype: str | None = None) -> tuple[Tensor, Tensor]:
+    """`a` and `b` cast to the dtype they meet in (`dtype`, when already known)."""
     if a.dtype == b.dtype:
         return a, b
     from tfjs.ops.cast import cast
 
-    dtype = upcast_type(a.dtype, b.dtype)
+    dtype = dtype or upcast_type(a.dtype, b.dtype)
     return cast(a, dtype), cast(b, dtype)
 
 

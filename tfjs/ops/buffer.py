@@ -17,7 +17,7 @@ def buffer(shape: Sequence[int], dtype: str = "float32", values: Any | None = No
     >>> buf.to_tensor().array_sync()
     [0.0, 7.0]
     """
+    dtypes.check_dtype(dtype, op_name="buffer")
     if values is None:
-        dtypes.check_dtype(dtype)
         check_tensor_size(check_shape(shape, "buffer()"), dtype, "buffer")
     return make_buffer(shape, dtype, values)

@@ -5,7 +5,7 @@ from collections.abc import Sequence
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import CONCAT
 from tfjs.kernel_registry import register_gradient
-from tfjs.ops.axis_util import parse_axis_param
+from tfjs.ops.axis_util import parse_first_axis
 from tfjs.ops.clone import clone
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
@@ -29,7 +29,7 @@ def concat(tensors: Sequence[TensorLike], axis: int = 0) -> Tensor:
     _assert_dtypes_join(xs)
     if len(xs) == 1:
         return clone(xs[0])
-    (axis,) = parse_axis_param(axis, xs[0].shape, "concat")
+    axis = parse_first_axis(axis, xs[0].shape, "concat")
     assert_params_consistent([x.shape for x in xs], axis, "concat")
     return ENGINE.run_kernel(CONCAT, {"tensors": xs}, {"axis": axis})
 

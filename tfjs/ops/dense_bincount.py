@@ -3,7 +3,7 @@ from __future__ import annotations
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import DENSE_BINCOUNT
 from tfjs.ops.operation import op
-from tfjs.ops.reduction_util import bincount_inputs
+from tfjs.ops.reduction_util import bincount_inputs, check_flag
 from tfjs.tensor import Tensor
 from tfjs.tensor_size import check_tensor_size
 from tfjs.tensor_util import TensorLike
@@ -29,5 +29,5 @@ def dense_bincount(x: TensorLike, weights: TensorLike, size: int, binary_output:
     return ENGINE.run_kernel(
         DENSE_BINCOUNT,
         {"x": x_tensor, "weights": weights_tensor},
-        {"size": size, "binary_output": bool(binary_output)},
+        {"size": size, "binary_output": check_flag(binary_output, "dense_bincount", "binary_output")},
     )

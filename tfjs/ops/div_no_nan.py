@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from tfjs.ops.binary_util import binary_inputs
+from tfjs.ops.binary_util import assert_not_complex, binary_inputs
 from tfjs.ops.div import div
 from tfjs.ops.equal import equal
 from tfjs.ops.operation import op
@@ -19,6 +19,7 @@ def div_no_nan(a: TensorLike, b: TensorLike) -> Tensor:
     [2.0, 0.0, 0.0, 4.0]
     """
     a, b = binary_inputs(a, b, "div_no_nan")
+    assert_not_complex(a, "div_no_nan", "a", "divNoNan")  # its equal(b, 0) takes no complex64
     quotient = div(a, b)
     zeros = zeros_like(quotient)
     return where(equal(b, zeros), zeros, quotient)

@@ -3,6 +3,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tfjs.ops.add import add
+from tfjs.ops.broadcast_util import assert_and_get_broadcast_shape
 from tfjs.ops.div import div
 from tfjs.ops.floor import floor
 from tfjs.ops.mul import mul
@@ -11,7 +12,7 @@ from tfjs.ops.random_uniform import random_uniform
 from tfjs.ops.random_util import check_number, check_seed
 from tfjs.tensor import Tensor
 from tfjs.tensor_format import js_number_to_string
-from tfjs.tensor_util import TensorLike, convert_to_tensor
+from tfjs.tensor_util import TensorLike, check_shape, convert_to_tensor
 
 
 @op
@@ -45,7 +46,9 @@ def dropout(
     if rate == 0:
         return x_tensor.clone() if isinstance(x, Tensor) else x_tensor
     keep_prob = 1 - rate
-    noise = random_uniform(_noise_shape(x_tensor.shape, noise_shape), 0, 1, "float32", seed)
+    flags_shape = check_shape(_noise_shape(x_tensor.shape, noise_shape), "dropout: noise_shape")
+    assert_and_get_broadcast_shape(x_tensor.shape, flags_shape, "dropout (x and noise_shape)")
+    noise = random_uniform(flags_shape, 0, 1, "float32", seed)
     return mul(x_tensor, div(floor(add(noise, keep_prob)), keep_prob))
 
 
@@ -54,6 +57,8 @@ def _noise_shape(shape: tuple[int, ...], noise_shape: Sequence[int | None] | Non
     take x's size there."""
     if noise_shape is None:
         return list(shape)
+    if not isinstance(noise_shape, (list, tuple)):
+        raise TypeError(f"dropout: noise_shape must be a list of integers (or None), got {noise_shape!r}")
     noise = list(noise_shape)
     if len(noise) == len(shape):
         return [size if dim is None else dim for dim, size in zip(noise, shape, strict=True)]

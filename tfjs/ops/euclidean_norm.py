@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tfjs.ops.norm import norm
+from tfjs.ops.norm import norm_of
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike
@@ -16,4 +16,4 @@ def euclidean_norm(x: TensorLike, axis: int | Sequence[int] | None = None, keep_
     >>> tf.euclidean_norm(tf.tensor2d([[3, 4], [6, 8]]), 1).array_sync()
     [5.0, 10.0]
     """
-    return norm(x, "euclidean", axis, keep_dims)
+    return norm_of(x, "euclidean", axis, keep_dims, "euclidean_norm")

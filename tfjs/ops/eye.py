@@ -30,7 +30,7 @@ def eye(
     """
     if num_columns is None:
         num_columns = num_rows
-    dtypes.check_dtype(dtype)
+    dtypes.check_dtype(dtype, op_name="eye")
     if dtype == "string":
         raise ValueError("eye: Unsupported data type string")
     if dtype == "complex64":
@@ -46,6 +46,8 @@ def eye(
     out = reshape(buff.to_tensor(), [num_rows, num_columns])
     if batch_shape is None:
         return out
+    if not isinstance(batch_shape, (list, tuple, np.ndarray)):
+        raise TypeError(f"eye: batch_shape must be a list of integers, got {batch_shape!r}")
     batch = list(batch_shape)
     if not 1 <= len(batch) <= 3:
         raise ValueError(

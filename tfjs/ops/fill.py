@@ -21,7 +21,7 @@ def fill(shape: Sequence[int], value: float | bool | str, dtype: str | None = No
     """
     dims = check_shape(shape, "fill()")
     if dtype is not None:
-        dtypes.check_dtype(dtype)
+        dtypes.check_dtype(dtype, op_name="fill")
     dtype = dtype or infer_dtype(value)
     if dtype == "bool" and isinstance(value, (int, float)) and not isinstance(value, bool):
         # TF.js fills a Uint8Array with the number: 0.7 and 256 store 0 (false).

@@ -7,7 +7,7 @@ import numpy as np
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import GATHER_V2
 from tfjs.kernel_registry import register_gradient
-from tfjs.ops.axis_util import parse_axis_param
+from tfjs.ops.axis_util import parse_first_axis
 from tfjs.ops.operation import op
 from tfjs.ops.slicing_util import assert_cpu_takes_complex, is_int
 from tfjs.tensor import Tensor
@@ -28,7 +28,7 @@ def gather(x: TensorLike, indices: TensorLike, axis: int = 0, batch_dims: int = 
     x_tensor = convert_to_tensor(x, "x", "gather")
     index = convert_to_tensor(indices, "indices", "gather", "int32")
     assert_cpu_takes_complex(x_tensor, "gatherV2", "gather")
-    (axis,) = parse_axis_param(axis, x_tensor.shape, "gather")
+    axis = parse_first_axis(axis, x_tensor.shape, "gather")
     assert_indices_in_range(index, x_tensor.shape[axis], "gather")
     batch_dims = _check_batch_dims(x_tensor.shape, index.shape, axis, batch_dims)
     return ENGINE.run_kernel(

@@ -4,6 +4,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tfjs.gradients import custom_grad
+from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.cast import cast
 from tfjs.ops.exp import exp
 from tfjs.ops.log import log
@@ -25,7 +26,9 @@ def log_softmax(logits: TensorLike, axis: int = -1) -> Tensor:
     >>> tf.log_softmax(tf.tensor1d([0, 0])).array_sync()
     [-0.6931471824645996, -0.6931471824645996]
     """
-    logits_tensor = convert_to_tensor(logits, "logits", "log_softmax")
+    logits_tensor = assert_not_complex(
+        convert_to_tensor(logits, "logits", "log_softmax"), "log_softmax", "logits", "logSoftmax"
+    )
     axis = last_axis(logits_tensor.rank, axis, "log_softmax", "Log Softmax", "axis")
 
     # TF.js's custom gradient, for numerical stability: dy - sum(dy) * exp(value).

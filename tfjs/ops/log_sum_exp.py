@@ -9,6 +9,7 @@ from tfjs.ops.exp import exp
 from tfjs.ops.log import log
 from tfjs.ops.max import max  # noqa: A004
 from tfjs.ops.operation import op
+from tfjs.ops.reduction_util import check_flag
 from tfjs.ops.reshape import reshape
 from tfjs.ops.sub import sub
 from tfjs.ops.sum import sum  # noqa: A004
@@ -30,6 +31,6 @@ def log_sum_exp(x: TensorLike, axis: int | Sequence[int] | None = None, keep_dim
     summed = sum(exp(sub(x_tensor, x_max)), axes)
     logged = log(summed)
     result = add(reshape(x_max, logged.shape), logged)
-    if keep_dims:
+    if check_flag(keep_dims, "log_sum_exp", "keep_dims"):
         return reshape(result, [1 if i in axes else d for i, d in enumerate(x_tensor.shape)])
     return result

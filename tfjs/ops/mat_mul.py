@@ -7,6 +7,7 @@ from tfjs.kernel_registry import register_gradient
 from tfjs.ops.binary_util import assert_not_complex, make_types_match
 from tfjs.ops.broadcast_util import assert_and_get_broadcast_shape, sum_to_shape
 from tfjs.ops.operation import op
+from tfjs.ops.reduction_util import check_flag
 from tfjs.tensor import Tensor
 from tfjs.tensor_size import check_tensor_size
 from tfjs.tensor_util import TensorLike, convert_to_tensor
@@ -42,7 +43,10 @@ def mat_mul(a: TensorLike, b: TensorLike, transpose_a: bool = False, transpose_b
     outer_b = b_tensor.shape[-2] if transpose_b else b_tensor.shape[-1]
     check_tensor_size([*batch, outer_a, outer_b], upcast_type(a_tensor.dtype, b_tensor.dtype), "mat_mul")
     a_tensor, b_tensor = make_types_match(a_tensor, b_tensor)
-    attrs = {"transpose_a": bool(transpose_a), "transpose_b": bool(transpose_b)}
+    attrs = {
+        "transpose_a": check_flag(transpose_a, "mat_mul", "transpose_a"),
+        "transpose_b": check_flag(transpose_b, "mat_mul", "transpose_b"),
+    }
     return ENGINE.run_kernel(BATCH_MAT_MUL, {"a": a_tensor, "b": b_tensor}, attrs)
 
 

@@ -10,6 +10,7 @@ from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.conv_util import Pad
 from tfjs.ops.operation import op
 from tfjs.ops.pool_util import check_pool_pad, check_rank, check_window, pool2d_out_shape
+from tfjs.ops.reduction_util import check_flag
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
@@ -48,7 +49,9 @@ def max_pool_with_argmax(
         "filter_size": filter_size,
         "strides": strides,
         "pad": pad,
-        "include_batch_in_index": bool(include_batch_in_index),
+        "include_batch_in_index": check_flag(
+            include_batch_in_index, "max_pool_with_argmax", "include_batch_in_index"
+        ),
     }
     result, indexes = ENGINE.run_kernel(MAX_POOL_WITH_ARGMAX, {"x": x_tensor}, attrs)
     return MaxPoolWithArgmax(result, indexes)

@@ -8,6 +8,7 @@ from tfjs.kernel_names import MEAN
 from tfjs.kernel_registry import register_gradient
 from tfjs.ops.axis_util import reduction_axes
 from tfjs.ops.operation import op
+from tfjs.ops.reduction_util import check_flag
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
@@ -21,7 +22,9 @@ def mean(x: TensorLike, axis: int | Sequence[int] | None = None, keep_dims: bool
     """
     x_tensor = convert_to_tensor(x, "x", "mean")
     axes = reduction_axes(axis, x_tensor.shape, "mean")
-    return ENGINE.run_kernel(MEAN, {"x": x_tensor}, {"axis": axes, "keep_dims": bool(keep_dims)})
+    return ENGINE.run_kernel(
+        MEAN, {"x": x_tensor}, {"axis": axes, "keep_dims": check_flag(keep_dims, "mean", "keep_dims")}
+    )
 
 
 @register_gradient(MEAN, save_inputs=("x",))

@@ -7,6 +7,7 @@ from tfjs.ops.axis_util import reduction_axes
 from tfjs.ops.cast import cast
 from tfjs.ops.mean import mean
 from tfjs.ops.operation import op
+from tfjs.ops.reduction_util import check_flag
 from tfjs.ops.reshape import reshape
 from tfjs.ops.square import square
 from tfjs.ops.sub import sub
@@ -31,6 +32,7 @@ def moments(x: TensorLike, axis: int | Sequence[int] | None = None, keep_dims: b
     """
     x_tensor = convert_to_tensor(x, "x", "moments")
     axes = reduction_axes(axis, x_tensor.shape, "moments")
+    keep_dims = check_flag(keep_dims, "moments", "keep_dims")
     x_mean = mean(x_tensor, axes, keep_dims)
     kept_shape = [1 if i in axes else d for i, d in enumerate(x_tensor.shape)]
     deviations = square(sub(cast(x_tensor, "float32"), reshape(x_mean, kept_shape)))

@@ -6,6 +6,7 @@ from tfjs.engine import ENGINE
 from tfjs.kernel_names import MULTINOMIAL
 from tfjs.ops.operation import op
 from tfjs.ops.random_util import check_seed, seed_string
+from tfjs.ops.reduction_util import check_flag
 from tfjs.ops.reshape import reshape
 from tfjs.tensor import Tensor
 from tfjs.tensor_size import check_tensor_size
@@ -45,6 +46,10 @@ def multinomial(
     # `seed || Math.random()`: 0, NaN and "" draw a fresh seed.
     seed = seed_string(seed, zero_is_random=True)
     logits_2d = reshape(logits_tensor, [1, -1]) if logits_tensor.rank == 1 else logits_tensor
-    attrs = {"num_samples": int(num_samples), "seed": seed, "normalized": bool(normalized)}
+    attrs = {
+        "num_samples": int(num_samples),
+        "seed": seed,
+        "normalized": check_flag(normalized, "multinomial", "normalized"),
+    }
     result = ENGINE.run_kernel(MULTINOMIAL, {"logits": logits_2d}, attrs)
     return reshape(result, [result.size]) if logits_tensor.rank == 1 else result

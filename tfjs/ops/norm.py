@@ -12,6 +12,7 @@ from tfjs.ops.max import max  # noqa: A004
 from tfjs.ops.min import min  # noqa: A004
 from tfjs.ops.operation import op
 from tfjs.ops.pow import pow  # noqa: A004
+from tfjs.ops.reduction_util import check_flag
 from tfjs.ops.reshape import reshape
 from tfjs.ops.scalar import scalar
 from tfjs.ops.sqrt import sqrt
@@ -45,19 +46,25 @@ def norm(
     >>> tf.norm(tf.tensor2d([[1, -2], [3, 4]]), 1, [0, 1]).array_sync()
     6.0
     """
-    x_tensor = convert_to_tensor(x, "x", "norm")
+    return norm_of(x, ord, axis, keep_dims, "norm")
+
+
+def norm_of(x: TensorLike, ord: Ord, axis: int | Sequence[int] | None, keep_dims: bool, name: str) -> Tensor:  # noqa: A002
+    """The body of norm and euclidean_norm (errors name `name`)."""
+    x_tensor = convert_to_tensor(x, "x", name)
+    keep_dims = check_flag(keep_dims, name, "keep_dims")
     if x_tensor.rank == 0:  # TF.js reads neither ord nor (unless keep_dims) axis here
         if keep_dims:
-            reduction_axes(axis, x_tensor.shape, "norm")
+            reduction_axes(axis, x_tensor.shape, name)
         return abs(x_tensor)
-    axes = reduction_axes(axis, x_tensor.shape, "norm")
+    axes = reduction_axes(axis, x_tensor.shape, name)
     is_pair = isinstance(axis, (list, tuple)) and len(axis) == 2
     vector = x_tensor.rank == 1 or axis is None or not isinstance(axis, (list, tuple)) or len(axis) == 1
     if not vector and not is_pair:
-        raise ValueError(f"Error in norm: invalid axis: {','.join(str(a) for a in axis)}")
+        raise ValueError(f"Error in {name}: invalid axis: {','.join(str(a) for a in axis)}")
     if not any(_same_ord(ord, valid) for valid in (_VECTOR_ORDS if vector else _MATRIX_ORDS)):
-        raise ValueError(f"Error in norm: invalid ord value: {_js_text(ord)}")
-    _check_sqrt_input(x_tensor.dtype, ord, vector)
+        raise ValueError(f"Error in {name}: invalid ord value: {_js_text(ord)}")
+    _check_sqrt_input(x_tensor.dtype, ord, vector, name)
     if vector:
         result = _vector_norm(x_tensor if axis is not None else reshape(x_tensor, [-1]), ord, axis)
     else:
@@ -94,7 +101,7 @@ def _matrix_norm(x: Tensor, p: Ord, rows: int, cols: int) -> Tensor:
     return sqrt(sum(square(x), [rows, cols]))
 
 
-def _check_sqrt_input(dtype: str, p: Ord, vector: bool) -> None:
+def _check_sqrt_input(dtype: str, p: Ord, vector: bool, name: str) -> None:
     """The euclidean norms end in sqrt, which takes float32 only: say so before any
     kernel runs, with the error sqrt would give."""
     if not (_same_ord(p, "euclidean") or _same_ord(p, 2) or _same_ord(p, "fro")):
@@ -105,7 +112,7 @@ def _check_sqrt_input(dtype: str, p: Ord, vector: bool) -> None:
         summed = dtype if dtype == "complex64" else sum_out_type(dtype)
     if summed != "float32":
         raise TypeError(
-            f"norm: Argument 'x' passed to 'sqrt' must be float32 tensor, but got {summed} tensor "
+            f"{name}: Argument 'x' passed to 'sqrt' must be float32 tensor, but got {summed} tensor "
             f"(the {_js_text(p)} norm of a {dtype} tensor)"
         )
 

@@ -8,6 +8,7 @@ from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
 from tfjs.ops.random_util import check_number
 from tfjs.tensor import Tensor
+from tfjs.tensor_format import js_text
 from tfjs.tensor_size import check_tensor_size
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
@@ -29,8 +30,8 @@ def one_hot(
         raise ValueError(f"one_hot: Error in oneHot: depth must be >=2, but it is {depth}")
     on = check_number(on_value, "on_value", "one_hot")
     off = check_number(off_value, "off_value", "one_hot")
-    if dtype not in ("float32", "int32", "bool"):
-        raise ValueError(f"one_hot: Unsupported data type {dtype}")
+    if not isinstance(dtype, str) or dtype not in ("float32", "int32", "bool"):
+        raise ValueError(f"one_hot: Unsupported data type {js_text(dtype)}")
     indices_tensor = convert_to_tensor(indices, "indices", "oneHot", "int32")
     check_tensor_size([*indices_tensor.shape, depth], dtype, "one_hot")
     attrs = {"dtype": dtype, "depth": int(depth), "on_value": on, "off_value": off}

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from tfjs.ops.reduction_util import check_flag
 from tfjs.tensor import Tensor
 
 
@@ -12,4 +13,4 @@ def print(x: Tensor, verbose: bool = False) -> None:  # noqa: A001 - TF.js's nam
     """
     if not isinstance(x, Tensor):
         raise TypeError(f"print() takes a Tensor, got {type(x).__name__}")
-    x.print(verbose)
+    x.print(check_flag(verbose, "print", "verbose"))

@@ -7,6 +7,7 @@ import numpy as np
 from tfjs.ops.operation import op
 from tfjs.ops.random_util import random_tensor
 from tfjs.tensor import Tensor
+from tfjs.tensor_format import js_text
 
 
 @op
@@ -21,10 +22,16 @@ def rand(shape: Sequence[int], rand_function: Callable[[], float], dtype: str | 
     if not callable(rand_function):
         raise TypeError(f"rand: rand_function must be callable, got {rand_function!r}")
     dtype = "float32" if dtype is None else dtype
-    if dtype not in ("float32", "int32", "bool"):
-        raise ValueError(f"rand: Unknown data type {dtype}")
+    if not isinstance(dtype, str) or dtype not in ("float32", "int32", "bool"):
+        raise ValueError(f"rand: Unknown data type {js_text(dtype)}")
+
+    def number() -> float:
+        value = rand_function()
+        if not isinstance(value, (int, float, np.integer, np.floating)):  # bool is an int, as in JS
+            raise TypeError(f"rand: rand_function must return a number, but it returned {value!r}")
+        return float(value)
 
     def draw(size: int) -> np.ndarray:
-        return np.fromiter((float(rand_function()) for _ in range(size)), np.float64, size)
+        return np.fromiter((number() for _ in range(size)), np.float64, size)
 
     return random_tensor(shape, dtype, "rand", ("float32", "int32", "bool"), draw)

@@ -17,6 +17,6 @@ def random_standard_normal(
     >>> tf.random_standard_normal([2], seed=7).array_sync()
     [-1.3710527420043945, 0.029286757111549377]
     """
-    if dtype == "bool":
+    if isinstance(dtype, str) and dtype == "bool":
         raise ValueError("random_standard_normal: Unsupported data type bool")
     return normal(shape, 0, 1, dtype, seed, False, "random_standard_normal")

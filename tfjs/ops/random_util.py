@@ -21,7 +21,7 @@ import numpy as np
 
 from tfjs import dtypes
 from tfjs.engine import ENGINE
-from tfjs.tensor_format import js_number_to_string
+from tfjs.tensor_format import js_number_to_string, js_text
 from tfjs.tensor_size import check_tensor_size
 from tfjs.tensor_util import check_shape
 
@@ -296,8 +296,8 @@ def random_tensor(shape: Any, dtype: str, op_name: str, allowed: tuple[str, ...]
     """A new tensor of `shape` holding `draw(size)` stored as `dtype`'s typed array: the
     body of TF.js's random ops (`buffer(shape, dtype)` filled, then `toTensor()`)."""
     dims = check_shape(shape, op_name)
-    if dtype not in allowed:
-        raise ValueError(f"{op_name}: Unsupported data type {dtype}")
+    if not isinstance(dtype, str) or dtype not in allowed:
+        raise ValueError(f"{op_name}: Unsupported data type {js_text(dtype)}")
     check_tensor_size(dims, dtype, op_name)
     with np.errstate(all="ignore"):  # IEEE results (inf, nan) are the answers, as in JavaScript
         values = to_typed_array(np.asarray(draw(math.prod(dims)), np.float64), dtype)

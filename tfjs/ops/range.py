@@ -7,7 +7,7 @@ from tfjs.kernel_names import RANGE
 from tfjs.ops.operation import op
 from tfjs.ops.random_util import check_number
 from tfjs.tensor import Tensor
-from tfjs.tensor_format import js_number_to_string
+from tfjs.tensor_format import js_number_to_string, js_text
 from tfjs.tensor_size import check_tensor_size
 
 
@@ -27,8 +27,8 @@ def range(start: float, stop: float, step: float = 1, dtype: str = "float32") ->
     step = check_number(step, "step", "range")
     if step == 0:
         raise ValueError(f"range: Cannot have a step of zero (start={start!r}, stop={stop!r}, step=0)")
-    if dtype not in ("float32", "int32"):
-        raise ValueError(f"range: Unsupported data type {dtype}")
+    if not isinstance(dtype, str) or dtype not in ("float32", "int32"):
+        raise ValueError(f"range: Unsupported data type {js_text(dtype)}")
     check_tensor_size([range_length(start, stop, step)], dtype, "range")
     return ENGINE.run_kernel(RANGE, {}, {"start": start, "stop": stop, "step": step, "dtype": dtype})
 

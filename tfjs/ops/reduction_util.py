@@ -27,7 +27,11 @@ def reduce_op(
     """Runs a reduction kernel on `x` over `axis` (all axes when None)."""
     x_tensor = assert_not_complex(convert_to_tensor(x, "x", op_name, parse_as_dtype), op_name)
     axes = reduction_axes(axis, x_tensor.shape, op_name)
-    return ENGINE.run_kernel(kernel_name, {"x": x_tensor}, {axis_attr: axes, "keep_dims": bool(keep_dims)})
+    return ENGINE.run_kernel(
+        kernel_name,
+        {"x": x_tensor},
+        {axis_attr: axes, "keep_dims": check_flag(keep_dims, op_name, "keep_dims")},
+    )
 
 
 def single_axis(axis: Any, rank: int, op_name: str, arg_name: str = "axis") -> int:
@@ -39,6 +43,14 @@ def single_axis(axis: Any, rank: int, op_name: str, arg_name: str = "axis") -> i
             f"{op_name}: {arg_name} must be in range [-{rank}, {rank}) but got {arg_name} {axis}"
         )
     return int(axis) % rank
+
+
+def check_flag(value: Any, op_name: str, arg_name: str) -> bool:
+    """A boolean argument: a bool, or a number or None read as JavaScript reads it; a
+    tensor, list or string is an error naming the argument (no truth value of an array)."""
+    if value is None or isinstance(value, (bool, np.bool_, int, float, np.integer, np.floating)):
+        return bool(value)
+    raise TypeError(f"{op_name}: {arg_name} must be a boolean, but got {value!r}")
 
 
 def check_int(value: Any, op_name: str, arg_name: str, minimum: int = 0) -> int:
@@ -62,8 +74,8 @@ def scan_op(
         raise ValueError(f"{op_name}: x must be at least 1-D to scan along axis {axis}, but got a scalar")
     attrs = {
         "axis": single_axis(axis, x_tensor.rank, op_name),
-        "exclusive": bool(exclusive),
-        "reverse": bool(reverse),
+        "exclusive": check_flag(exclusive, op_name, "exclusive"),
+        "reverse": check_flag(reverse, op_name, "reverse"),
     }
     return ENGINE.run_kernel(kernel_name, {"x": x_tensor}, attrs)
 

@@ -9,7 +9,7 @@ from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
 from tfjs.ops.slicing_util import assert_index_vectors_in_range, is_int
 from tfjs.tensor import Tensor
-from tfjs.tensor_format import js_list
+from tfjs.tensor_format import js_list, js_text
 from tfjs.tensor_size import check_tensor_size
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
@@ -25,7 +25,7 @@ def scatter_nd(indices: TensorLike, updates: TensorLike, shape: Sequence[int]) -
     if not isinstance(shape, (list, tuple)) or not all(is_int(d) and d >= 0 for d in shape):
         raise ValueError(
             "scatter_nd: Tensor must have a shape comprised of positive integers but got shape "
-            f"[{js_list(shape) if isinstance(shape, (list, tuple)) else shape}]."
+            f"[{js_list(shape) if isinstance(shape, (list, tuple)) else js_text(shape)}]."
         )
     shape = tuple(int(d) for d in shape)
     index = convert_to_tensor(indices, "indices", "scatter_nd", "int32")

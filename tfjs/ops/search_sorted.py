@@ -20,7 +20,11 @@ def search_sorted(sorted_sequence: TensorLike, values: TensorLike, side: str = "
     >>> tf.search_sorted(tf.tensor1d([0, 3, 9, 10, 10]), tf.tensor1d([0, 4, 10]), "right").array_sync()
     [[1, 2, 5]]
     """
-    name = "search_sorted"
+    return sorted_search(sorted_sequence, values, side, "search_sorted")
+
+
+def sorted_search(sorted_sequence: TensorLike, values: TensorLike, side: str, name: str) -> Tensor:
+    """The body of search_sorted, lower_bound and upper_bound (errors name `name`)."""
     sequence = assert_not_complex(
         convert_to_tensor(sorted_sequence, "sorted_sequence", name), name, "sorted_sequence"
     )

@@ -26,6 +26,8 @@ def softmax(logits: TensorLike, dim: int = -1) -> Tensor:
 def last_axis(rank: int, axis: int, op_name: str, tfjs_words: str, axis_name: str) -> int:
     """`axis` (-1: the last) of a rank-`rank` tensor, which softmax and log_softmax require
     to be the last, as TF.js does."""
+    if rank == 0:
+        raise ValueError(f"{op_name}: logits must be at least 1-D to take axis {axis}, but got a scalar")
     if axis == -1:
         axis = rank - 1
     if axis != rank - 1:

@@ -11,7 +11,7 @@ from tfjs.ops.operation import op
 from tfjs.ops.scatter_nd import assert_scatter_indices
 from tfjs.ops.slicing_util import flat_slice_indices, is_int
 from tfjs.tensor import Tensor
-from tfjs.tensor_format import js_list
+from tfjs.tensor_format import js_list, js_text
 from tfjs.tensor_size import check_tensor_size
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
@@ -34,7 +34,7 @@ def sparse_to_dense(
     name = "sparse_to_dense"
     shape_ok = isinstance(output_shape, (list, tuple)) and all(is_int(d) and d >= 0 for d in output_shape)
     if not shape_ok:
-        shown = js_list(output_shape) if isinstance(output_shape, (list, tuple)) else output_shape
+        shown = js_list(output_shape) if isinstance(output_shape, (list, tuple)) else js_text(output_shape)
         raise ValueError(
             f"{name}: Tensor must have a shape comprised of positive integers but got shape [{shown}]."
         )

@@ -5,7 +5,7 @@ from collections.abc import Sequence
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import SPLIT_V
 from tfjs.kernel_registry import register_gradient
-from tfjs.ops.axis_util import parse_axis_param
+from tfjs.ops.axis_util import parse_first_axis
 from tfjs.ops.operation import op
 from tfjs.ops.slicing_util import assert_cpu_takes_complex, int_list, is_int
 from tfjs.tensor import Tensor
@@ -25,7 +25,7 @@ def split(x: TensorLike, num_or_size_splits: int | Sequence[int], axis: int = 0)
     [(2, 1), (2, 3), (2, 1)]
     """
     x_tensor = convert_to_tensor(x, "x", "split")
-    (axis,) = parse_axis_param(axis, x_tensor.shape, "split")
+    axis = parse_first_axis(axis, x_tensor.shape, "split")
     dim = x_tensor.shape[axis]
     sizes = _split_sizes(dim, num_or_size_splits)
     assert_cpu_takes_complex(x_tensor, "slice", "split")

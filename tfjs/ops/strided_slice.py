@@ -36,11 +36,11 @@ def strided_slice(
         "begin": _ints(begin, "begin"),
         "end": _ints(end, "end"),
         "strides": _ints([1] * len(begin) if strides is None else strides, "strides"),
-        "begin_mask": int(begin_mask),
-        "end_mask": int(end_mask),
-        "ellipsis_mask": int(ellipsis_mask),
-        "new_axis_mask": int(new_axis_mask),
-        "shrink_axis_mask": int(shrink_axis_mask),
+        "begin_mask": _mask(begin_mask, "begin_mask"),
+        "end_mask": _mask(end_mask, "end_mask"),
+        "ellipsis_mask": _mask(ellipsis_mask, "ellipsis_mask"),
+        "new_axis_mask": _mask(new_axis_mask, "new_axis_mask"),
+        "shrink_axis_mask": _mask(shrink_axis_mask, "shrink_axis_mask"),
     }
     resolve_strided_slice(x_tensor.shape, **spec)  # raises on bad arguments
     return ENGINE.run_kernel(STRIDED_SLICE, {"x": x_tensor}, spec)
@@ -52,6 +52,12 @@ def _ints(values: Sequence[int], name: str) -> tuple[int, ...]:
     ):
         raise TypeError(f"strided_slice: {name} must be a list of integers, got {values!r}")
     return tuple(int(v) for v in values)
+
+
+def _mask(value: int, name: str) -> int:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"strided_slice: {name} must be an integer bit mask, got {value!r}")
+    return int(value)
 
 
 _MASKS = ("begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask")

@@ -7,6 +7,7 @@ from tfjs.kernel_names import SUM
 from tfjs.kernel_registry import register_gradient
 from tfjs.ops.axis_util import reduction_axes
 from tfjs.ops.operation import op
+from tfjs.ops.reduction_util import check_flag
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
@@ -21,7 +22,9 @@ def sum(x: TensorLike, axis: int | Sequence[int] | None = None, keep_dims: bool 
     """
     x_tensor = convert_to_tensor(x, "x", "sum")
     axes = reduction_axes(axis, x_tensor.shape, "sum")
-    return ENGINE.run_kernel(SUM, {"x": x_tensor}, {"axis": axes, "keep_dims": bool(keep_dims)})
+    return ENGINE.run_kernel(
+        SUM, {"x": x_tensor}, {"axis": axes, "keep_dims": check_flag(keep_dims, "sum", "keep_dims")}
+    )
 
 
 @register_gradient(SUM, save_inputs=("x",))

@@ -9,6 +9,7 @@ from tfjs.kernel_names import TOPK
 from tfjs.kernel_registry import register_gradient
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.operation import op
+from tfjs.ops.reduction_util import check_flag
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
@@ -41,7 +42,9 @@ def topk(x: TensorLike, k: int = 1, sorted: bool = True) -> TopK:  # noqa: A002
         raise ValueError(f"'k' passed to topk() must be >= 0 but got {k}")
     if k > last_dim:
         raise ValueError(f"'k' passed to topk() must be <= the last dimension ({last_dim}) but got {k}")
-    values, indices = ENGINE.run_kernel(TOPK, {"x": x_tensor}, {"k": int(k), "sorted": bool(sorted)})
+    values, indices = ENGINE.run_kernel(
+        TOPK, {"x": x_tensor}, {"k": int(k), "sorted": check_flag(sorted, "topk", "sorted")}
+    )
     return TopK(values, indices)
 
 

@@ -1,14 +1,16 @@
 from __future__ import annotations
 
-from tfjs.ops.search_sorted import search_sorted
+from tfjs.ops.operation import op
+from tfjs.ops.search_sorted import sorted_search
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike
 
 
+@op
 def upper_bound(sorted_sequence: TensorLike, values: TensorLike) -> Tensor:
     """search_sorted with side 'right': the last index where each value would go.
 
     >>> tf.upper_bound(tf.tensor1d([0, 3, 9, 10, 10]), tf.tensor1d([0, 4, 10])).array_sync()
     [[1, 2, 5]]
     """
-    return search_sorted(sorted_sequence, values, "right")
+    return sorted_search(sorted_sequence, values, "right", "upper_bound")

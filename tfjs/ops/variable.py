@@ -3,6 +3,7 @@ from __future__ import annotations
 from tfjs import dtypes
 from tfjs.engine import ENGINE
 from tfjs.ops.cast import cast
+from tfjs.ops.reduction_util import check_flag
 from tfjs.tensor import Variable
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
@@ -22,13 +23,15 @@ def variable(
     if name is not None and name in ENGINE.registered_variables:
         raise ValueError(f"Variable with name {name} was already registered")
     if dtype is not None:
-        dtypes.check_dtype(dtype)
+        dtypes.check_dtype(dtype, op_name="variable")
 
     def make() -> Variable:
         value = convert_to_tensor(initial_value, "initial_value", "variable", "string_or_numeric")
         if dtype is not None and dtype != value.dtype:
+            if "string" in (dtype, value.dtype):
+                raise TypeError(f"variable: cannot make a {dtype} variable of a {value.dtype} initial value")
             value = cast(value, dtype)
-        result = Variable(value, bool(trainable), name)
+        result = Variable(value, check_flag(trainable, "variable", "trainable"), name)
         ENGINE.register_variable(result)
         ENGINE.inc_ref(result, "variable")
         return result

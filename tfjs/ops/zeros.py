@@ -15,7 +15,7 @@ from tfjs.tensor_util import check_shape
 def filled_storage(shape: Sequence[int], dtype: str, value: int, fn_name: str) -> np.ndarray:
     """An array of `shape` holding `value`, for zeros() and ones()."""
     dims = check_shape(shape, f"{fn_name}()")
-    dtypes.check_dtype(dtype)
+    dtypes.check_dtype(dtype, op_name=fn_name)
     if dtype == "string":
         raise TypeError(f"{fn_name}() makes numeric tensors, not dtype string (use tf.fill)")
     check_tensor_size(dims, dtype, fn_name)

@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.broadcast_util import assert_and_get_broadcast_shape
 from tfjs.tensor import Tensor
 from tfjs.tensor_format import js_list, js_number_to_string
@@ -79,6 +80,7 @@ def check_weighted_loss(
     not broadcast against the losses (mul's error), an unknown reduction."""
     if weights is not None:
         assert_and_get_broadcast_shape(tuple(losses_shape), weights.shape, op_name)
+        assert_not_complex(weights, op_name, "weights")  # its not_equal(weights, 0) takes no complex64
     return check_reduction(reduction, op_name)
 
 

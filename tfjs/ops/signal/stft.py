@@ -10,7 +10,7 @@ from tfjs.ops.signal.hann_window import hann_window
 from tfjs.ops.signal_ops_util import check_length, enclosing_power_of_two
 from tfjs.tensor import Tensor
 from tfjs.tensor_size import check_tensor_size
-from tfjs.tensor_util import TensorLike
+from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 
 @op
@@ -32,6 +32,20 @@ def stft(
     if fft_length is None:
         fft_length = enclosing_power_of_two(length)
     fft_length = check_length(fft_length, "fft_length", "stft", minimum=1)
-    framed = frame(signal, length, frame_step)
+    signal_tensor = convert_to_tensor(signal, "signal", "stft")
+    if signal_tensor.rank != 1:
+        raise ValueError(
+            f"stft: signal must be a 1D tensor, but got rank {signal_tensor.rank} "
+            f"(shape {list(signal_tensor.shape)})"
+        )
+    check_length(frame_step, "frame_step", "stft", minimum=1)
+    if not callable(window_fn):
+        raise TypeError(f"stft: window_fn must be a function of the frame length, got {window_fn!r}")
+    framed = frame(signal_tensor, length, frame_step)
     check_tensor_size([framed.shape[0], fft_length], "complex64", "stft")
-    return rfft(mul(framed, window_fn(length)), fft_length)
+    window = convert_to_tensor(window_fn(length), "window_fn(frame_length)", "stft")
+    if window.shape not in ((length,), ()):
+        raise ValueError(
+            f"stft: window_fn({length}) must give a tensor of shape [{length}], got {list(window.shape)}"
+        )
+    return rfft(mul(framed, window), fft_length)

@@ -1,0 +1,111 @@
+"""One test per class of defect the op fuzz found, each now a clear error that names
+the op (and the argument) where it was a bare error, a NumPy message or a leak."""
+
+from __future__ import annotations
+
+import pytest
+
+import tfjs as tf
+from tests.helpers import raises_with
+
+
+@pytest.fixture
+def x():
+    made = tf.tensor2d([[1.0, 2.0], [3.0, 4.0]])
+    yield made
+    made.dispose()
+
+
+def disposed() -> tf.Tensor:
+    made = tf.tensor([1.0, 2.0])
+    made.dispose()
+    return made
+
+
+def test_an_unknown_dtype_names_the_op(backend):
+    with raises_with(ValueError, "zeros: Unknown dtype 'NCHW'"):
+        tf.zeros([2], "NCHW")
+    with raises_with(ValueError, "buffer: Unknown dtype 'i,i->'"):
+        tf.buffer([], "i,i->", 0)
+    with raises_with(ValueError, "eye: Unknown dtype [1, 2]"):
+        tf.eye(2, dtype=[1, 2])
+
+
+def test_a_string_with_a_number_names_the_binary_op(backend):
+    a, b = tf.tensor(["a"]), tf.tensor([1.0])
+    with raises_with(TypeError, "less: Can not upcast string with float32"):
+        tf.less(a, b)
+    tf.dispose([a, b])
+
+
+def test_a_boolean_argument_must_be_a_boolean(backend, x):
+    with raises_with(TypeError, "sum: keep_dims must be a boolean", "Tensor"):
+        tf.sum(x, 0, x)
+    with raises_with(TypeError, "cumsum: exclusive must be a boolean"):
+        tf.cumsum(x, 0, [1, 2])
+    with raises_with(TypeError, "moments: keep_dims must be a boolean"):
+        tf.moments(x, 0, x)
+    with raises_with(TypeError, "variable: trainable must be a boolean"):
+        tf.variable(x, x)
+    kept = tf.sum(x, None, 1)  # a number is read as JavaScript reads it
+    assert kept.shape == (1, 1)
+    kept.dispose()
+
+
+def test_ops_that_delegate_name_themselves_and_leak_nothing(backend, x):
+    scalar = tf.scalar(1.0)
+    with raises_with(ValueError, "upper_bound: sorted_sequence must be at least 1-D"):
+        tf.upper_bound(scalar, x)
+    with raises_with(ValueError, "euclidean_norm: All values in axis param", "5"):
+        tf.euclidean_norm(x, 5)
+    with raises_with(ValueError, "log_softmax: logits must be at least 1-D"):
+        tf.log_softmax(scalar)
+    with raises_with(ValueError, "stft: signal must be a 1D tensor", "rank 2"):
+        tf.signal.stft(x, 2, 1)
+    scalar.dispose()
+
+
+def test_complex_input_is_refused_by_the_op_it_was_given_to(backend):
+    c = tf.complex([1.0, 2.0], [0.0, 1.0])
+    with raises_with(TypeError, "'a' passed to 'div_no_nan' is complex64"):
+        tf.div_no_nan(c, c)
+    with raises_with(TypeError, "'logits' passed to 'log_softmax' is complex64"):
+        tf.log_softmax(c)
+    with raises_with(TypeError, "'weights' passed to 'compute_weighted_loss' is complex64"):
+        tf.losses.compute_weighted_loss([1.0, 1.0], c)
+    with raises_with(TypeError, "meshgrid: x must be a numeric real tensor", "complex64"):
+        tf.meshgrid(c, c)
+    c.dispose()
+
+
+def test_a_bad_value_in_an_error_message_is_shown_not_read(backend, x):
+    with raises_with(ValueError, "scatter_nd: Tensor must have a shape", "<disposed Tensor"):
+        tf.scatter_nd([[0]], [1.0], disposed())
+    with raises_with(ValueError, "fill(): tensor must have a shape", "<disposed Tensor"):
+        tf.fill([3, disposed()], 1.0)
+    with raises_with(ValueError, "one_hot: Unsupported data type <disposed Tensor"):
+        tf.one_hot([0], 3, dtype=disposed())
+    with raises_with(ValueError, "sparse_to_dense: Tensor must have a shape", "[[1, 2]]"):
+        tf.sparse_to_dense([0], [1.0], [[1, 2]])
+
+
+def test_wrong_kinds_of_arguments_are_type_errors_naming_them(backend, x):
+    with raises_with(TypeError, "strided_slice: begin_mask must be an integer bit mask", "[1]"):
+        tf.strided_slice(x, [0], [1], [1], [1])
+    with raises_with(TypeError, "rand: rand_function must return a number", "None"):
+        tf.rand([2], lambda: None)
+    with raises_with(TypeError, "eye: batch_shape must be a list of integers", "True"):
+        tf.eye(2, batch_shape=True)
+    with raises_with(TypeError, "variable: cannot make a float32 variable of a string initial value"):
+        tf.variable(["a"], dtype="float32")
+    with raises_with(ValueError, "random_standard_normal: Unsupported data type"):
+        tf.random_standard_normal([2], [1, 2])
+
+
+def test_an_op_of_one_axis_given_none_takes_the_first_as_tfjs(backend, x):
+    indices = tf.tensor1d([1], "int32")
+    gathered = tf.gather(x, indices, None)
+    parts = tf.split(x, 2, None)
+    assert gathered.array_sync() == [[3.0, 4.0]]
+    assert [p.shape for p in parts] == [(1, 2), (1, 2)]
+    tf.dispose([indices, gathered, *parts])
