@@ -56,7 +56,14 @@ class TrainingMixin:
             raise ValueError(f"compile: no loss given for output(s) {missing}")
         shapes = [x.shape for x in self.outputs]
         metric_specs = resolve_metrics(metrics, names, shapes, loss_fns)
-        self.optimizer = resolve_optimizer(optimizer)
+        resolved = resolve_optimizer(optimizer)
+        if (
+            self.optimizer is not None
+            and getattr(self, "is_optimizer_owned", False)
+            and self.optimizer is not resolved
+        ):
+            self.optimizer.dispose()  # the one an earlier compile made from a name
+        self.optimizer = resolved
         self.is_optimizer_owned = isinstance(optimizer, str)
         self.loss = loss
         self.loss_functions = loss_fns
