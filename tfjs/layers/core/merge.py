@@ -142,6 +142,7 @@ class Concatenate(Merge):
     def compute_mask(self, inputs: Any, mask: Any = None) -> Any:
         if mask is None or all(m is None for m in mask):
             return None
+
         def combined() -> Tensor:
             full = [ops.ones_like(x, "bool") if m is None else m for x, m in zip(inputs, mask, strict=True)]
             return ops.all(ops.stack(full, 0), 0)

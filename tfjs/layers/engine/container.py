@@ -119,7 +119,9 @@ class Container(Layer):
         done: list[str] = []
         for node in self.nodes_in_order:
             # An InputLayer's node computes its tensor only when it is a model input.
-            needed = node.output_tensors if isinstance(node.outbound_layer, InputLayer) else node.input_tensors
+            needed = (
+                node.output_tensors if isinstance(node.outbound_layer, InputLayer) else node.input_tensors
+            )
             for x in needed:
                 if id(x) not in computable:
                     raise ValueError(
