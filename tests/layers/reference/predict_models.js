@@ -182,7 +182,16 @@ const MODELS = {
   }),
   batch_normalization: () => ({
     model: seq([L.batchNormalization({axis: -1, inputShape: [3, 4]}),
-      L.batchNormalization({axis: 1, center: false, epsilon: 0.01})]),
+      L.batchNormalization({center: false, epsilon: 0.01}),
+      L.reshape({targetShape: [3, 2, 2]}), L.batchNormalization({scale: false})]),
+    inputs: [floatInput([2, 3, 4])],
+  }),
+  // TF.js 4.22's cpu batchNorm kernel cycles the parameters over the flat element index,
+  // which is right only for the last axis: here it uses channel (i mod 3), not the axis-1
+  // channel. Recorded as TF.js gives it.
+  batch_normalization_non_last_axis: () => ({
+    model: seq([L.batchNormalization({axis: 1, center: false, epsilon: 0.01,
+      inputShape: [3, 4]})]),
     inputs: [floatInput([2, 3, 4])],
   }),
   layer_normalization: () => ({
