@@ -110,13 +110,22 @@ def test_old_keras_converter_topology(tmp_path):
                         "activation": "linear",
                         "batch_input_shape": [None, 2],
                         "dtype": "float32",
-                        "kernel_initializer": {"class_name": "VarianceScaling", "config": {"scale": 1.0, "mode": "fan_avg", "distribution": "uniform", "seed": None, "dtype": "float32"}},
+                        "kernel_initializer": {
+                            "class_name": "VarianceScaling",
+                            "config": {
+                                "scale": 1.0,
+                                "mode": "fan_avg",
+                                "distribution": "uniform",
+                                "seed": None,
+                                "dtype": "float32",
+                            },
+                        },
                         "use_bias": True,
                     },
                 }
             ],
         },
-    }  # fmt: skip
+    }
     assert _predict_one(_write(tmp_path, topology, DENSE_BYTES, DENSE_SPECS)) == [[5.5]]
 
 
@@ -133,30 +142,68 @@ def test_keras3_functional_config(tmp_path):
         "config": {"shape": [None, 2], "dtype": "float32", "keras_history": ["input_layer", 0, 0]},
     }
     topology = {
-        "module": "keras", "class_name": "Functional", "registered_name": "Functional",
+        "module": "keras",
+        "class_name": "Functional",
+        "registered_name": "Functional",
         "config": {
-            "name": "functional", "trainable": True,
+            "name": "functional",
+            "trainable": True,
             "layers": [
-                {"module": "keras.layers", "class_name": "InputLayer", "name": "input_layer", "inbound_nodes": [],
-                 "config": {"batch_shape": [None, 2], "dtype": "float32", "sparse": False, "name": "input_layer"}},
-                {"module": "keras.layers", "class_name": "Dense", "name": "dense_1", "registered_name": None,
-                 "build_config": {"input_shape": [None, 2]},
-                 "config": {"name": "dense_1", "trainable": True, "dtype": policy, "units": 1, "activation": "linear", "use_bias": True,
-                            "kernel_initializer": {"module": "keras.initializers", "class_name": "GlorotUniform", "config": {"seed": None}, "registered_name": None}},
-                 "inbound_nodes": [{"args": [tensor], "kwargs": {}}]},
+                {
+                    "module": "keras.layers",
+                    "class_name": "InputLayer",
+                    "name": "input_layer",
+                    "inbound_nodes": [],
+                    "config": {
+                        "batch_shape": [None, 2],
+                        "dtype": "float32",
+                        "sparse": False,
+                        "name": "input_layer",
+                    },
+                },
+                {
+                    "module": "keras.layers",
+                    "class_name": "Dense",
+                    "name": "dense_1",
+                    "registered_name": None,
+                    "build_config": {"input_shape": [None, 2]},
+                    "config": {
+                        "name": "dense_1",
+                        "trainable": True,
+                        "dtype": policy,
+                        "units": 1,
+                        "activation": "linear",
+                        "use_bias": True,
+                        "kernel_initializer": {
+                            "module": "keras.initializers",
+                            "class_name": "GlorotUniform",
+                            "config": {"seed": None},
+                            "registered_name": None,
+                        },
+                    },
+                    "inbound_nodes": [{"args": [tensor], "kwargs": {}}],
+                },
             ],
             "input_layers": ["input_layer", 0, 0],
             "output_layers": ["dense_1", 0, 0],
         },
-    }  # fmt: skip
+    }
     assert _predict_one(_write(tmp_path, topology, DENSE_BYTES, DENSE_SPECS)) == [[5.5]]
 
 
 def _sequential_topology(class_name="Dense"):
     return {
         "class_name": "Sequential",
-        "config": {"name": "s", "layers": [{"class_name": class_name, "config": {"name": "dense_1", "units": 1, "batch_input_shape": [None, 2]}}]},
-    }  # fmt: skip
+        "config": {
+            "name": "s",
+            "layers": [
+                {
+                    "class_name": class_name,
+                    "config": {"name": "dense_1", "units": 1, "batch_input_shape": [None, 2]},
+                }
+            ],
+        },
+    }
 
 
 def test_unknown_layer_class_names_it_and_the_file(tmp_path):
@@ -189,7 +236,7 @@ def test_truncated_weights_file(tmp_path):
 
 def test_graph_model_is_refused(tmp_path):
     path = _write(tmp_path, {"node": [], "versions": {}}, b"", [])
-    with pytest.raises(ValueError, match="graph model.*load_graph_model"):
+    with pytest.raises(ValueError, match=r"graph model.*load_graph_model"):
         tf.load_layers_model(path)
 
 

@@ -129,10 +129,15 @@ def test_callbacks_objects_dicts_and_functions():
     model = line_model("cb_line")
     model.compile(optimizer="sgd", loss="mse")
     x, y = tf.ones([3, 1]), tf.ones([3, 1])
+    as_dict = {"onEpochEnd": lambda e, logs: ends.append((e, sorted(logs)))}
     model.fit(
-        x, y, epochs=3, initial_epoch=1, verbose=0,
-        callbacks=[Recorder(), {"onEpochEnd": lambda e, logs: ends.append((e, sorted(logs)))}, lambda e, logs: ends.append(e)],
-    )  # fmt: skip
+        x,
+        y,
+        epochs=3,
+        initial_epoch=1,
+        verbose=0,
+        callbacks=[Recorder(), as_dict, lambda e, logs: ends.append(e)],
+    )
     assert events == ["train_begin", "epoch_begin 1", "epoch_begin 2", "train_end"]
     assert ends == [(1, ["loss"]), 1, (2, ["loss"]), 2]
     with pytest.raises(ValueError, match="Unknown callback hook 'onEpochFinish'"):

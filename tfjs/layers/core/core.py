@@ -72,7 +72,8 @@ class Dense(Layer):
         last = input_shape[-1]
         if last is None:
             raise ValueError(
-                f"Dense layer {self.name}: the last dimension of the input must be known, got {shape_str(input_shape)}"
+                f"Dense layer {self.name}: the last dimension of the input must be known, got "
+                f"{shape_str(input_shape)}"
             )
         self.kernel = self.specs.add(self, "kernel", "kernel", [last, self.units])
         self.bias = self.specs.add(self, "bias", "bias", [self.units]) if self.use_bias else None
@@ -192,8 +193,10 @@ class Flatten(Layer):
         rest = input_shape[1:]
         if any(d is None for d in rest):
             raise ValueError(
-                f'The shape of the input to "Flatten" is not fully defined (got {shape_str(rest)}). Make sure to '
-                'pass a complete "input_shape" or "batch_input_shape" argument to the first layer in your model.'
+                f'The shape of the input to "Flatten" is not fully defined (got {shape_str(rest)}). '
+                "Make sure to "
+                'pass a complete "input_shape" or "batch_input_shape" argument to the first layer '
+                "in your model."
             )
         return (input_shape[0], math.prod(rest))
 
@@ -231,13 +234,15 @@ class Reshape(Layer):
                 target[target.index(-1)] = None
             elif rest == 0 or total % rest:
                 raise ValueError(
-                    f"Reshape {self.name}: total size of new array must be unchanged ({shape_str(input_shape[1:])} to {target})"
+                    f"Reshape {self.name}: total size of new array must be unchanged "
+                    f"({shape_str(input_shape[1:])} to {target})"
                 )
             else:
                 target[target.index(-1)] = total // rest
         elif total is not None and math.prod(target) != total:
             raise ValueError(
-                f"Reshape {self.name}: total size of new array must be unchanged ({shape_str(input_shape[1:])} to {target})"
+                f"Reshape {self.name}: total size of new array must be unchanged "
+                f"({shape_str(input_shape[1:])} to {target})"
             )
         return target
 
@@ -262,7 +267,8 @@ class Permute(Layer):
         dims = [int(d) for d in dims]
         if sorted(dims) != list(range(1, len(dims) + 1)):
             raise ValueError(
-                f"Invalid permutation `dims`: {dims}. `dims` must contain consecutive integers starting from 1."
+                f"Invalid permutation `dims`: {dims}. `dims` must contain consecutive integers "
+                "starting from 1."
             )
         self.dims = dims
         self.input_spec = [InputSpec(ndim=len(dims) + 1)]

@@ -27,7 +27,8 @@ def _broadcast(a: tuple[Any, ...], b: tuple[Any, ...], where: str) -> tuple[Any,
             out[j] = d
         elif d != 1 and d != out[j]:
             raise ValueError(
-                f"Operands could not be broadcast together with shapes {shape_str(a)} {shape_str(b)} ({where})"
+                f"Operands could not be broadcast together with shapes {shape_str(a)} "
+                f"{shape_str(b)} ({where})"
             )
     return tuple(out)
 
@@ -44,11 +45,13 @@ class Merge(Layer):
             or not isinstance(input_shape[0], (list, tuple))
         ):
             raise ValueError(
-                f"A merge layer ({self.name}) should be called on a list of inputs, got one input of shape {input_shape}"
+                f"A merge layer ({self.name}) should be called on a list of inputs, got one input "
+                f"of shape {input_shape}"
             )
         if len(input_shape) < 2:
             raise ValueError(
-                f"A merge layer ({self.name}) should be called on a list of at least 2 inputs. Got {len(input_shape)} input(s)."
+                f"A merge layer ({self.name}) should be called on a list of at least 2 inputs. Got "
+                f"{len(input_shape)} input(s)."
             )
         return [tuple(s) for s in input_shape]
 
@@ -128,7 +131,8 @@ class Concatenate(Merge):
                 if i != axis
             ):
                 raise ValueError(
-                    f"A `Concatenate` layer ({self.name}) requires inputs with matching shapes except for the concat "
+                    f"A `Concatenate` layer ({self.name}) requires inputs with matching shapes "
+                    "except for the concat "
                     f"axis. Got input shapes: {', '.join(shape_str(x) for x in shapes)}"
                 )
         sizes = [s[axis] for s in shapes]
@@ -172,7 +176,8 @@ class Dot(Merge):
         i, j = self._pair((len(a), len(b)))
         if a[i] is not None and b[j] is not None and a[i] != b[j]:
             raise ValueError(
-                f"Dimension incompatibility in Dot layer {self.name}: {a[i]} != {b[j]} ({shape_str(a)}, {shape_str(b)})"
+                f"Dimension incompatibility in Dot layer {self.name}: {a[i]} != {b[j]} "
+                f"({shape_str(a)}, {shape_str(b)})"
             )
         out = [d for k, d in enumerate(a) if k != i] + [d for k, d in enumerate(b) if k not in (0, j)]
         return tuple(out) if len(out) > 1 else (out[0], 1)

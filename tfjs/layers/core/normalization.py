@@ -58,12 +58,14 @@ class BatchNormalization(Layer):
         axis = self.axis if self.axis >= 0 else self.axis + len(input_shape)
         if not 0 <= axis < len(input_shape):
             raise ValueError(
-                f"BatchNormalization {self.name}: axis {self.axis} is out of range for input shape {shape_str(input_shape)}"
+                f"BatchNormalization {self.name}: axis {self.axis} is out of range for input shape "
+                f"{shape_str(input_shape)}"
             )
         dim = input_shape[axis]
         if dim is None:
             raise ValueError(
-                f"Axis {axis} of input tensor should have a defined dimension but the layer received an input "
+                f"Axis {axis} of input tensor should have a defined dimension but the layer "
+                "received an input "
                 f"with shape {shape_str(input_shape)}."
             )
         self.input_spec = [InputSpec(ndim=len(input_shape), axes={axis: dim})]

@@ -256,7 +256,8 @@ class RNN(Layer):
     def build(self, input_shape: Any) -> None:
         if input_shape[-1] is None:
             raise ValueError(
-                f"{self.class_name} {self.name}: the feature size of the input must be known, got {shape_str(input_shape)}"
+                f"{self.class_name} {self.name}: the feature size of the input must be known, got "
+                f"{shape_str(input_shape)}"
             )
         self.cell.build((input_shape[0], input_shape[-1]))
         self.input_spec = [InputSpec(ndim=3, axes={-1: input_shape[-1]})]

@@ -52,7 +52,8 @@ class Container(Layer):
                 )
         if len({id(x) for x in self.inputs}) != len(self.inputs):
             raise ValueError(
-                f"The list of inputs passed to the model is redundant. All inputs should only appear once. Found: {self.inputs}"
+                "The list of inputs passed to the model is redundant. All inputs should only "
+                f"appear once. Found: {self.inputs}"
             )
         self.input_layers = [x.source_layer for x in self.inputs]
         self.output_layers = [x.source_layer for x in self.outputs]
@@ -125,7 +126,8 @@ class Container(Layer):
             for x in needed:
                 if id(x) not in computable:
                     raise ValueError(
-                        f'Graph disconnected: cannot obtain value for tensor {x} at layer "{node.outbound_layer.name}". '
+                        f"Graph disconnected: cannot obtain value for tensor {x} at layer "
+                        f'"{node.outbound_layer.name}". '
                         f"The following previous layers were accessed without issue: {done}"
                     )
             computable.update(id(x) for x in node.output_tensors)
@@ -189,7 +191,8 @@ class Container(Layer):
                 weight = by_name.pop(target)
                 if tuple(value.shape) != weight.shape:
                     raise ValueError(
-                        f"Shape mismatch for weight {name}: the model's weight {weight.original_name} has shape "
+                        f"Shape mismatch for weight {name}: the model's weight "
+                        f"{weight.original_name} has shape "
                         f"{shape_str(weight.shape)}, the provided value has shape {shape_str(value.shape)}"
                     )
                 pairs.append((weight, value))
@@ -208,7 +211,8 @@ class Container(Layer):
         if index is not None:
             if index >= len(self.layers) or index < 0:
                 raise ValueError(
-                    f"Was asked to retrieve layer at index {index}, but model only has {len(self.layers)} layer(s)."
+                    f"Was asked to retrieve layer at index {index}, but model only has "
+                    f"{len(self.layers)} layer(s)."
                 )
             return self.layers[index]
         if name is None:
@@ -439,6 +443,7 @@ def _symbolic_list(values: Any, what: str) -> list[SymbolicTensor]:
     for x in items:
         if not isinstance(x, SymbolicTensor):
             raise TypeError(
-                f"tf.model: {what} must be SymbolicTensors (from tf.input and layers' apply), got {type(x).__name__}"
+                f"tf.model: {what} must be SymbolicTensors (from tf.input and layers' apply), got "
+                f"{type(x).__name__}"
             )
     return items

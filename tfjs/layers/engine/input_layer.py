@@ -39,7 +39,8 @@ class InputLayer(Layer):
             raise ValueError("An InputLayer should be passed either a `batchInputShape` or an `inputShape`.")
         if input_shape is not None and batch_input_shape is not None:
             raise ValueError(
-                "Only provide the inputShape OR batchInputShape argument to inputLayer, not both at the same time."
+                "Only provide the inputShape OR batchInputShape argument to inputLayer, not both at "
+                "the same time."
             )
         if sparse:
             raise ValueError("Sparse input layers are not supported")

@@ -51,7 +51,8 @@ class Sequential(LayersModel):
                 )
                 if len(source) != 1:
                     raise ValueError(
-                        "All layers in a Sequential model should have a single output tensor. For multi-output "
+                        "All layers in a Sequential model should have a single output tensor. For "
+                        "multi-output "
                         "layers, use the functional API."
                     )
                 self.outputs = [source[0]]
@@ -61,7 +62,8 @@ class Sequential(LayersModel):
             else:
                 if layer.batch_input_shape is None:
                     raise ValueError(
-                        "The first layer in a Sequential model must get an `inputShape` or `batchInputShape` argument."
+                        "The first layer in a Sequential model must get an `inputShape` or "
+                        "`batchInputShape` argument."
                     )
                 x = make_input(
                     batch_shape=layer.batch_input_shape,

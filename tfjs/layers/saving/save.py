@@ -42,7 +42,8 @@ def _handler(handler_or_url: Any) -> Any:
         return io.file_system(handler_or_url.removeprefix("file://"))
     if not callable(getattr(handler_or_url, "save", None)):
         raise ValueError(
-            "LayersModel.save() cannot proceed because the IOHandler provided does not have the `save` attribute defined."
+            "LayersModel.save() cannot proceed because the IOHandler provided does not have the "
+            "`save` attribute defined."
         )
     return handler_or_url
 

@@ -181,7 +181,8 @@ class ProgressLogger(Callback):
         ms = (time.perf_counter() - self.start) * 1000
         prefix = "\n" if self.verbose == 1 else ""
         self.stream.write(
-            f"{prefix}{ms:.0f}ms {ms / max(self.seen, 1) * 1000:.0f}us/step - {self._metrics_text(logs or {})}\n"
+            f"{prefix}{ms:.0f}ms {ms / max(self.seen, 1) * 1000:.0f}us/step - "
+            f"{self._metrics_text(logs or {})}\n"
         )
         self.stream.flush()
 

@@ -54,7 +54,8 @@ def per_output(value: Any, output_names: Sequence[str], what: str) -> list[Any]:
         unknown = sorted(set(value) - set(output_names))
         if unknown:
             raise ValueError(
-                f"Unknown entries in {what} dictionary: {unknown}. Only expected the following keys: {list(output_names)}"
+                f"Unknown entries in {what} dictionary: {unknown}. Only expected the following "
+                f"keys: {list(output_names)}"
             )
         return [value.get(name) for name in output_names]
     if isinstance(value, (list, tuple)) and what == "loss":

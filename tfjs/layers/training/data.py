@@ -74,12 +74,14 @@ def check_same_length(inputs: Sequence[Tensor], targets: Sequence[Tensor], where
     counts = {t.shape[0] if t.shape else 1 for t in inputs}
     if len(counts) > 1:
         raise ValueError(
-            f"{where}: all input arrays (x) should have the same number of samples. Got array shapes: {[list(t.shape) for t in inputs]}"
+            f"{where}: all input arrays (x) should have the same number of samples. Got array "
+            f"shapes: {[list(t.shape) for t in inputs]}"
         )
     target_counts = {t.shape[0] if t.shape else 1 for t in targets}
     if len(target_counts) > 1:
         raise ValueError(
-            f"{where}: all target arrays (y) should have the same number of samples. Got array shapes: {[list(t.shape) for t in targets]}"
+            f"{where}: all target arrays (y) should have the same number of samples. Got array "
+            f"shapes: {[list(t.shape) for t in targets]}"
         )
     if targets and counts != target_counts:
         raise ValueError(

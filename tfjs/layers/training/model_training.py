@@ -209,7 +209,8 @@ class TrainingMixin:
             if validation_data is not None:
                 if len(validation_data) not in (2, 3):
                     raise ValueError(
-                        "When passing validation data, it must contain 2 (valX, valY) or 3 (valX, valY, valSampleWeight) items"
+                        "When passing validation data, it must contain 2 (valX, valY) or 3 (valX, "
+                        "valY, valSampleWeight) items"
                     )
                 vx, vy, vmade = self._standardize(validation_data[0], validation_data[1], "fit validation")
                 made += vmade
@@ -388,7 +389,8 @@ class TrainingMixin:
                 except StopIteration:
                     if batches_per_epoch is not None:
                         sys.stderr.write(
-                            f"Your dataset iterator ran out of data after {count} batches; interrupting training.\n"
+                            f"Your dataset iterator ran out of data after {count} batches; "
+                            "interrupting training.\n"
                         )
                         self.stop_training = True
                     return
@@ -447,7 +449,8 @@ def class_sample_weights(y: Tensor, class_weight: Mapping[Any, float]) -> Tensor
     missing = sorted(set(indices) - set(table))
     if missing:
         raise ValueError(
-            f"classWeight must contain all classes in the training data. The class {missing[0]} exists in the data but not in classWeight"
+            f"classWeight must contain all classes in the training data. The class {missing[0]} "
+            "exists in the data but not in classWeight"
         )
     return ops.tensor1d([table[c] for c in indices], "float32")
 
