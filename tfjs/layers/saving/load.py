@@ -114,7 +114,7 @@ def model_from_artifacts(
             created_variables.reset(created_token)
     dispose(list(weights.values()))
     if artifacts.training_config is not None:
-        from tfjs.layers.training.model_training import compile_from_training_config
+        from tfjs.layers.training.training_config import compile_from_training_config
 
         compile_from_training_config(model, artifacts.training_config, optimizer_weights)
     dispose(list(optimizer_weights.values()))

@@ -63,7 +63,7 @@ def save_model(model: Any, handler_or_url: Any, include_optimizer: bool = False)
     )
     optimizer = getattr(model, "optimizer", None)
     if include_optimizer and optimizer is not None:
-        from tfjs.layers.training.model_training import optimizer_weights_for_save, training_config
+        from tfjs.layers.training.training_config import optimizer_weights_for_save, training_config
 
         artifacts.training_config = training_config(model)
         opt_data, opt_specs = optimizer_weights_for_save(optimizer)

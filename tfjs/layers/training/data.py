@@ -3,9 +3,12 @@ and training.ts: checkInputData, sliceArrays, the predict loop)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from tfjs import ops
+from tfjs.globals import dispose, tidy
 from tfjs.layers.engine.base_layer import shape_str, to_list
 from tfjs.tensor import Tensor
 
@@ -115,7 +118,56 @@ def gather_rows(tensors: Sequence[Tensor], indices: Tensor) -> list[Tensor]:
 
 
 def singleton(values: list[Any]) -> Any:
+    """The only item of a one-item list, else the list."""
     return values[0] if len(values) == 1 else values
+
+
+def gathered_batch(
+    xs: list[Tensor], ys: list[Tensor], weights: list[Any], indices: Tensor, start: int, end: int
+) -> tuple[Any, ...]:
+    """The batch of rows `indices[start:end]` of inputs, targets and sample weights."""
+    ids = indices.slice([start], [end - start])
+    return (
+        gather_rows(xs, ids),
+        gather_rows(ys, ids),
+        [None if w is None else ops.gather(w, ids) for w in weights],
+    )
+
+
+def sliced_batch(
+    xs: list[Tensor], ys: list[Tensor], weights: list[Any], start: int, end: int
+) -> tuple[Any, ...]:
+    """The batch of rows [start, end) of inputs, targets and sample weights."""
+
+    def rows(t: Tensor) -> Tensor:
+        return t.slice([start], [end - start])
+
+    return [rows(t) for t in xs], [rows(t) for t in ys], [None if w is None else rows(w) for w in weights]
+
+
+def epoch_batches(
+    xs: list[Tensor], ys: list[Tensor], weights: list[Any], batch_size: int, shuffle: bool
+) -> Any:
+    """A function giving one epoch's batches, in a new shuffled order each time when
+    `shuffle`; each batch is freed once the next one is asked for."""
+    size = xs[0].shape[0]
+
+    def epoch() -> Iterable[tuple[list[Tensor], list[Tensor], list[Any]]]:
+        order = list(range(size))
+        if shuffle:
+            random.shuffle(order)
+        indices = ops.tensor1d(order, "int32")
+        try:
+            for start, end in batch_ranges(size, batch_size):
+                batch = tidy(lambda s=start, e=end: gathered_batch(xs, ys, weights, indices, s, e))
+                try:
+                    yield batch
+                finally:
+                    dispose(batch)
+        finally:
+            indices.dispose()
+
+    return epoch
 
 
 __all__ = [

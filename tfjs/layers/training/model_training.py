@@ -10,8 +10,6 @@ outlives a batch. Epoch values are the batch values averaged by batch size.
 
 from __future__ import annotations
 
-import asyncio
-import random
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -21,14 +19,8 @@ from tfjs.globals import dispose, keep, tidy
 from tfjs.layers import losses as layer_losses
 from tfjs.layers.training import data
 from tfjs.layers.training.callbacks import CallbackList, History, ProgressLogger, as_callback
-from tfjs.layers.training.compile import (
-    MetricSpec,
-    loss_identifiers,
-    metric_identifiers,
-    per_output,
-    resolve_metrics,
-    resolve_optimizer,
-)
+from tfjs.layers.training.compile import MetricSpec, per_output, resolve_metrics, resolve_optimizer
+from tfjs.layers.training.training_config import class_sample_weights
 from tfjs.tensor import Tensor
 
 
@@ -230,34 +222,12 @@ class TrainingMixin:
                 made += [w for w in vw + tw if w is not None]
                 val = (parts[:n], parts[n : n + m], vw)
                 xs, ys, weights = parts[n + m : 2 * n + m], parts[2 * n + m :], tw
-            batches = self._epoch_batches(xs, ys, weights, batch_size, shuffle)
+            batches = data.epoch_batches(xs, ys, weights, batch_size, shuffle)
             return self._fit_loop(
                 batches, epochs, initial_epoch, verbose, callbacks, val, batch_size, xs[0].shape[0]
             )
         finally:
             dispose(made)
-
-    def _epoch_batches(
-        self, xs: list[Tensor], ys: list[Tensor], weights: list[Any], batch_size: int, shuffle: bool
-    ) -> Any:
-        size = xs[0].shape[0]
-
-        def epoch() -> Iterable[tuple[list[Tensor], list[Tensor], list[Any]]]:
-            order = list(range(size))
-            if shuffle:
-                random.shuffle(order)
-            indices = ops.tensor1d(order, "int32")
-            try:
-                for start, end in data.batch_ranges(size, batch_size):
-                    batch = tidy(lambda s=start, e=end: _gathered(xs, ys, weights, indices, s, e))
-                    try:
-                        yield batch
-                    finally:
-                        dispose(batch)
-            finally:
-                indices.dispose()
-
-        return epoch
 
     def _fit_loop(
         self,
@@ -327,7 +297,7 @@ class TrainingMixin:
         size = xs[0].shape[0]
         totals = [0.0] * (len(self.loss_functions) + len(self.metric_specs))
         for start, end in data.batch_ranges(size, batch_size):
-            batch = tidy(lambda s=start, e=end: _sliced(xs, ys, weights, s, e))
+            batch = tidy(lambda s=start, e=end: data.sliced_batch(xs, ys, weights, s, e))
             try:
                 values = self._test_batch(*batch)
             finally:
@@ -412,104 +382,3 @@ class TrainingMixin:
             return self._fit_loop(epoch, epochs, initial_epoch, verbose, callbacks, val, 32, None)
         finally:
             dispose(made)
-
-
-def _gathered(
-    xs: list[Tensor], ys: list[Tensor], weights: list[Any], indices: Tensor, start: int, end: int
-) -> tuple[Any, ...]:
-    ids = indices.slice([start], [end - start])
-    return (
-        data.gather_rows(xs, ids),
-        data.gather_rows(ys, ids),
-        [None if w is None else ops.gather(w, ids) for w in weights],
-    )
-
-
-def _sliced(xs: list[Tensor], ys: list[Tensor], weights: list[Any], start: int, end: int) -> tuple[Any, ...]:
-    def rows(t: Tensor) -> Tensor:
-        return t.slice([start], [end - start])
-
-    return [rows(t) for t in xs], [rows(t) for t in ys], [None if w is None else rows(w) for w in weights]
-
-
-def class_sample_weights(y: Tensor, class_weight: Mapping[Any, float]) -> Tensor:
-    """Per-sample weights from per-class weights (TF.js standardizeClassWeights): the class
-    of a one-hot row is its argmax, of a [n, 1] target its value."""
-    if y.rank == 2 and y.shape[1] > 1:
-        classes = ops.arg_max(y, 1)
-    elif (y.rank == 2 and y.shape[1] == 1) or y.rank == 1:
-        classes = ops.reshape(y, [y.shape[0]])
-    else:
-        raise ValueError(
-            f"class weighting expects targets of shape [n, 1] or one-hot [n, classes], got {list(y.shape)}"
-        )
-    indices = [int(c) for c in classes.data_sync()]
-    classes.dispose()
-    table = {int(k): float(v) for k, v in class_weight.items()}
-    missing = sorted(set(indices) - set(table))
-    if missing:
-        raise ValueError(
-            f"classWeight must contain all classes in the training data. The class {missing[0]} "
-            "exists in the data but not in classWeight"
-        )
-    return ops.tensor1d([table[c] for c in indices], "float32")
-
-
-# -- the training config in model.json -------------------------------------------------
-def training_config(model: Any) -> dict[str, Any]:
-    """What model.json's `trainingConfig` holds for a compiled model (TF.js getTrainingConfig)."""
-    return {
-        "loss": loss_identifiers(model.loss),
-        "metrics": metric_identifiers(model.compiled_metrics),
-        "optimizer_config": {
-            "class_name": model.optimizer.get_class_name(),
-            "config": model.optimizer.get_config(),
-        },
-    }
-
-
-def _run(coroutine: Any) -> Any:
-    return asyncio.run(coroutine)
-
-
-def optimizer_weights_for_save(optimizer: Any) -> tuple[bytes, list[dict[str, Any]]]:
-    """The optimizer's state encoded in the weight group "optimizer"."""
-    from tfjs import io
-
-    weights = _run(optimizer.get_weights())
-    try:
-        return io.encode_weights(weights, "optimizer")
-    finally:
-        weights[0]["tensor"].dispose()
-
-
-def compile_from_training_config(
-    model: Any, config: Mapping[str, Any], optimizer_weights: Mapping[str, Tensor]
-) -> None:
-    """Compiles a loaded model as its training config says, restoring the optimizer's state."""
-    from tfjs.layers.serialization import convert_pythonic_to_ts, to_camel_case
-    from tfjs.optimizers import OPTIMIZERS
-
-    for key in ("weighted_metrics", "loss_weights", "sample_weight_mode"):
-        if config.get(key) is not None:
-            raise NotImplementedError(f"Loading {key} from a training config is not supported yet.")
-    optimizer_config = convert_pythonic_to_ts(config.get("optimizer_config"))
-    by_name = {c.class_name: c for c in OPTIMIZERS}
-    cls = by_name.get(optimizer_config.get("className")) if isinstance(optimizer_config, Mapping) else None
-    if cls is None:
-        raise ValueError(f"Unknown optimizer in the training config: {optimizer_config!r}")
-    optimizer = cls.from_config(optimizer_config.get("config") or {})
-
-    def camel(value: Any) -> Any:
-        if isinstance(value, str):
-            return to_camel_case(value)
-        if isinstance(value, Mapping):
-            return {k: camel(v) for k, v in value.items()}
-        if isinstance(value, (list, tuple)):
-            return [camel(v) for v in value]
-        return value
-
-    model.compile(optimizer=optimizer, loss=camel(config.get("loss")), metrics=camel(config.get("metrics")))
-    model.is_optimizer_owned = True  # made here, so the model disposes it
-    if optimizer_weights:
-        _run(optimizer.set_weights([{"name": k, "tensor": v} for k, v in optimizer_weights.items()]))
