@@ -291,11 +291,18 @@ def make_optimizer(spec: dict) -> Any:
 def test_fit_gives_tfjs_history_weights_and_evaluation(name, backend):
     record = json.loads((FIXTURES / "training" / f"{name}.json").read_text())
     fit_args = {to_snake_case(k): v for k, v in record["fit"].items()}
+    if "class_weight" in fit_args:  # JSON's keys are strings; TF.js's are class indices
+        fit_args["class_weight"] = {int(k): v for k, v in fit_args["class_weight"].items()}
     model = ARCHITECTURES[record["arch"]]()
     optimizer = make_optimizer(record["optimizer"])
     initial = [to_tensor(w) for w in record["initial_weights"]]
     x = to_tensor(record["x"])
     ys = [to_tensor(y) for y in record["y"]]
+    validation = []
+    if record.get("validation_data"):
+        validation = [to_tensor(record["validation_data"]["x"])]
+        validation += [to_tensor(y) for y in record["validation_data"]["y"]]
+        fit_args["validation_data"] = (validation[0], feed(validation[1:]))
     try:
         model.set_weights(initial)
         model.compile(optimizer=optimizer, loss=record["python_loss"], metrics=record["metrics"])
@@ -326,7 +333,7 @@ def test_fit_gives_tfjs_history_weights_and_evaluation(name, backend):
         finally:
             tf.dispose(predictions)
     finally:
-        tf.dispose([*initial, x, *ys])
+        tf.dispose([*initial, x, *ys, *validation])
         model.dispose()
         if not isinstance(optimizer, str):
             optimizer.dispose()

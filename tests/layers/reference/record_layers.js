@@ -91,7 +91,14 @@ async function recordTraining(name) {
   const {x, y} = DATA[c.data]();
   const initialWeights = encodeWeights(model);
   model.compile({optimizer: makeOptimizer(c.optimizer), loss: c.loss, metrics: c.metrics});
-  const history = await model.fit(x, feed(y), {...c.fit, shuffle: false, verbose: 0});
+  const fitArgs = {...c.fit, shuffle: false, verbose: 0};
+  let validation = null;
+  if (c.validationData) {
+    const n = x.shape[0];
+    validation = [x.slice(n - c.validationData), y.map((t) => t.slice(n - c.validationData))];
+    fitArgs.validationData = [validation[0], feed(validation[1])];
+  }
+  const history = await model.fit(x, feed(y), fitArgs);
   const evaluate = asList(model.evaluate(x, feed(y), {batchSize: 4})).map((t) => t.dataSync()[0]);
   writeJSON(path.join(FIXTURES, 'training', `${name}.json`), {
     arch: c.arch,
@@ -102,6 +109,7 @@ async function recordTraining(name) {
     fit: {...c.fit, shuffle: false},
     x: encodeTensor(x),
     y: y.map(encodeTensor),
+    validation_data: validation && {x: encodeTensor(validation[0]), y: validation[1].map(encodeTensor)},
     initial_weights: initialWeights,
     history: history.history,
     final_weights: encodeWeights(model),

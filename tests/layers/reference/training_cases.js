@@ -117,6 +117,13 @@ Object.assign(CASES, {
   gru_adagrad: {arch: 'gru', data: 'sequences', loss: 'meanSquaredError',
     pythonLoss: 'mean_squared_error', metrics: ['mse'],
     optimizer: {name: 'adagrad', args: [0.2]}, fit: {epochs: 3, batchSize: 4}},
+  classifier_class_weight: {...CLASSIFIER, optimizer: {name: 'sgd', args: [0.2]},
+    fit: {epochs: 3, batchSize: 5, classWeight: {0: 1, 1: 2.5, 2: 0.5}}},
+  mlp_initial_epoch: {...MLP, optimizer: {name: 'adam', args: [0.05]},
+    fit: {epochs: 4, batchSize: 5, initialEpoch: 2}},
+  // validationData: the last 4 samples of the `classes` data (the model trains on all 12).
+  classifier_validation_data: {...CLASSIFIER, optimizer: {name: 'adamax', args: [0.05]},
+    fit: {epochs: 3, batchSize: 5}, validationData: 4},
   masked_lstm_adam: {arch: 'masked_lstm', data: 'masked_sequences', loss: 'meanSquaredError',
     metrics: [], optimizer: {name: 'adam', args: [0.02]}, fit: {epochs: 3, batchSize: 4}},
   batchnorm_sgd: {arch: 'batchnorm', data: 'regression', loss: 'meanSquaredError', metrics: [],
