@@ -181,3 +181,21 @@ def test_the_command_prints_a_json_summary(
     summary = json.loads(capsys.readouterr().out)
     assert summary["records"] == IMAGE_COUNT and summary["errors"] == 0
     assert summary["records_per_s"] == pytest.approx(IMAGE_COUNT / summary["seconds"])
+
+
+def test_a_layers_model_over_arrays(tmp_path: Path) -> None:
+    if not hasattr(tf, "load_layers_model"):
+        pytest.skip("tf.load_layers_model not present")
+    layers_model = Path(__file__).parents[1] / "layers" / "models" / "doc_dense" / "model.json"
+    folder = tmp_path / "arrays"
+    folder.mkdir()
+    for name, values in {"a": [1, 2], "b": [3, -1], "c": [0.5, 0.25]}.items():
+        np.save(folder / f"{name}.npy", np.array(values, np.float32))
+    summary = tf.batch.run(str(layers_model), folder, tmp_path / "out", batch_size=2, progress=False)
+    assert (summary.records, summary.errors) == (3, 0)
+    # Dense(1) with kernel [[1], [1]] and bias [1]: x0 + x1 + 1.
+    assert {k: v.tolist() for k, v in tf.batch.read_results(tmp_path / "out").items()} == {
+        "a": [[4.0]],
+        "b": [[3.0]],
+        "c": [[1.75]],
+    }

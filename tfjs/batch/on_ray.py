@@ -77,11 +77,11 @@ class RaySession:
     ) -> Iterator[tuple[str, str]]:
         """Runs the groups on the actor pool; yields (record id, error) as they finish."""
         ray = import_ray()
-        context = ray.data.DataContext.get_current()
-        context.enable_progress_bars = False
-        logging.getLogger("ray.data").setLevel(logging.WARNING)
+        logging.getLogger("ray.data").setLevel(logging.ERROR)  # our own progress bar, not Ray's
+        ray.data.DataContext.get_current().enable_progress_bars = False
         if not groups:
             return
+        self.workers = min(self.workers, len(groups))  # no actor without a group to run
         items = [{"first": first, "records": json.dumps([list(r) for r in group])} for first, group in groups]
         dataset = ray.data.from_items(items, override_num_blocks=min(len(items), 4 * self.workers))
         results = dataset.map_batches(

@@ -124,13 +124,13 @@ def run(
             "threads": threads_per_worker,
         }
         start = time.perf_counter()
+        engine = "in-process" if session is None else "ray"
         if session is not None:
             rows = session.run(groups, worker_args, threads_per_worker)
-            engine, count = "ray", session.workers
         else:
             rows = _in_process(groups, worker_args)
-            engine, count = "in-process", 1
         errors = _consume(rows, len(todo), progress, engine)
+        count = 1 if session is None else session.workers
         sink.finish(errors)
         seconds = time.perf_counter() - start
     finally:
@@ -183,7 +183,7 @@ def _probe(
 ) -> tuple[list[str], Record]:
     """The model's output names and the first record that reads, made into the model's
     inputs: a model that cannot take the records fails here, before any work."""
-    from tfjs.analysis.info import load
+    from tfjs.batch.models import load_model
     from tfjs.batch.records import RecordReader
     from tfjs.batch.worker import make_feeds, output_names
     from tfjs.globals import get_backend, set_backend
@@ -192,7 +192,7 @@ def _probe(
     if backend is not None:
         set_backend(backend)
     try:
-        model = load(model_path)
+        model = load_model(model_path)
         try:
             reader = RecordReader(column)
             first_error = None

@@ -11,8 +11,8 @@ from typing import Any
 
 import numpy as np
 
-from tfjs.analysis.info import load
 from tfjs.analysis.inputs import input_shape, make_inputs
+from tfjs.batch.models import load_model
 from tfjs.batch.records import Record, RecordReader
 from tfjs.batch.sinks import FolderSink, ParquetSink
 from tfjs.tensor import Tensor
@@ -130,7 +130,7 @@ class BatchWorker:
         self.preprocess = preprocess
         self.postprocess = postprocess
         self.reader = RecordReader(column)
-        self.model = load(model)
+        self.model = load_model(model)
         self.outputs = output_names(self.model)
         self.stackable = all(
             i.shape is not None and len(i.shape) > 0 and i.shape[0] < 0 for i in self.model.inputs
