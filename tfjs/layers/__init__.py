@@ -42,7 +42,8 @@ from tfjs.layers.core.pooling import (
     MaxPooling2D,
     MaxPooling3D,
 )
-from tfjs.layers.core.recurrent import GRU, LSTM, RNN, GRUCell, LSTMCell, SimpleRNN, SimpleRNNCell
+from tfjs.layers.core.recurrent import GRU, LSTM, RNN, SimpleRNN
+from tfjs.layers.core.recurrent_cells import GRUCell, LSTMCell, SimpleRNNCell, StackedRNNCells
 from tfjs.layers.engine.base_layer import InputSpec, Layer
 from tfjs.layers.engine.input_layer import InputLayer
 from tfjs.layers.engine.node import SymbolicTensor
@@ -120,6 +121,7 @@ rnn = _factory(RNN, "An RNN over a given cell (TF.js `tf.layers.rnn`).")
 simple_rnn_cell = _factory(SimpleRNNCell, "A SimpleRNN step (TF.js `tf.layers.simpleRNNCell`).")
 gru_cell = _factory(GRUCell, "A GRU step (TF.js `tf.layers.gruCell`).")
 lstm_cell = _factory(LSTMCell, "An LSTM step (TF.js `tf.layers.lstmCell`).")
+stacked_rnn_cells = _factory(StackedRNNCells, "Cells run in sequence (TF.js `tf.layers.stackedRNNCells`).")
 
 __all__ = [
     "InputLayer",
@@ -174,6 +176,7 @@ __all__ = [
     "simple_rnn_cell",
     "softmax",
     "spatial_dropout1d",
+    "stacked_rnn_cells",
     "subtract",
     "thresholded_re_lu",
     "up_sampling2d",

@@ -7,195 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from tfjs import ops
-from tfjs.globals import tidy
-from tfjs.layers.activations import serialize_activation
-from tfjs.layers.core.common import WeightSpecs, get_activation, positive_int
-from tfjs.layers.core.common import rate as check_rate
+from tfjs.globals import dispose, keep
+from tfjs.layers.core.recurrent_cells import GRUCell, LSTMCell, RNNCell, SimpleRNNCell, StackedRNNCells
 from tfjs.layers.engine.base_layer import InputSpec, Layer, shape_str
 from tfjs.layers.serialization import register_class
 from tfjs.tensor import Tensor
-
-
-class RNNCell(Layer):
-    """One step of a recurrent layer: `call([x, *states]) -> [output, *new_states]`."""
-
-    gates = 1
-
-    def __init__(
-        self,
-        units: int,
-        activation: Any = "tanh",
-        use_bias: bool = True,
-        kernel_initializer: Any = "glorotUniform",
-        recurrent_initializer: Any = "orthogonal",
-        bias_initializer: Any = "zeros",
-        kernel_regularizer: Any = None,
-        recurrent_regularizer: Any = None,
-        bias_regularizer: Any = None,
-        kernel_constraint: Any = None,
-        recurrent_constraint: Any = None,
-        bias_constraint: Any = None,
-        dropout: float = 0.0,
-        recurrent_dropout: float = 0.0,
-        **base: Any,
-    ) -> None:
-        super().__init__(**base)
-        self.units = positive_int(units, "units", self.class_name)
-        self.activation = get_activation(activation)
-        self.use_bias = bool(use_bias)
-        self.specs = WeightSpecs(
-            kernel_initializer=kernel_initializer or "glorotUniform",
-            recurrent_initializer=recurrent_initializer or "orthogonal",
-            bias_initializer=bias_initializer or "zeros",
-            kernel_regularizer=kernel_regularizer,
-            recurrent_regularizer=recurrent_regularizer,
-            bias_regularizer=bias_regularizer,
-            kernel_constraint=kernel_constraint,
-            recurrent_constraint=recurrent_constraint,
-            bias_constraint=bias_constraint,
-        )
-        self.dropout = check_rate(dropout or 0.0, "dropout", self.class_name)
-        self.recurrent_dropout = check_rate(recurrent_dropout or 0.0, "recurrent_dropout", self.class_name)
-        self.dropout_masks: tuple[Tensor | None, Tensor | None] = (None, None)
-
-    @property
-    def state_size(self) -> list[int]:
-        return [self.units]
-
-    def build(self, input_shape: Any) -> None:
-        n = self.gates * self.units
-        self.kernel = self.specs.add(self, "kernel", "kernel", [input_shape[-1], n])
-        self.recurrent_kernel = self.specs.add(self, "recurrent_kernel", "recurrent", [self.units, n])
-        self.bias = self.specs.add(self, "bias", "bias", [n]) if self.use_bias else None
-        self.built = True
-
-    def _dropped(self, x: Tensor, which: int) -> Tensor:
-        mask = self.dropout_masks[which]
-        return x if mask is None else ops.mul(x, mask)
-
-    def _input_part(self, x: Tensor) -> Tensor:
-        y = ops.mat_mul(self._dropped(x, 0), self.kernel.read())
-        return ops.add(y, self.bias.read()) if self.bias is not None else y
-
-    def get_config(self) -> dict[str, Any]:
-        specs = self.specs.config()
-        config = {
-            "units": self.units,
-            "activation": serialize_activation(self.activation),
-            "useBias": self.use_bias,
-            "kernelInitializer": specs["kernelInitializer"],
-            "recurrentInitializer": specs["recurrentInitializer"],
-            "biasInitializer": specs["biasInitializer"],
-            "kernelRegularizer": specs["kernelRegularizer"],
-            "recurrentRegularizer": specs["recurrentRegularizer"],
-            "biasRegularizer": specs["biasRegularizer"],
-            "kernelConstraint": specs["kernelConstraint"],
-            "recurrentConstraint": specs["recurrentConstraint"],
-            "biasConstraint": specs["biasConstraint"],
-            "dropout": self.dropout,
-            "recurrentDropout": self.recurrent_dropout,
-        }
-        return {**config, **super().get_config()}
-
-
-class SimpleRNNCell(RNNCell):
-    """h = activation(x . kernel + bias + h_prev . recurrent_kernel)."""
-
-    class_name = "SimpleRNNCell"
-
-    def call(self, inputs: list[Tensor], **kwargs: Any) -> list[Tensor]:
-        x, h = inputs
-        recurrent = ops.mat_mul(self._dropped(h, 1), self.recurrent_kernel.read())
-        out = self.activation(ops.add(self._input_part(x), recurrent))
-        return [out, out]
-
-
-class GRUCell(RNNCell):
-    """A gated recurrent unit step (TF.js's GRUCell: reset gate applied before the
-    recurrent kernel's candidate part)."""
-
-    class_name = "GRUCell"
-    gates = 3
-
-    def __init__(
-        self, units: int, recurrent_activation: Any = "hardSigmoid", implementation: int = 1, **kwargs: Any
-    ) -> None:
-        super().__init__(units, **kwargs)
-        self.recurrent_activation = get_activation(recurrent_activation)
-        self.implementation = implementation
-
-    def call(self, inputs: list[Tensor], **kwargs: Any) -> list[Tensor]:
-        x, h = inputs
-        u = self.units
-        matrix_x = self._input_part(x)
-        h_in = self._dropped(h, 1)
-        rk = self.recurrent_kernel.read()
-        rk1, rk2 = ops.split(rk, [2 * u, u], 1)
-        inner = ops.mat_mul(h_in, rk1)
-        x_z, x_r, x_h = ops.split(matrix_x, 3, 1)
-        rec_z, rec_r = ops.split(inner, 2, 1)
-        z = self.recurrent_activation(ops.add(x_z, rec_z))
-        r = self.recurrent_activation(ops.add(x_r, rec_r))
-        hh = self.activation(ops.add(x_h, ops.mat_mul(ops.mul(r, h_in), rk2)))
-        out = ops.add(ops.mul(z, h), ops.mul(ops.add(1, ops.neg(z)), hh))
-        return [out, out]
-
-    def get_config(self) -> dict[str, Any]:
-        config = super().get_config()
-        config["recurrentActivation"] = serialize_activation(self.recurrent_activation)
-        config["implementation"] = self.implementation
-        return config
-
-
-class LSTMCell(RNNCell):
-    """A long short-term memory step; states [h, c]; gates i, f, c, o."""
-
-    class_name = "LSTMCell"
-    gates = 4
-
-    def __init__(
-        self,
-        units: int,
-        recurrent_activation: Any = "hardSigmoid",
-        unit_forget_bias: bool = True,
-        implementation: int = 1,
-        **kwargs: Any,
-    ) -> None:
-        super().__init__(units, **kwargs)
-        self.recurrent_activation = get_activation(recurrent_activation)
-        self.unit_forget_bias = bool(unit_forget_bias)
-        self.implementation = implementation
-
-    @property
-    def state_size(self) -> list[int]:
-        return [self.units, self.units]
-
-    def build(self, input_shape: Any) -> None:
-        super().build(input_shape)
-        if self.bias is not None and self.unit_forget_bias:
-            u = self.units
-            init = self.specs.initializers["bias"]
-            value = tidy(lambda: ops.concat([init([u]), ops.ones([u]), init([2 * u])], 0))
-            self.bias.write(value)
-            value.dispose()
-
-    def call(self, inputs: list[Tensor], **kwargs: Any) -> list[Tensor]:
-        x, h, c = inputs
-        z = ops.add(self._input_part(x), ops.mat_mul(self._dropped(h, 1), self.recurrent_kernel.read()))
-        z0, z1, z2, z3 = ops.split(z, 4, 1)
-        i = self.recurrent_activation(z0)
-        f = self.recurrent_activation(z1)
-        c_new = ops.add(ops.mul(f, c), ops.mul(i, self.activation(z2)))
-        o = self.recurrent_activation(z3)
-        h_new = ops.mul(o, self.activation(c_new))
-        return [h_new, h_new, c_new]
-
-    def get_config(self) -> dict[str, Any]:
-        config = super().get_config()
-        config["recurrentActivation"] = serialize_activation(self.recurrent_activation)
-        config["unitForgetBias"] = self.unit_forget_bias
-        config["implementation"] = self.implementation
-        return config
 
 
 class RNN(Layer):
@@ -224,19 +40,16 @@ class RNN(Layer):
             from tfjs.layers.serialization import deserialize_keras_object
 
             cell = deserialize_keras_object(cell, what="layer")
+        elif isinstance(cell, (list, tuple)):
+            cell = StackedRNNCells(cells=list(cell))
         if not isinstance(cell, RNNCell):
             raise ValueError(
                 f"{self.class_name}: cell must be an RNN cell (e.g. tf.layers.gru_cell(...)), got {cell!r}"
             )
         self.cell = cell
-        self.cell.weight_scope = self.name
-        # The cell's weights are this layer's: the same lists.
-        self._trainable_weights = cell._trainable_weights
-        self._non_trainable_weights = cell._non_trainable_weights
         self.return_sequences, self.return_state = bool(return_sequences), bool(return_state)
         self.go_backwards, self.stateful, self.unroll = bool(go_backwards), bool(stateful), bool(unroll)
-        if self.stateful:
-            raise NotImplementedError(f"{self.class_name}: stateful RNNs are not supported yet")
+        self.states_: list[Tensor] | None = None
         self.input_spec = [InputSpec(ndim=3)]
 
     @classmethod
@@ -259,13 +72,32 @@ class RNN(Layer):
                 f"{self.class_name} {self.name}: the feature size of the input must be known, got "
                 f"{shape_str(input_shape)}"
             )
+        # The cell's weights are saved under this layer's name (or a wrapper's scope).
+        self.cell.weight_scope = getattr(self, "weight_scope", None) or self.name
         self.cell.build((input_shape[0], input_shape[-1]))
         self.input_spec = [InputSpec(ndim=3, axes={-1: input_shape[-1]})]
         self.built = True
 
     @property
+    def trainable_weights(self) -> list[Any]:
+        return self.cell.trainable_weights if self.trainable else []
+
+    @property
+    def non_trainable_weights(self) -> list[Any]:
+        if self.trainable:
+            return self.cell.non_trainable_weights
+        return self.cell.trainable_weights + self.cell.non_trainable_weights
+
+    @property
     def losses(self) -> list[Tensor]:
         return self.cell.losses
+
+    def dispose(self) -> dict[str, int]:
+        self._check_not_disposed()
+        self._disposed = True
+        self.reset_states(dispose_only=True)
+        count = self.cell.dispose()["numDisposedVariables"]
+        return {"refCountAfterDispose": 0, "numDisposedVariables": count}
 
     def compute_output_shape(self, input_shape: Any) -> Any:
         units = self.cell.state_size[0]
@@ -290,11 +122,14 @@ class RNN(Layer):
     ) -> Any:
         x = inputs
         batch, steps = x.shape[0], x.shape[1]
-        states = (
-            list(initial_state)
-            if initial_state is not None
-            else [ops.zeros([batch, s]) for s in self.cell.state_size]
-        )
+        if initial_state is not None:
+            states = list(initial_state)
+        elif self.stateful:
+            if self.states_ is None:
+                self.states_ = [keep(ops.zeros([batch, s])) for s in self.cell.state_size]
+            states = list(self.states_)
+        else:
+            states = [ops.zeros([batch, s]) for s in self.cell.state_size]
         cell = self.cell
         masks = (None, None)
         if training and 0 < cell.dropout < 1:
@@ -313,10 +148,10 @@ class RNN(Layer):
                 out, new_states = result[0], result[1:]
                 if step_masks is not None:
                     m = ops.expand_dims(step_masks[t], -1)
-                    keep = ops.sub(1, m)
-                    out = ops.add(ops.mul(out, m), ops.mul(states[0], keep))
+                    unmasked = ops.sub(1, m)
+                    out = ops.add(ops.mul(out, m), ops.mul(states[0], unmasked))
                     new_states = [
-                        ops.add(ops.mul(n, m), ops.mul(s, keep))
+                        ops.add(ops.mul(n, m), ops.mul(s, unmasked))
                         for n, s in zip(new_states, states, strict=True)
                     ]
                 last, states = out, new_states
@@ -325,7 +160,37 @@ class RNN(Layer):
         finally:
             cell.dropout_masks = (None, None)
         output = ops.stack(outputs, 1) if self.return_sequences else last
+        if self.stateful and not training:
+            self._keep_states(states)
         return [output, *states] if self.return_state else output
+
+    def _keep_states(self, states: list[Tensor]) -> None:
+        old = self.states_ or []
+        self.states_ = [keep(ops.clone(s)) for s in states]
+        dispose(old)
+
+    def reset_states(self, states: Any = None, dispose_only: bool = False) -> None:
+        """Sets a stateful layer's states to zeros (or to `states`)."""
+        if not self.stateful:
+            if dispose_only:
+                return
+            raise ValueError("Cannot call resetStates() on an RNN Layer that is not stateful.")
+        old = self.states_ or []
+        self.states_ = None
+        dispose(old)
+        if dispose_only:
+            return
+        batch = (self.batch_input_shape or [None])[0]
+        if batch is None:
+            raise ValueError(
+                "If an RNN is stateful, it needs to know its batch size. Specify the batch size of your "
+                "input tensors: the first layer's batch_input_shape (or batch_size with input_shape)."
+            )
+        values = states if states is not None else [None] * len(self.cell.state_size)
+        self.states_ = [
+            keep(ops.zeros([batch, size]) if value is None else ops.clone(value))
+            for value, size in zip(values, self.cell.state_size, strict=True)
+        ]
 
     def get_config(self) -> dict[str, Any]:
         config = {
@@ -384,5 +249,5 @@ class LSTM(RNN):
     cell_class = LSTMCell
 
 
-for _cls in (SimpleRNNCell, GRUCell, LSTMCell, RNN, SimpleRNN, GRU, LSTM):
+for _cls in (RNN, SimpleRNN, GRU, LSTM):
     register_class(_cls)

@@ -222,6 +222,12 @@ class Container(Layer):
                 return layer
         raise ValueError(f"No such layer: {name}")
 
+    def reset_states(self) -> None:
+        """Resets the states of the model's stateful layers (RNNs with `stateful=True`)."""
+        for layer in self.layers:
+            if getattr(layer, "stateful", False):
+                layer.reset_states()
+
     # -- running ----------------------------------------------------------------------
     def call(self, inputs: Any, training: bool | None = None, mask: Any = None) -> Any:
         """Runs the graph on concrete tensors; returns one tensor or a list."""
