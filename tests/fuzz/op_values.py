@@ -196,7 +196,7 @@ class Draw:
         return self.oddity()
 
     def function(self) -> Any:
-        pick = self.rng.choice(("half", "none", "raise", "tensor", "window", "odd"))
+        pick = self.rng.choice(("half", "none", "raise", "tensor", "odd"))
         if pick == "half":
             return lambda *args: 0.5
         if pick == "none":
@@ -205,8 +205,6 @@ class Draw:
             return _raising
         if pick == "tensor":
             return lambda *args: tf.ones([2])
-        if pick == "window":
-            return tf.signal.hann_window
         return self.oddity()
 
     def tensor_list(self) -> Any:

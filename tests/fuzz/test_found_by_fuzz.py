@@ -109,3 +109,38 @@ def test_an_op_of_one_axis_given_none_takes_the_first_as_tfjs(backend, x):
     assert gathered.array_sync() == [[3.0, 4.0]]
     assert [p.shape for p in parts] == [(1, 2), (1, 2)]
     tf.dispose([indices, gathered, *parts])
+
+
+def test_a_choice_argument_given_an_array_is_a_clear_error(backend, x):
+    choice = [1, 2]
+    with raises_with(ValueError, "mirror_pad: Invalid mode", "[1, 2]"):
+        tf.mirror_pad(x, [[0, 0], [0, 0]], choice)
+    with raises_with(ValueError, "search_sorted: side must be 'left' or 'right'", "[1, 2]"):
+        tf.search_sorted([1.0], [1.0], choice)
+    with raises_with(ValueError, "pool: poolingType must be 'avg' or 'max'"):
+        tf.tidy(lambda: tf.pool(tf.ones([1, 2, 2, 1]), 1, choice, "valid"))
+
+
+def test_a_number_argument_given_a_string_names_the_loss(backend):
+    with raises_with(TypeError, "log_loss: epsilon must be a number", "'a'"):
+        tf.losses.log_loss([1.0], [0.5], epsilon="a")
+    with raises_with(TypeError, "softmax_cross_entropy: label_smoothing must be a number"):
+        tf.losses.softmax_cross_entropy([[1.0, 0.0]], [[0.5, 0.5]], label_smoothing="x")
+    with raises_with(TypeError, "'predictions' passed to 'hinge_loss' is complex64"):
+        tf.tidy(lambda: tf.losses.hinge_loss([1.0], tf.complex([1.0], [1.0])))
+
+
+def test_more_checks_the_op_makes_itself(backend):
+    with raises_with(ValueError, "confusion_matrix: Error in oneHot: depth must be >=2, but it is 1"):
+        tf.math.confusion_matrix([0], [0], 1)
+    with raises_with(ValueError, "linspace: The number of values should be positive", "inf"):
+        tf.linspace(0, 1, float("inf"))
+    with raises_with(TypeError, "'t1' passed to 'dot' is complex64"):
+        tf.tidy(lambda: tf.dot(tf.complex([1.0], [1.0]), [1.0]))
+
+
+def test_topk_of_rows_of_no_values(backend):
+    empty_rows = tf.zeros([1, 2, 0])
+    result = tf.topk(empty_rows, 0)
+    assert (result.values.shape, result.indices.shape) == ((1, 2, 0), (1, 2, 0))
+    tf.dispose([empty_rows, *result])

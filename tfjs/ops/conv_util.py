@@ -16,7 +16,7 @@ from typing import Any, Literal, Union
 
 import numpy as np
 
-from tfjs.tensor_format import js_number_to_string
+from tfjs.tensor_format import js_number_to_string, js_text
 
 PadType = Literal["SAME", "VALID", "NUMBER", "EXPLICIT"]
 DataFormat = Literal["channelsFirst", "channelsLast"]
@@ -335,7 +335,7 @@ def check_pad_on_dim_rounding_mode_as(
         return
     prefix = (
         f"{op_name}: Error in {js_op_desc}: pad must be an integer when using "
-        f"dimRoundingMode {dim_rounding_mode}"
+        f"dimRoundingMode {js_text(dim_rounding_mode)}"
     )
     if isinstance(pad, str):
         raise ValueError(f"{prefix} but got pad {pad}.")
@@ -343,6 +343,8 @@ def check_pad_on_dim_rounding_mode_as(
         if not float(pad).is_integer():
             raise ValueError(f"{prefix} but got pad {js_number_to_string(float(pad))}.")
         return
+    if not isinstance(pad, (list, tuple)) or not all(isinstance(pair, (list, tuple)) for pair in pad):
+        raise ValueError(f"{prefix} but got pad {js_text(pad)}.")
     for pair in pad:
         for v in pair:
             if not (is_number(v) and float(v).is_integer()):

@@ -18,6 +18,7 @@ from tfjs.ops.conv_checks import (
 from tfjs.ops.conv_util import compute_dilation2d_info, strides_or_dilations_are_positive
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
+from tfjs.tensor_format import js_text
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 _ERROR = "dilation2d: Error in dilation2d"
@@ -47,8 +48,10 @@ def dilation2d(
     if x_tensor.rank not in (3, 4):
         raise ValueError(f"{_ERROR}: input must be rank 3 or 4, but got rank {x_tensor.rank}.")
     check_rank("dilation2d", "dilation2d", "filter", filter_tensor.rank, 3)
-    if data_format != "NHWC":
-        raise ValueError(f"{_ERROR}: Only NHWC is currently supported, but got dataFormat of {data_format}")
+    if not isinstance(data_format, str) or data_format != "NHWC":
+        raise ValueError(
+            f"{_ERROR}: Only NHWC is currently supported, but got dataFormat of {js_text(data_format)}"
+        )
     x_shape = batch_shape(x_tensor, 4)
     if x_shape[3] != filter_tensor.shape[2]:
         raise ValueError(

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.mat_mul import mat_mul
 from tfjs.ops.operation import op
 from tfjs.ops.reshape import reshape
@@ -19,6 +20,8 @@ def dot(t1: TensorLike, t2: TensorLike) -> Tensor:
     """
     t1_tensor = convert_to_tensor(t1, "t1", "dot")
     t2_tensor = convert_to_tensor(t2, "t2", "dot")
+    assert_not_complex(t1_tensor, "dot", "t1", "matMul")
+    assert_not_complex(t2_tensor, "dot", "t2", "matMul")
     if t1_tensor.rank not in (1, 2) or t2_tensor.rank not in (1, 2):
         raise ValueError(
             f"Error in dot: inputs must all be rank 1 or 2, but got ranks {t1_tensor.rank} and "

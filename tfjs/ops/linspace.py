@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import math
+
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import LIN_SPACE
 from tfjs.ops.operation import op
@@ -19,7 +21,7 @@ def linspace(start: float, stop: float, num: int) -> Tensor:
     start = check_number(start, "start", "linspace")
     stop = check_number(stop, "stop", "linspace")
     count = check_number(num, "num", "linspace")
-    if not count > 0:
+    if not (count > 0 and math.isfinite(count)):
         raise ValueError(f"linspace: The number of values should be positive. Got num={num!r}.")
     if count != int(count):
         raise ValueError(f"linspace: num must be an integer, got {num!r}")

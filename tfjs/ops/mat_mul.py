@@ -28,6 +28,8 @@ def mat_mul(a: TensorLike, b: TensorLike, transpose_a: bool = False, transpose_b
             f"mat_mul: both inputs must have rank at least 2, got shapes {list(a_tensor.shape)} "
             f"and {list(b_tensor.shape)}"
         )
+    transpose_a = check_flag(transpose_a, "mat_mul", "transpose_a")
+    transpose_b = check_flag(transpose_b, "mat_mul", "transpose_b")
     inner_a = a_tensor.shape[-2] if transpose_a else a_tensor.shape[-1]
     inner_b = b_tensor.shape[-1] if transpose_b else b_tensor.shape[-2]
     if inner_a != inner_b:
@@ -43,10 +45,7 @@ def mat_mul(a: TensorLike, b: TensorLike, transpose_a: bool = False, transpose_b
     outer_b = b_tensor.shape[-2] if transpose_b else b_tensor.shape[-1]
     check_tensor_size([*batch, outer_a, outer_b], upcast_type(a_tensor.dtype, b_tensor.dtype), "mat_mul")
     a_tensor, b_tensor = make_types_match(a_tensor, b_tensor)
-    attrs = {
-        "transpose_a": check_flag(transpose_a, "mat_mul", "transpose_a"),
-        "transpose_b": check_flag(transpose_b, "mat_mul", "transpose_b"),
-    }
+    attrs = {"transpose_a": transpose_a, "transpose_b": transpose_b}
     return ENGINE.run_kernel(BATCH_MAT_MUL, {"a": a_tensor, "b": b_tensor}, attrs)
 
 

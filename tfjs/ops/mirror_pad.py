@@ -8,6 +8,7 @@ from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
 from tfjs.ops.pad import check_paddings
 from tfjs.tensor import Tensor
+from tfjs.tensor_format import js_text
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 
@@ -20,8 +21,10 @@ def mirror_pad(x: TensorLike, paddings: Sequence[Sequence[int]], mode: str) -> T
     >>> tf.mirror_pad(tf.tensor1d([1, 2, 3]), [[2, 2]], "reflect").array_sync()
     [3.0, 2.0, 1.0, 2.0, 3.0, 2.0, 1.0]
     """
-    if mode not in ("reflect", "symmetric"):
-        raise ValueError(f"mirror_pad: Invalid mode. Mode must be either reflect or symmetric. Got {mode}.")
+    if not isinstance(mode, str) or mode not in ("reflect", "symmetric"):
+        raise ValueError(
+            f"mirror_pad: Invalid mode. Mode must be either reflect or symmetric. Got {js_text(mode)}."
+        )
     x_tensor = convert_to_tensor(x, "x", "mirror_pad")
     if x_tensor.rank == 0:
         raise ValueError("mirror_pad: mirrorPad(scalar) is not defined. Pass non-scalar to mirrorPad")

@@ -4,6 +4,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from tfjs.ops.axis_util import reduction_axes
+from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.cast import cast
 from tfjs.ops.mean import mean
 from tfjs.ops.operation import op
@@ -30,7 +31,7 @@ def moments(x: TensorLike, axis: int | Sequence[int] | None = None, keep_dims: b
     >>> mean.array_sync(), variance.array_sync()
     (2.5, 1.25)
     """
-    x_tensor = convert_to_tensor(x, "x", "moments")
+    x_tensor = assert_not_complex(convert_to_tensor(x, "x", "moments"), "moments")
     axes = reduction_axes(axis, x_tensor.shape, "moments")
     keep_dims = check_flag(keep_dims, "moments", "keep_dims")
     x_mean = mean(x_tensor, axes, keep_dims)

@@ -19,6 +19,7 @@ from tfjs.ops.sqrt import sqrt
 from tfjs.ops.square import square
 from tfjs.ops.sum import sum  # noqa: A004
 from tfjs.tensor import Tensor
+from tfjs.tensor_format import js_text
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 Ord = float | str
@@ -133,4 +134,4 @@ def _js_text(value: object) -> str:
             return "Infinity" if value > 0 else "-Infinity"
         if float(value).is_integer():
             return str(int(value))
-    return str(value)
+    return js_text(value)

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.mat_mul import mat_mul
 from tfjs.ops.operation import op
 from tfjs.ops.reshape import reshape
@@ -17,6 +18,8 @@ def outer_product(v1: TensorLike, v2: TensorLike) -> Tensor:
     """
     v1_tensor = convert_to_tensor(v1, "v1", "outer_product")
     v2_tensor = convert_to_tensor(v2, "v2", "outer_product")
+    assert_not_complex(v1_tensor, "outer_product", "v1", "matMul")
+    assert_not_complex(v2_tensor, "outer_product", "v2", "matMul")
     if v1_tensor.rank != 1 or v2_tensor.rank != 1:
         raise ValueError(
             f"Error in outer_product: inputs must be rank 1, but got ranks {v1_tensor.rank} and "

@@ -44,7 +44,7 @@ def pool(
         dilations = (1, 1)
     if strides is None:
         strides = 1
-    if pooling_type not in ("avg", "max"):
+    if not isinstance(pooling_type, str) or pooling_type not in ("avg", "max"):
         raise ValueError(f"pool: poolingType must be 'avg' or 'max', but got {pooling_type!r}")
     js_name = "avgPool" if pooling_type == "avg" else "maxPool"
     x_tensor = convert_to_tensor(input, "x", name)

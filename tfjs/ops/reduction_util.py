@@ -12,6 +12,7 @@ from tfjs.engine import ENGINE
 from tfjs.ops.axis_util import reduction_axes
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.tensor import Tensor
+from tfjs.tensor_format import js_text
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 
@@ -71,7 +72,9 @@ def scan_op(
     """Runs a scan kernel (cumsum, cumprod) on `x` along `axis`."""
     x_tensor = assert_not_complex(convert_to_tensor(x, "x", op_name), op_name)
     if x_tensor.rank == 0:
-        raise ValueError(f"{op_name}: x must be at least 1-D to scan along axis {axis}, but got a scalar")
+        raise ValueError(
+            f"{op_name}: x must be at least 1-D to scan along axis {js_text(axis)}, but got a scalar"
+        )
     attrs = {
         "axis": single_axis(axis, x_tensor.rank, op_name),
         "exclusive": check_flag(exclusive, op_name, "exclusive"),

@@ -29,7 +29,7 @@ def sorted_search(sorted_sequence: TensorLike, values: TensorLike, side: str, na
         convert_to_tensor(sorted_sequence, "sorted_sequence", name), name, "sorted_sequence"
     )
     wanted = assert_not_complex(convert_to_tensor(values, "values", name), name, "values")
-    if side not in ("left", "right"):
+    if not isinstance(side, str) or side not in ("left", "right"):
         raise ValueError(f"{name}: side must be 'left' or 'right', but got {side!r}")
     for arg, tensor in (("sorted_sequence", sequence), ("values", wanted)):
         if tensor.rank == 0:

@@ -35,7 +35,7 @@ def separable_conv2d(
     depthwise = convert_to_tensor(depthwise_filter, "depthwise_filter", op_name)
     pointwise = convert_to_tensor(pointwise_filter, "pointwise_filter", op_name)
     x_shape = conv_checks.batch_shape(x_tensor, 4)
-    if data_format == "NCHW":
+    if isinstance(data_format, str) and data_format == "NCHW":
         raise ValueError(
             f"{op_name}: separableConv2d currently does not support dataFormat NCHW; only NHWC is supported"
         )

@@ -5,6 +5,7 @@ from tfjs.kernel_names import SOFTMAX
 from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
+from tfjs.tensor_format import js_text
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 
@@ -27,13 +28,15 @@ def last_axis(rank: int, axis: int, op_name: str, tfjs_words: str, axis_name: st
     """`axis` (-1: the last) of a rank-`rank` tensor, which softmax and log_softmax require
     to be the last, as TF.js does."""
     if rank == 0:
-        raise ValueError(f"{op_name}: logits must be at least 1-D to take axis {axis}, but got a scalar")
+        raise ValueError(
+            f"{op_name}: logits must be at least 1-D to take axis {js_text(axis)}, but got a scalar"
+        )
     if axis == -1:
         axis = rank - 1
     if axis != rank - 1:
         raise ValueError(
             f"{op_name}: {tfjs_words} along a non-last dimension is not yet supported. "
-            f"Logits was rank {rank} and {axis_name} was {axis}"
+            f"Logits was rank {rank} and {axis_name} was {js_text(axis)}"
         )
     return axis
 

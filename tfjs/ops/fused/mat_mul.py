@@ -7,6 +7,7 @@ from tfjs.ops.binary_util import assert_not_complex, make_types_match
 from tfjs.ops.broadcast_util import assert_and_get_broadcast_shape
 from tfjs.ops.fused.fused_util import fits_output, fused_extras, fused_gradients
 from tfjs.ops.operation import op
+from tfjs.ops.reduction_util import check_flag
 from tfjs.tensor import Tensor
 from tfjs.tensor_format import js_list
 from tfjs.tensor_util import TensorLike, convert_to_tensor
@@ -42,6 +43,8 @@ def mat_mul(
             f"{NAME}: both inputs must have rank at least 2, got shapes [{js_list(a_tensor.shape)}] "
             f"and [{js_list(b_tensor.shape)}]"
         )
+    transpose_a = check_flag(transpose_a, NAME, "transpose_a")
+    transpose_b = check_flag(transpose_b, NAME, "transpose_b")
     inner_a = a_tensor.shape[-2] if transpose_a else a_tensor.shape[-1]
     inner_b = b_tensor.shape[-1] if transpose_b else b_tensor.shape[-2]
     if inner_a != inner_b:
@@ -65,7 +68,7 @@ def mat_mul(
         fits_output(out_shape, "prelu_activation_weights", NAME),
     )
     inputs.update(a=a_tensor, b=b_tensor)
-    attrs = {"transpose_a": bool(transpose_a), "transpose_b": bool(transpose_b), **activation_attrs}
+    attrs = {"transpose_a": transpose_a, "transpose_b": transpose_b, **activation_attrs}
     return ENGINE.run_kernel(FUSED_MAT_MUL, inputs, attrs)
 
 

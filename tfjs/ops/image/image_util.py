@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from tfjs import tensor_format
 from tfjs.ops.slicing_util import is_int
 from tfjs.tensor import Tensor
 from tfjs.tensor_format import js_number_to_string
@@ -23,7 +24,7 @@ def js_text(values: Any) -> str:
     """A number or a list as a JavaScript template string writes it (`2,3`)."""
     if isinstance(values, (list, tuple, np.ndarray)):
         return ",".join(js_text(v) for v in values)
-    return js_number_to_string(float(values)) if is_number(values) else str(values)
+    return js_number_to_string(float(values)) if is_number(values) else tensor_format.js_text(values)
 
 
 def check_rank4(image: Tensor, op_name: str, tfjs_name: str) -> None:

@@ -7,6 +7,7 @@ from tfjs.engine import ENGINE
 from tfjs.kernel_names import NON_MAX_SUPPRESSION_V4
 from tfjs.ops.image.nms_util import assert_nms_not_complex, nms_sanity_check
 from tfjs.ops.operation import op
+from tfjs.ops.reduction_util import check_flag
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
@@ -49,7 +50,7 @@ def non_max_suppression_padded(
         "max_output_size": params.max_output_size,
         "iou_threshold": params.iou_threshold,
         "score_threshold": params.score_threshold,
-        "pad_to_max_output_size": bool(pad_to_max_output_size),
+        "pad_to_max_output_size": check_flag(pad_to_max_output_size, name, "pad_to_max_output_size"),
     }
     indices, valid_outputs = ENGINE.run_kernel(
         NON_MAX_SUPPRESSION_V4, {"boxes": boxes_tensor, "scores": scores_tensor}, attrs

@@ -4,6 +4,7 @@ import math
 
 from tfjs.ops.image.nms_util import select_async
 from tfjs.ops.image.non_max_suppression_padded import NonMaxSuppressionPadded
+from tfjs.ops.reduction_util import check_flag
 from tfjs.tensor_util import TensorLike
 
 
@@ -27,7 +28,7 @@ async def non_max_suppression_padded_async(
     """
     thresholds = (iou_threshold, score_threshold, None)
     name, kernel_name = "non_max_suppression_padded_async", "NonMaxSuppressionPadded"
-    pad = bool(pad_to_max_output_size)
+    pad = check_flag(pad_to_max_output_size, name, "pad_to_max_output_size")
     outputs = await select_async(
         boxes, scores, max_output_size, thresholds, name, kernel_name, pad=pad, with_valid=True
     )

@@ -3,6 +3,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.cast import cast
 from tfjs.ops.div import div
 from tfjs.ops.losses.loss_ops_util import (
@@ -73,11 +74,16 @@ def elementwise_loss(
     op_name: str,
     tfjs_name: str,
     names: tuple[str, str] = ("labels", "predictions"),
+    real_only: bool = False,
 ) -> Tensor:
     """A loss of one value per element: the arguments converted and checked as TF.js
-    does, then `loss(labels, predictions)` weighted and reduced."""
+    does, then `loss(labels, predictions)` weighted and reduced. `real_only`: the loss
+    uses ops that refuse complex64 (relu, log), so the loss refuses it first."""
     labels_tensor, predictions_tensor, weights_tensor = convert_loss_inputs(
         labels, predictions, weights, op_name, tfjs_name, names
     )
+    if real_only:
+        assert_not_complex(labels_tensor, op_name, names[0])
+        assert_not_complex(predictions_tensor, op_name, names[1])
     checked = check_weighted_loss(labels_tensor.shape, weights_tensor, reduction, op_name)
     return reduce_weighted_loss(loss(labels_tensor, predictions_tensor), weights_tensor, checked)

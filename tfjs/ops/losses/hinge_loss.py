@@ -27,7 +27,9 @@ def hinge_loss(
     >>> tf.losses.hinge_loss(tf.tensor1d([0, 1, 1]), tf.tensor1d([-0.5, 0.25, 2])).array_sync()
     0.4166666567325592
     """
-    return elementwise_loss(_hinge, labels, predictions, weights, reduction, "hinge_loss", "hingeLoss")
+    return elementwise_loss(
+        _hinge, labels, predictions, weights, reduction, "hinge_loss", "hingeLoss", real_only=True
+    )
 
 
 def _hinge(labels: Tensor, predictions: Tensor) -> Tensor:

@@ -9,6 +9,7 @@ from tfjs.ops.losses.loss_ops_util import Reduction
 from tfjs.ops.mul import mul
 from tfjs.ops.neg import neg
 from tfjs.ops.operation import op
+from tfjs.ops.random_util import check_number
 from tfjs.ops.scalar import scalar
 from tfjs.ops.sub import sub
 from tfjs.tensor import Tensor
@@ -33,8 +34,10 @@ def log_loss(
     >>> tf.losses.log_loss(tf.tensor1d([1, 0]), tf.tensor1d([0.5, 0.5])).array_sync()
     0.6931469440460205
     """
-    loss = partial(_log_loss, epsilon=epsilon)
-    return elementwise_loss(loss, labels, predictions, weights, reduction, "log_loss", "logLoss")
+    loss = partial(_log_loss, epsilon=check_number(epsilon, "epsilon", "log_loss"))
+    return elementwise_loss(
+        loss, labels, predictions, weights, reduction, "log_loss", "logLoss", real_only=True
+    )
 
 
 def _log_loss(labels: Tensor, predictions: Tensor, epsilon: float) -> Tensor:

@@ -13,7 +13,7 @@ import numpy as np
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.broadcast_util import assert_and_get_broadcast_shape
 from tfjs.tensor import Tensor
-from tfjs.tensor_format import js_list, js_number_to_string
+from tfjs.tensor_format import js_list, js_number_to_string, js_text
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 
@@ -40,7 +40,7 @@ def check_reduction(reduction: Any, op_name: str) -> Reduction:
             return Reduction(int(value))
         text = js_number_to_string(value)
     else:
-        text = "true" if reduction is True else "false" if reduction is False else str(reduction)
+        text = "true" if reduction is True else "false" if reduction is False else js_text(reduction)
     raise ValueError(f"{op_name}: Unknown reduction: {text}")
 
 

@@ -10,6 +10,7 @@ from tfjs.ops.losses.loss_ops_util import Reduction, check_weighted_loss, conver
 from tfjs.ops.mul import mul
 from tfjs.ops.neg import neg
 from tfjs.ops.operation import op
+from tfjs.ops.random_util import check_number
 from tfjs.ops.scalar import scalar
 from tfjs.ops.sub import sub
 from tfjs.ops.sum import sum  # noqa: A004
@@ -47,6 +48,7 @@ def softmax_cross_entropy(
         "softmaxCrossEntropy",
         ("onehot_labels", "logits"),
     )
+    label_smoothing = check_number(label_smoothing, "label_smoothing", "softmax_cross_entropy")
     smoothing = label_smoothing > 0
     if smoothing and labels.rank < 2:
         raise ValueError(

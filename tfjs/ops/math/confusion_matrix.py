@@ -45,6 +45,8 @@ def confusion_matrix(labels: TensorLike, predictions: TensorLike, num_classes: i
             f"{predictions_tensor.shape[0]}. Labels and predictions should have the same number of elements."
         )
     depth = int(num_classes)
+    if depth < 2:  # TF.js's oneHot says so
+        raise ValueError(f"{name}: Error in oneHot: depth must be >=2, but it is {depth}")
     check_tensor_size([depth, depth], "float32", name)
     one_hot_labels = one_hot(cast(labels_tensor, "int32"), depth)
     one_hot_predictions = one_hot(cast(predictions_tensor, "int32"), depth)

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.concat import concat
 from tfjs.ops.fill import fill
 from tfjs.ops.gather import gather
@@ -31,7 +32,9 @@ def frame(
     >>> tf.signal.frame(tf.tensor1d([1, 2, 3]), 2, 1).array_sync()
     [[1.0, 2.0], [2.0, 3.0]]
     """
-    x = convert_to_tensor(signal, "signal", "frame", "string_or_numeric")
+    x = assert_not_complex(
+        convert_to_tensor(signal, "signal", "frame", "string_or_numeric"), "frame", "signal", "gatherV2"
+    )
     if x.rank != 1:
         shape = ",".join(map(str, x.shape))
         raise ValueError(f"frame: signal must be a 1D tensor, but got rank {x.rank} (shape [{shape}])")

@@ -52,7 +52,7 @@ def top_k(backend: CpuBackend, x: Any, *, k: int, sorted: bool) -> list[TensorIn
     values = backend.values(x)
     n = x.shape[-1]
     out_shape = (*x.shape[:-1], k)
-    rows = values.reshape(-1, n)
+    rows = values.reshape(math.prod(x.shape[:-1]), n)  # not -1: a 0 row length leaves it unknown
     if k == 0 or rows.shape[0] == 0:
         index = np.zeros((rows.shape[0], k), np.intp)
     elif not sorted and k == n:
