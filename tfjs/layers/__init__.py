@@ -44,6 +44,7 @@ from tfjs.layers.core.pooling import (
 )
 from tfjs.layers.core.recurrent import GRU, LSTM, RNN, SimpleRNN
 from tfjs.layers.core.recurrent_cells import GRUCell, LSTMCell, SimpleRNNCell, StackedRNNCells
+from tfjs.layers.core.wrappers import Bidirectional, TimeDistributed
 from tfjs.layers.engine.base_layer import InputSpec, Layer
 from tfjs.layers.engine.input_layer import InputLayer
 from tfjs.layers.engine.node import SymbolicTensor
@@ -121,6 +122,10 @@ rnn = _factory(RNN, "An RNN over a given cell (TF.js `tf.layers.rnn`).")
 simple_rnn_cell = _factory(SimpleRNNCell, "A SimpleRNN step (TF.js `tf.layers.simpleRNNCell`).")
 gru_cell = _factory(GRUCell, "A GRU step (TF.js `tf.layers.gruCell`).")
 lstm_cell = _factory(LSTMCell, "An LSTM step (TF.js `tf.layers.lstmCell`).")
+time_distributed = _factory(
+    TimeDistributed, "Applies a layer to every time step (TF.js `tf.layers.timeDistributed`)."
+)
+bidirectional = _factory(Bidirectional, "A bidirectional RNN (TF.js `tf.layers.bidirectional`).")
 stacked_rnn_cells = _factory(StackedRNNCells, "Cells run in sequence (TF.js `tf.layers.stackedRNNCells`).")
 
 __all__ = [
@@ -135,6 +140,7 @@ __all__ = [
     "average_pooling2d",
     "average_pooling3d",
     "batch_normalization",
+    "bidirectional",
     "concatenate",
     "conv1d",
     "conv2d",
@@ -179,5 +185,6 @@ __all__ = [
     "stacked_rnn_cells",
     "subtract",
     "thresholded_re_lu",
+    "time_distributed",
     "up_sampling2d",
 ]
