@@ -15,7 +15,16 @@ from __future__ import annotations
 from typing import Any
 
 from tfjs.layers.core.advanced_activations import ELU, LeakyReLU, PReLU, ReLU, Softmax, ThresholdedReLU
-from tfjs.layers.core.convolutional import Conv1D, Conv2D, Conv2DTranspose, Conv3D, Cropping2D, UpSampling2D
+from tfjs.layers.core.convolutional import (
+    Conv1D,
+    Conv2D,
+    Conv2DTranspose,
+    Conv3D,
+    Conv3DTranspose,
+    Cropping2D,
+    UpSampling2D,
+)
+from tfjs.layers.core.convolutional_depthwise import DepthwiseConv2D, SeparableConv2D
 from tfjs.layers.core.core import (
     Activation,
     Dense,
@@ -29,6 +38,7 @@ from tfjs.layers.core.core import (
 )
 from tfjs.layers.core.embeddings import Embedding
 from tfjs.layers.core.merge import Add, Average, Concatenate, Dot, Maximum, Minimum, Multiply, Subtract
+from tfjs.layers.core.noise_padding import AlphaDropout, GaussianDropout, GaussianNoise, ZeroPadding2D
 from tfjs.layers.core.normalization import BatchNormalization, LayerNormalization
 from tfjs.layers.core.pooling import (
     AveragePooling1D,
@@ -126,6 +136,21 @@ time_distributed = _factory(
     TimeDistributed, "Applies a layer to every time step (TF.js `tf.layers.timeDistributed`)."
 )
 bidirectional = _factory(Bidirectional, "A bidirectional RNN (TF.js `tf.layers.bidirectional`).")
+conv3d_transpose = _factory(
+    Conv3DTranspose, "Transposed 3-D convolution (TF.js `tf.layers.conv3dTranspose`)."
+)
+depthwise_conv2d = _factory(DepthwiseConv2D, "Depthwise 2-D convolution (TF.js `tf.layers.depthwiseConv2d`).")
+separable_conv2d = _factory(SeparableConv2D, "Separable 2-D convolution (TF.js `tf.layers.separableConv2d`).")
+gaussian_noise = _factory(
+    GaussianNoise, "Additive Gaussian noise while training (TF.js `tf.layers.gaussianNoise`)."
+)
+gaussian_dropout = _factory(
+    GaussianDropout, "Multiplicative Gaussian noise (TF.js `tf.layers.gaussianDropout`)."
+)
+alpha_dropout = _factory(AlphaDropout, "SELU-preserving dropout (TF.js `tf.layers.alphaDropout`).")
+zero_padding2d = _factory(
+    ZeroPadding2D, "Pads rows and columns with zeros (TF.js `tf.layers.zeroPadding2d`)."
+)
 stacked_rnn_cells = _factory(StackedRNNCells, "Cells run in sequence (TF.js `tf.layers.stackedRNNCells`).")
 
 __all__ = [
@@ -135,6 +160,7 @@ __all__ = [
     "SymbolicTensor",
     "activation",
     "add",
+    "alpha_dropout",
     "average",
     "average_pooling1d",
     "average_pooling2d",
@@ -146,13 +172,17 @@ __all__ = [
     "conv2d",
     "conv2d_transpose",
     "conv3d",
+    "conv3d_transpose",
     "cropping2d",
     "dense",
+    "depthwise_conv2d",
     "dot",
     "dropout",
     "elu",
     "embedding",
     "flatten",
+    "gaussian_dropout",
+    "gaussian_noise",
     "global_average_pooling1d",
     "global_average_pooling2d",
     "global_max_pooling1d",
@@ -178,6 +208,7 @@ __all__ = [
     "repeat_vector",
     "reshape",
     "rnn",
+    "separable_conv2d",
     "simple_rnn",
     "simple_rnn_cell",
     "softmax",
@@ -187,4 +218,5 @@ __all__ = [
     "thresholded_re_lu",
     "time_distributed",
     "up_sampling2d",
+    "zero_padding2d",
 ]

@@ -221,6 +221,40 @@ class Conv2DTranspose(Conv2D):
         return self._finish(y)
 
 
+class Conv3DTranspose(Conv3D):
+    """Transposed 3-D convolution; kernel [kd, kh, kw, filters, in_channels]."""
+
+    class_name = "Conv3DTranspose"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.padding not in ("valid", "same"):
+            raise ValueError(f"Conv3DTranspose: padding must be 'valid' or 'same', got {self.padding!r}")
+
+    def _kernel_shape(self, channels: int) -> list[int]:
+        return [*self.kernel_size, self.filters, channels]
+
+    def compute_output_shape(self, input_shape: Any) -> Any:
+        first = self.data_format == "channelsFirst"
+        spatial = input_shape[2:] if first else input_shape[1:-1]
+        sizes = [
+            deconv_length(s, st, k, self.padding)
+            for s, st, k in zip(spatial, self.strides, self.kernel_size, strict=True)
+        ]
+        return (input_shape[0], self.filters, *sizes) if first else (input_shape[0], *sizes, self.filters)
+
+    def call(self, inputs: Tensor, **kwargs: Any) -> Tensor:
+        x = to_channels_last(inputs, self.data_format)
+        sizes = [
+            deconv_length(s, st, k, self.padding)
+            for s, st, k in zip(x.shape[1:4], self.strides, self.kernel_size, strict=True)
+        ]
+        y = ops.conv3d_transpose(
+            x, self.kernel.read(), [x.shape[0], *sizes, self.filters], self.strides, self.padding
+        )
+        return self._finish(y)
+
+
 class UpSampling2D(Layer):
     """Repeats rows and columns `size` times (nearest or bilinear resize)."""
 
@@ -301,5 +335,5 @@ class Cropping2D(Layer):
         return {"cropping": self.cropping, "dataFormat": self.data_format, **super().get_config()}
 
 
-for _cls in (Conv1D, Conv2D, Conv3D, Conv2DTranspose, UpSampling2D, Cropping2D):
+for _cls in (Conv1D, Conv2D, Conv3D, Conv2DTranspose, Conv3DTranspose, UpSampling2D, Cropping2D):
     register_class(_cls)

@@ -69,7 +69,8 @@ class TimeDistributed(Wrapper):
     def build(self, input_shape: Any) -> None:
         if len(input_shape) < 3:
             raise ValueError(
-                f"TimeDistributed layer expects an input shape >= 3D, but received input shape {shape_str(input_shape)}"
+                "TimeDistributed layer expects an input shape >= 3D, but received input shape "
+                f"{shape_str(input_shape)}"
             )
         self.input_spec = [InputSpec(shape=input_shape)]
         if not self.layer.built:
