@@ -16,7 +16,7 @@ TORCH_PRIORITY = 2
 
 def _make_torch_backend() -> KernelBackend:
     """Starts the backend: fails (and the engine logs why) when PyTorch is missing."""
-    from tfjs.backends.torch import kernels  # noqa: F401 - registers the kernels
+    from tfjs.backends.torch import kernels  # registers the kernels
     from tfjs.backends.torch.backend_torch import TorchBackend
 
     return TorchBackend()

@@ -157,7 +157,10 @@ class TorchBackend(KernelBackend):
         """Stores a kernel's result, converted into `dtype`'s storage as a typed array
         would store it; a view of a larger buffer is copied so it keeps nothing alive."""
         values = to_storage(values, dtype)
-        if not values.is_contiguous() or values.untyped_storage().nbytes() != values.numel() * values.element_size():
+        if (
+            not values.is_contiguous()
+            or values.untyped_storage().nbytes() != values.numel() * values.element_size()
+        ):
             values = values.clone(memory_format=torch.contiguous_format)
         data_id = DataId()
         self.data[data_id] = values
@@ -201,4 +204,3 @@ def _tensors(inputs: Mapping[str, Any]) -> Iterator[Any]:
             yield from (item for item in value if hasattr(item, "data_id"))
         elif hasattr(value, "data_id"):
             yield value
-

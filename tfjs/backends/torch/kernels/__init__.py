@@ -1,4 +1,14 @@
 """The `torch` backend's kernels, grouped by family as `cpu`'s are; each module registers
 its kernels when imported. `host` comes last: it registers what is not ported yet."""
 
-from tfjs.backends.torch.kernels import host
+from tfjs.backends.torch.kernels import (
+    activation,
+    binary,
+    complex,  # noqa: A004
+    conv,
+    fused,
+    host,
+    logical,
+    matmul,
+    unary,
+)

@@ -1,0 +1,28 @@
+"""The one set of known gaps of the `torch` backend: op tests that fail on it, each with
+its reason. Marked strict-xfail, so a gap that closes fails the run until it is removed."""
+
+from __future__ import annotations
+
+from fnmatch import fnmatch
+
+import pytest
+
+# (pattern of a test's node id, reason)
+KNOWN_GAPS: list[tuple[str, str]] = [
+    (
+        "tests/ops/test_convolution.py::test_small_depthwise_rounds_after_every_tap_like_tfjs[[]torch*",
+        "cpu's bit-exact TF.js tap order (float32 store after each tap); torch sums in its own order",
+    ),
+    (
+        "tests/ops/test_convolution.py::test_large_depthwise_takes_float32_products[[]torch*",
+        "cpu's TF.js summation order near float32's limit (1e38 partial sums); torch's overflows elsewhere",
+    ),
+]
+
+
+def mark_known_gaps(items: list[pytest.Item]) -> None:
+    """Marks the tests of KNOWN_GAPS strict-xfail."""
+    for item in items:
+        for pattern, reason in KNOWN_GAPS:
+            if fnmatch(item.nodeid, pattern):
+                item.add_marker(pytest.mark.xfail(reason=f"torch: {reason}", strict=True))

@@ -1,0 +1,82 @@
+"""Activation kernels: TF.js's cpu formulas; those that cancel (exp(x) - 1, log(1 + e^x))
+are computed in float64 as JavaScript computes them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import torch
+
+from tfjs.backends.backend import TensorInfo
+from tfjs.backends.cpu.kernels.activation import SELU_SCALE, SELU_SCALE_ALPHA, SOFTPLUS_THRESHOLD
+from tfjs.backends.torch.backend_torch import TorchBackend
+from tfjs.backends.torch.kernels.unary import positive_zero, unary_kernel
+from tfjs.backends.torch.registry import register_torch_kernel, torch_kernel
+from tfjs.kernel_names import ELU, ELU_GRAD, LEAKY_RELU, PRELU, RELU6, SELU, SIGMOID, SOFTPLUS, STEP
+
+
+def exp_minus_one_below_zero(x: torch.Tensor) -> torch.Tensor:
+    """exp(x) - 1 where x < 0, else x."""
+    return torch.where(x < 0, torch.exp(x) - 1, x)
+
+
+def selu(x: torch.Tensor) -> torch.Tensor:
+    return torch.where(x >= 0, SELU_SCALE * x, SELU_SCALE_ALPHA * exp_minus_one_below_zero(x))
+
+
+def softplus(x: torch.Tensor) -> torch.Tensor:
+    exp = torch.exp(x)
+    middle = torch.log(1.0 + exp)
+    return torch.where(x < SOFTPLUS_THRESHOLD, exp, torch.where(x > -SOFTPLUS_THRESHOLD, x, middle))
+
+
+def relu6(x: torch.Tensor) -> torch.Tensor:
+    """Math.min(Math.max(0, x), 6): NaN stays NaN and -0 becomes +0."""
+    return positive_zero(torch.clamp(x, 0, 6))
+
+
+def step(x: torch.Tensor, *, alpha: float) -> torch.Tensor:
+    return torch.where(torch.isnan(x), x, torch.where(x > 0, 1.0, alpha).to(x.dtype))
+
+
+def leaky_relu_values(x: torch.Tensor, alpha: Any) -> torch.Tensor:
+    """alpha * x below zero, else x (NaN and -0 pass through)."""
+    return torch.where(x < 0, x * alpha, x)
+
+
+def _as_float32(values: torch.Tensor) -> torch.Tensor:
+    return values if values.dtype == torch.float32 else values.double()
+
+
+@torch_kernel(LEAKY_RELU)
+def leaky_relu(backend: TorchBackend, x: Any, *, alpha: float) -> TensorInfo:
+    return backend.make_output(leaky_relu_values(_as_float32(backend.tensor(x)), alpha), "float32")
+
+
+@torch_kernel(PRELU)
+def prelu(backend: TorchBackend, x: Any, alpha: Any) -> TensorInfo:
+    """Leaky relu with a broadcast tensor of slopes; a float32 result whatever the dtypes."""
+    values, slopes = backend.tensor(x), backend.tensor(alpha)
+    if values.dtype != torch.float32 or slopes.dtype != torch.float32:
+        values, slopes = values.double(), slopes.double()
+    return backend.make_output(leaky_relu_values(values, slopes), "float32")
+
+
+@torch_kernel(ELU_GRAD)
+def elu_grad(backend: TorchBackend, dy: Any, y: Any) -> TensorInfo:
+    """Elu's backward pass from its output y: dy where y >= 0, else dy * (y + 1)."""
+    outputs, dys = _as_float32(backend.tensor(y)), _as_float32(backend.tensor(dy))
+    return backend.make_output(torch.where(outputs >= 0, dys, dys * (outputs + 1)), "float32")
+
+
+ACTIVATIONS = {
+    ELU: unary_kernel(exp_minus_one_below_zero, in_float64=True),
+    RELU6: unary_kernel(relu6),
+    SELU: unary_kernel(selu, in_float64=True),
+    SIGMOID: unary_kernel(torch.sigmoid),
+    SOFTPLUS: unary_kernel(softplus, in_float64=True),
+    STEP: unary_kernel(step),
+}
+
+for _name, _kernel in ACTIVATIONS.items():
+    register_torch_kernel(_name, _kernel)

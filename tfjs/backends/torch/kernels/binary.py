@@ -1,0 +1,143 @@
+"""Element-wise kernels of two inputs, broadcast as NumPy (TF.js's rules), and AddN.
+
+float32 and complex64 are computed in their own precision, except where a float32
+formula would round differently from JavaScript's doubles across an integer (mod,
+floor division); int32 and bool inputs are computed exactly where the integer operation
+is JavaScript's, else in float64 and stored as a typed array stores the double.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import torch
+
+from tfjs.backends.backend import TensorInfo
+from tfjs.backends.torch.backend_torch import TorchBackend
+from tfjs.backends.torch.kernels.unary import to_uint8_truth
+from tfjs.backends.torch.registry import register_torch_kernel, torch_kernel
+from tfjs.kernel_names import (
+    ADD,
+    ADD_N,
+    ATAN2,
+    BITWISE_AND,
+    DIV,
+    EQUAL,
+    FLOOR_DIV,
+    GREATER,
+    GREATER_EQUAL,
+    LESS,
+    LESS_EQUAL,
+    MAXIMUM,
+    MINIMUM,
+    MOD,
+    MULTIPLY,
+    NOT_EQUAL,
+    POW,
+    SQUARED_DIFFERENCE,
+    SUB,
+)
+
+BinaryFn = Callable[[torch.Tensor, torch.Tensor], torch.Tensor]
+
+
+def binary_kernel(
+    fn: BinaryFn, exact_in: frozenset[str], out_dtype: str | None = None
+) -> Callable[..., TensorInfo]:
+    """A kernel applying `fn` to both inputs (of one dtype, which the op ensured); dtypes
+    not in `exact_in` are computed in float64 and stored into the result's dtype."""
+
+    def run(backend: TorchBackend, a: Any, b: Any) -> TensorInfo:
+        a_values, b_values = backend.tensor(a), backend.tensor(b)
+        if a.dtype not in exact_in:
+            a_values, b_values = a_values.double(), b_values.double()
+        dtype = out_dtype or a.dtype
+        result = fn(a_values, b_values)
+        if dtype == "bool" and result.is_floating_point():
+            result = to_uint8_truth(result)
+        return backend.make_output(result, dtype)
+
+    return run
+
+
+def js_max(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+    """Math.max: NaN wins, and +0 is larger than -0 (in either order)."""
+    return _math_extreme(torch.maximum(a, b), a, b, larger=True)
+
+
+def js_min(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+    """Math.min: NaN wins, and -0 is smaller than +0 (in either order)."""
+    return _math_extreme(torch.minimum(a, b), a, b, larger=False)
+
+
+def _math_extreme(result: torch.Tensor, a: torch.Tensor, b: torch.Tensor, larger: bool) -> torch.Tensor:
+    if not result.is_floating_point():
+        return result
+    tie = a + b if larger else -(-a - b)  # +0 unless both -0; -0 unless both +0
+    return torch.where((a == 0) & (b == 0), tie, result)
+
+
+def js_mod(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+    """TF.js's mod: the remainder takes the sign of the divisor."""
+    remainder = torch.fmod(a, b)
+    same_sign = ((a < 0) & (b < 0)) | ((a >= 0) & (b >= 0))
+    return torch.where(same_sign, remainder, torch.fmod(remainder + b, b))
+
+
+def js_pow(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+    """Math.pow: unlike C's pow, (±1) ** ±Infinity and 1 ** NaN are NaN."""
+    result = torch.pow(a, b)
+    if result.is_complex():
+        return result
+    return torch.where((torch.abs(a) == 1) & ~torch.isfinite(b), float("nan"), result)
+
+
+def squared_difference(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+    return torch.square(a - b)
+
+
+_FLOAT = frozenset({"float32", "complex64"})
+_NUMBERS = frozenset({"float32", "int32", "complex64"})
+_ORDERED = frozenset({"float32", "int32", "bool"})
+_EXACT = frozenset({"float32", "int32"})
+_FLOAT32 = frozenset({"float32"})
+_NONE: frozenset[str] = frozenset()
+
+BINARY: dict[str, Callable[..., TensorInfo]] = {
+    ADD: binary_kernel(torch.add, _NUMBERS),
+    SUB: binary_kernel(torch.sub, _NUMBERS),
+    MULTIPLY: binary_kernel(torch.mul, _FLOAT),
+    DIV: binary_kernel(torch.true_divide, _FLOAT),
+    FLOOR_DIV: binary_kernel(lambda a, b: torch.floor(a / b), _NONE, "int32"),
+    MOD: binary_kernel(js_mod, _NONE),
+    POW: binary_kernel(js_pow, _FLOAT),
+    GREATER: binary_kernel(torch.gt, _ORDERED, "bool"),
+    GREATER_EQUAL: binary_kernel(torch.ge, _ORDERED, "bool"),
+    LESS: binary_kernel(torch.lt, _ORDERED, "bool"),
+    LESS_EQUAL: binary_kernel(torch.le, _ORDERED, "bool"),
+    EQUAL: binary_kernel(torch.eq, _ORDERED | _FLOAT, "bool"),
+    NOT_EQUAL: binary_kernel(torch.ne, _ORDERED | _FLOAT, "bool"),
+    MAXIMUM: binary_kernel(js_max, _EXACT),
+    MINIMUM: binary_kernel(js_min, _EXACT),
+    SQUARED_DIFFERENCE: binary_kernel(squared_difference, _FLOAT32),
+    ATAN2: binary_kernel(torch.atan2, _FLOAT32),
+    BITWISE_AND: binary_kernel(torch.bitwise_and, frozenset({"int32"})),
+}
+
+for _name, _kernel in BINARY.items():
+    register_torch_kernel(_name, _kernel)
+
+
+@torch_kernel(ADD_N)
+def add_n(backend: TorchBackend, tensors: list[Any]) -> TensorInfo:
+    """Sums same-shaped tensors in order, each partial sum stored in the result's dtype
+    (float32 rounds at each step; int32 wraps; bool counts trues modulo 256)."""
+    dtype = tensors[0].dtype
+    if dtype == "bool":
+        counts = sum(backend.tensor(t).to(torch.int32) for t in tensors)
+        return backend.make_output(counts % 256 != 0, dtype)
+    total = backend.tensor(tensors[0])
+    for tensor in tensors[1:]:
+        total = total + backend.tensor(tensor)
+    return backend.make_output(total, dtype)

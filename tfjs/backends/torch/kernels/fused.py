@@ -1,0 +1,119 @@
+"""Fused kernels: FusedConv2D, FusedDepthwiseConv2D, _FusedMatMul — the plain kernel's
+values, plus the bias as the Add kernel adds it, then the activation's own formula, so
+the numbers are those of the unfused torch kernels, bit for bit."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import torch
+
+from tfjs.backends.backend import TensorInfo
+from tfjs.backends.torch.backend_torch import TorchBackend
+from tfjs.backends.torch.kernels.activation import exp_minus_one_below_zero, leaky_relu_values, relu6
+from tfjs.backends.torch.kernels.conv import forward_values
+from tfjs.backends.torch.kernels.matmul import matmul_values
+from tfjs.backends.torch.kernels.unary import relu
+from tfjs.backends.torch.registry import register_torch_kernel, torch_kernel
+from tfjs.kernel_names import FUSED_CONV2D, FUSED_DEPTHWISE_CONV2D, FUSED_MAT_MUL
+
+# The activations of one input, by their fused names (elu as its kernel: in float64).
+UNARY_ACTIVATIONS: dict[str, Callable[[torch.Tensor], torch.Tensor]] = {
+    "relu": relu,
+    "elu": lambda x: exp_minus_one_below_zero(x.double()).to(x.dtype),
+    "relu6": relu6,
+    "sigmoid": torch.sigmoid,
+}
+
+
+def finish(
+    values: torch.Tensor,
+    dtype: str,
+    bias: torch.Tensor | None,
+    activation: str | None,
+    slopes: torch.Tensor | None,
+    leakyrelu_alpha: float | None,
+) -> torch.Tensor:
+    """`values` plus `bias`, then the activation (TF.js's applyActivation)."""
+    if bias is not None:
+        values = values + bias.to(values.dtype)
+    if not activation or activation == "linear":
+        return values
+    if dtype != "float32":  # the activation kernels take any dtype and give float32
+        values = values.double()
+    if activation == "prelu":
+        assert slopes is not None
+        return leaky_relu_values(values, slopes.to(values.dtype))
+    if activation == "leakyrelu":
+        return leaky_relu_values(values, leakyrelu_alpha)
+    return UNARY_ACTIVATIONS[activation](values)
+
+
+def fused_dtype(dtype: str, activation: str | None) -> str:
+    """The result's dtype: the input's, float32 after prelu and leakyrelu (as their kernels)."""
+    return "float32" if activation in ("prelu", "leakyrelu") else dtype
+
+
+def _per_channel_first(values: torch.Tensor | None) -> torch.Tensor | None:
+    """A 1-D bias or PReLU weights of several channels as [channels, 1, 1], to line up
+    with an NCHW result."""
+    if values is not None and values.dim() == 1 and values.shape[0] != 1:
+        return values.reshape(-1, 1, 1)
+    return values
+
+
+def _fused_conv_kernel(depthwise: bool) -> Callable[..., TensorInfo]:
+    """A fused convolution kernel; an NCHW FusedConv2D (not FusedDepthwiseConv2D, as in
+    TF.js) takes a 1-D bias or PReLU weights of several values per channel."""
+
+    def run(
+        backend: TorchBackend,
+        x: Any,
+        filter: Any,  # noqa: A002 (TF.js's input name)
+        bias: Any = None,
+        prelu_activation_weights: Any = None,
+        *,
+        activation: str,
+        leakyrelu_alpha: float | None,
+        **conv_attrs: Any,
+    ) -> TensorInfo:
+        output = forward_values(depthwise, backend, x, filter, **conv_attrs)
+        bias_values = None if bias is None else backend.tensor(bias)
+        slopes = None if prelu_activation_weights is None else backend.tensor(prelu_activation_weights)
+        if not depthwise and conv_attrs["data_format"] == "NCHW":
+            bias_values, slopes = _per_channel_first(bias_values), _per_channel_first(slopes)
+        result = finish(output, x.dtype, bias_values, activation, slopes, leakyrelu_alpha)
+        return backend.make_output(result, fused_dtype(x.dtype, activation))
+
+    return run
+
+
+register_torch_kernel(FUSED_CONV2D, _fused_conv_kernel(False))
+register_torch_kernel(FUSED_DEPTHWISE_CONV2D, _fused_conv_kernel(True))
+
+
+@torch_kernel(FUSED_MAT_MUL)
+def fused_mat_mul(
+    backend: TorchBackend,
+    a: Any,
+    b: Any,
+    bias: Any = None,
+    prelu_activation_weights: Any = None,
+    *,
+    transpose_a: bool,
+    transpose_b: bool,
+    activation: str,
+    leakyrelu_alpha: float | None,
+) -> TensorInfo:
+    """BatchMatMul (batch dimensions broadcast), plus bias, then activation."""
+    a_values, b_values = backend.tensor(a), backend.tensor(b)
+    if transpose_a:
+        a_values = a_values.transpose(-1, -2)
+    if transpose_b:
+        b_values = b_values.transpose(-1, -2)
+    output = matmul_values(a_values, b_values, a.dtype)
+    bias_values = None if bias is None else backend.tensor(bias)
+    slopes = None if prelu_activation_weights is None else backend.tensor(prelu_activation_weights)
+    result = finish(output, a.dtype, bias_values, activation, slopes, leakyrelu_alpha)
+    return backend.make_output(result, fused_dtype(a.dtype, activation))
