@@ -52,6 +52,14 @@ from tfjs.layers.core.pooling import (
     MaxPooling2D,
     MaxPooling3D,
 )
+from tfjs.layers.core.preprocessing import (
+    CategoryEncoding,
+    CenterCrop,
+    RandomHeight,
+    RandomWidth,
+    Rescaling,
+    Resizing,
+)
 from tfjs.layers.core.recurrent import GRU, LSTM, RNN, SimpleRNN
 from tfjs.layers.core.recurrent_cells import GRUCell, LSTMCell, SimpleRNNCell, StackedRNNCells
 from tfjs.layers.core.wrappers import Bidirectional, TimeDistributed
@@ -151,6 +159,14 @@ alpha_dropout = _factory(AlphaDropout, "SELU-preserving dropout (TF.js `tf.layer
 zero_padding2d = _factory(
     ZeroPadding2D, "Pads rows and columns with zeros (TF.js `tf.layers.zeroPadding2d`)."
 )
+rescaling = _factory(Rescaling, "x * scale + offset (TF.js `tf.layers.rescaling`).")
+center_crop = _factory(CenterCrop, "Crops the centre of images (TF.js `tf.layers.centerCrop`).")
+resizing = _factory(Resizing, "Resizes images (TF.js `tf.layers.resizing`).")
+category_encoding = _factory(
+    CategoryEncoding, "Categories as multi-hot/one-hot/counts (TF.js `tf.layers.categoryEncoding`)."
+)
+random_width = _factory(RandomWidth, "Resizes the width randomly (TF.js `tf.layers.randomWidth`).")
+random_height = _factory(RandomHeight, "Resizes the height randomly (TF.js `tf.layers.randomHeight`).")
 stacked_rnn_cells = _factory(StackedRNNCells, "Cells run in sequence (TF.js `tf.layers.stackedRNNCells`).")
 
 __all__ = [
@@ -167,6 +183,8 @@ __all__ = [
     "average_pooling3d",
     "batch_normalization",
     "bidirectional",
+    "category_encoding",
+    "center_crop",
     "concatenate",
     "conv1d",
     "conv2d",
@@ -204,9 +222,13 @@ __all__ = [
     "p_re_lu",
     "permute",
     "prelu",
+    "random_height",
+    "random_width",
     "re_lu",
     "repeat_vector",
+    "rescaling",
     "reshape",
+    "resizing",
     "rnn",
     "separable_conv2d",
     "simple_rnn",
