@@ -7,8 +7,9 @@ Two models over generated images (the tests' generator). The shipped selfie segm
 model (256x256, a quarter of a second per image on one core) is real work, where two
 workers can use two cores. The tests' tiny graph model (a 3x3 convolution on 16x16) is
 almost none, so its rows show what Ray costs: each engine runs it on one image and on
-all of them, which splits its time into a fixed part per run (actors started, model
-loaded and warmed up) and a part per record. Records/s count from scheduling to the last
+all of them (after one untimed run that lets Ray start its worker processes), which
+splits its time into a fixed part per run (actors started, model loaded and warmed up)
+and a part per record. Records/s count from scheduling to the last
 record written (Ray's own start-up, timed once, not included). Nothing here is asserted
 in tests. Needs `pip install 'tfjs[ray]'`.
 """
@@ -65,6 +66,7 @@ def main() -> None:
             make_images(selfie, args.selfie_records, (240, 320))
             rows = []
             for n, (name, options) in enumerate(ENGINES):
+                _seconds(TINY, one, root / f"out{n}-cold", args.batch_size, options)  # Ray's worker processes
                 fixed = _seconds(TINY, one, root / f"out{n}-one", args.batch_size, options)
                 long = _seconds(TINY, full, root / f"out{n}-full", args.batch_size, options)
                 per_record = (long - fixed) / (args.records - 1)
