@@ -25,6 +25,7 @@ from tfjs.layers.core.convolutional import (
     UpSampling2D,
 )
 from tfjs.layers.core.convolutional_depthwise import DepthwiseConv2D, SeparableConv2D
+from tfjs.layers.core.convolutional_recurrent import ConvLSTM2D, ConvLSTM2DCell
 from tfjs.layers.core.core import (
     Activation,
     Dense,
@@ -167,6 +168,8 @@ category_encoding = _factory(
 )
 random_width = _factory(RandomWidth, "Resizes the width randomly (TF.js `tf.layers.randomWidth`).")
 random_height = _factory(RandomHeight, "Resizes the height randomly (TF.js `tf.layers.randomHeight`).")
+conv_lstm2d = _factory(ConvLSTM2D, "Convolutional LSTM (TF.js `tf.layers.convLstm2d`).")
+conv_lstm2d_cell = _factory(ConvLSTM2DCell, "A ConvLSTM2D step (TF.js `tf.layers.convLstm2dCell`).")
 stacked_rnn_cells = _factory(StackedRNNCells, "Cells run in sequence (TF.js `tf.layers.stackedRNNCells`).")
 
 __all__ = [
@@ -191,6 +194,8 @@ __all__ = [
     "conv2d_transpose",
     "conv3d",
     "conv3d_transpose",
+    "conv_lstm2d",
+    "conv_lstm2d_cell",
     "cropping2d",
     "dense",
     "depthwise_conv2d",

@@ -50,7 +50,13 @@ class RNN(Layer):
         self.return_sequences, self.return_state = bool(return_sequences), bool(return_state)
         self.go_backwards, self.stateful, self.unroll = bool(go_backwards), bool(stateful), bool(unroll)
         self.states_: list[Tensor] | None = None
-        self.input_spec = [InputSpec(ndim=3)]
+        self.input_spec = [InputSpec(ndim=self.input_ndim)]
+
+    input_ndim = 3
+
+    def state_shapes(self, x: Tensor) -> list[list[int]]:
+        """The shapes of the zero initial states for the input `x`."""
+        return [[x.shape[0], s] for s in self.cell.state_size]
 
     @classmethod
     def from_config(cls, config: dict[str, Any]) -> Layer:
@@ -74,8 +80,8 @@ class RNN(Layer):
             )
         # The cell's weights are saved under this layer's name (or a wrapper's scope).
         self.cell.weight_scope = getattr(self, "weight_scope", None) or self.name
-        self.cell.build((input_shape[0], input_shape[-1]))
-        self.input_spec = [InputSpec(ndim=3, axes={-1: input_shape[-1]})]
+        self.cell.build((input_shape[0], *input_shape[2:]))
+        self.input_spec = [InputSpec(ndim=self.input_ndim, axes={-1: input_shape[-1]})]
         self.built = True
 
     @property
@@ -126,10 +132,10 @@ class RNN(Layer):
             states = list(initial_state)
         elif self.stateful:
             if self.states_ is None:
-                self.states_ = [keep(ops.zeros([batch, s])) for s in self.cell.state_size]
+                self.states_ = [keep(ops.zeros(shape)) for shape in self.state_shapes(x)]
             states = list(self.states_)
         else:
-            states = [ops.zeros([batch, s]) for s in self.cell.state_size]
+            states = [ops.zeros(shape) for shape in self.state_shapes(x)]
         cell = self.cell
         masks = (None, None)
         if training and 0 < cell.dropout < 1:
