@@ -6,7 +6,8 @@
 //       The models of predict_models.js, saved as TF.js's file handler saves them to
 //       ../fixtures/saved_by_tfjs/<name>/{model.json,weights.bin}, each reloaded here with
 //       strict weight checks, plus predict.json: the inputs and the outputs of `predict`
-//       (float32 by value; one list of outputs per predict call). Then the fits of
+//       (float32 by value; one list of outputs per predict call), and summary.txt: what
+//       the reloaded model's summary() prints (one printFn call a line). Then the fits of
 //       training_cases.js to ../fixtures/training/<name>.json: initial weights, per-epoch
 //       history, final weights, `evaluate` and `predict` after training. And
 //       ../fixtures/layer_calls.json: layers called on a tensor (those that fail inside a
@@ -61,6 +62,9 @@ async function recordModel(name) {
     inputs: inputs.map(encodeTensor),
     predictions: predictions.map((outs) => outs.map(encodeTensor)),
   });
+  const lines = [];
+  reloaded.summary(undefined, undefined, (...parts) => lines.push(parts.join(' ')));
+  fs.writeFileSync(path.join(dir, 'summary.txt'), lines.join('\n') + '\n');
   const bytes = fs.statSync(path.join(dir, 'weights.bin')).size;
   console.error(`saved_by_tfjs/${name}: ${model.weights.length} weights, ${bytes} bytes`);
 }
