@@ -79,23 +79,23 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
-@pytest.mark.parametrize("scheme", ["", "ray://"])
+@pytest.mark.parametrize("form", ["HOST:PORT", "ray://HOST:PORT", "auto"])
 def test_an_address_with_no_cluster_is_an_error_within_30_s(
-    scheme: str, tmp_path: Path, no_ray: None, capsys: pytest.CaptureFixture
+    form: str, tmp_path: Path, no_ray: None, capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from tfjs.cli import main
 
-    address = f"{scheme}127.0.0.1:{_free_port()}"
+    nothing = f"127.0.0.1:{_free_port()}"
+    monkeypatch.setenv("RAY_ADDRESS", nothing)  # where `auto` looks first
+    address = form.replace("HOST:PORT", nothing)
     start = time.monotonic()
-    status = main(
-        ["batch", TINY, "examples/assets/astronaut.png", "--out", str(tmp_path / "out"), "--address", address]
-    )
+    out = str(tmp_path / "out")
+    status = main(["batch", TINY, "examples/assets/astronaut.png", "--out", out, "--address", address])
     assert time.monotonic() - start < 30
     assert status == 2 and not (tmp_path / "out").exists()
     err = capsys.readouterr().err
-    assert (
-        err.startswith(f"tfjs: error: batch: no Ray cluster answers at '{address}'") and err.count("\n") == 1
-    )
+    shown = "auto (" if form == "auto" else f"{address}'"
+    assert err.startswith(f"tfjs: error: batch: no Ray cluster answers at '{shown}") and err.count("\n") == 1
 
 
 @pytest.fixture(scope="module")

@@ -33,8 +33,12 @@ def import_ray() -> Any:
 def check_address(address: str) -> None:
     """Fails within `CONNECT_TIMEOUT_S` where nothing listens at a HOST:PORT (or
     ray://HOST:PORT) address, instead of Ray's own minutes of retries."""
+    given = address
     if address == "auto":
-        return
+        resolved = _auto_address()
+        if resolved is None:
+            return
+        address, given = resolved, f"auto ({resolved})"
     host, _, port = address.removeprefix("ray://").rpartition(":")
     if not host or not port.isdigit():
         raise ValueError(f"batch: a Ray address is auto, HOST:PORT or ray://HOST:PORT, got {address!r}")
@@ -42,7 +46,20 @@ def check_address(address: str) -> None:
         with socket.create_connection((host, int(port)), timeout=CONNECT_TIMEOUT_S):
             pass
     except OSError as error:
-        raise ConnectionError(f"batch: no Ray cluster answers at {address!r}: {error}") from None
+        raise ConnectionError(f"batch: no Ray cluster answers at {given!r}: {error}") from None
+
+
+def _auto_address() -> str | None:
+    """The HOST:PORT that `auto` stands for (RAY_ADDRESS, or the cluster `ray start` last
+    started here); Ray itself says so at once where there is none."""
+    try:
+        from ray._private.services import canonicalize_bootstrap_address
+    except ImportError:
+        return None
+    try:
+        return canonicalize_bootstrap_address("auto")
+    except ConnectionError:
+        return None
 
 
 class RaySession:
