@@ -97,6 +97,8 @@ def _check_shape_against(shape: Any, inferred: tuple[int, ...], what: str) -> tu
 
 def _to_array(values: Any, what: str) -> np.ndarray:
     if isinstance(values, Tensor):
+        if values.is_disposed:
+            raise ValueError(f"{what}: the values are a disposed tensor (id {values.id})")
         return values.numpy()
     if isinstance(values, np.ndarray):
         return values

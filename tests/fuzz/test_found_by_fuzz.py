@@ -144,3 +144,14 @@ def test_topk_of_rows_of_no_values(backend):
     result = tf.topk(empty_rows, 0)
     assert (result.values.shape, result.indices.shape) == ((1, 2, 0), (1, 2, 0))
     tf.dispose([empty_rows, *result])
+
+
+def test_a_disposed_tensor_as_values_names_the_op(backend):
+    with raises_with(ValueError, "fill(): the values are a disposed tensor"):
+        tf.fill([2], disposed())
+    with raises_with(ValueError, "print: x is a disposed tensor"):
+        tf.print(disposed())
+    with raises_with(ValueError, "broadcast_to: Tensor must have a shape", "<disposed Tensor"):
+        tf.tidy(lambda: tf.broadcast_to(tf.ones([1]), [disposed()]))
+    with raises_with(ValueError, "Error in norm: invalid ord value", "[1, 2]"):
+        tf.tidy(lambda: tf.norm(tf.ones([2]), [1, 2]))

@@ -10,6 +10,7 @@ from tfjs.ops.clone import clone
 from tfjs.ops.operation import op
 from tfjs.ops.reshape import reshape
 from tfjs.tensor import Tensor
+from tfjs.tensor_format import js_text
 from tfjs.tensor_size import check_tensor_size
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
@@ -28,7 +29,7 @@ def broadcast_to(x: TensorLike, shape: Sequence[int]) -> Tensor:
     if any(isinstance(d, bool) or not isinstance(d, (int, np.integer)) or d < 0 for d in shape):
         raise ValueError(
             "broadcast_to: Tensor must have a shape comprised of positive integers but got "
-            f"shape [{','.join(str(d) for d in shape)}]."
+            f"shape [{','.join(js_text(d) for d in shape)}]."
         )
     target = tuple(int(d) for d in shape)
     check_tensor_size(target, x_tensor.dtype, "broadcast_to")

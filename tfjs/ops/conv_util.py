@@ -366,7 +366,7 @@ def js_value(value: Any) -> str:
         return js_number_to_string(float(value))
     if isinstance(value, (list, tuple, np.ndarray)):
         return js_list_any(list(value))
-    return str(value)
+    return js_text(value)
 
 
 def pad_text(pad: Any) -> str:

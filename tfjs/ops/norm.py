@@ -63,7 +63,8 @@ def norm_of(x: TensorLike, ord: Ord, axis: int | Sequence[int] | None, keep_dims
     vector = x_tensor.rank == 1 or axis is None or not isinstance(axis, (list, tuple)) or len(axis) == 1
     if not vector and not is_pair:
         raise ValueError(f"Error in {name}: invalid axis: {','.join(str(a) for a in axis)}")
-    if not any(_same_ord(ord, valid) for valid in (_VECTOR_ORDS if vector else _MATRIX_ORDS)):
+    an_ord = isinstance(ord, (str, int, float, np.integer, np.floating))
+    if not an_ord or not any(_same_ord(ord, valid) for valid in (_VECTOR_ORDS if vector else _MATRIX_ORDS)):
         raise ValueError(f"Error in {name}: invalid ord value: {_js_text(ord)}")
     _check_sqrt_input(x_tensor.dtype, ord, vector, name)
     if vector:

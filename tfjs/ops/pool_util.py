@@ -99,7 +99,7 @@ def run_pool(
     none, and taken off the result)."""
     unbatched = x.rank == spatial + 1
     check_rank(x.rank + 1 if unbatched else x.rank, spatial + 2, op_name, js_name, x_name)
-    if spatial == 3 and data_format != "NDHWC":
+    if spatial == 3 and (not isinstance(data_format, str) or data_format != "NDHWC"):
         raise ValueError(
             f"{op_name}: Error in {js_name}: Only NDHWC is currently supported, "
             f"but got dataFormat of {data_format}"

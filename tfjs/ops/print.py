@@ -13,4 +13,6 @@ def print(x: Tensor, verbose: bool = False) -> None:  # noqa: A001 - TF.js's nam
     """
     if not isinstance(x, Tensor):
         raise TypeError(f"print() takes a Tensor, got {type(x).__name__}")
+    if x.is_disposed:
+        raise ValueError(f"print: x is a disposed tensor (id {x.id})")
     x.print(check_flag(verbose, "print", "verbose"))

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.operation import op
 from tfjs.ops.tile import tile
 from tfjs.tensor import Tensor
@@ -14,7 +15,9 @@ def grayscale_to_rgb(image: TensorLike) -> Tensor:
     >>> tf.image.grayscale_to_rgb(tf.tensor2d([[1], [2]])).array_sync()
     [[1.0, 1.0, 1.0], [2.0, 2.0, 2.0]]
     """
-    image_tensor = convert_to_tensor(image, "image", "grayscale_to_rgb")
+    image_tensor = assert_not_complex(
+        convert_to_tensor(image, "image", "grayscale_to_rgb"), "grayscale_to_rgb", "image", "tile"
+    )
     if image_tensor.rank < 2:
         raise ValueError(
             "grayscale_to_rgb: Error in grayscaleToRGB: images must be at least rank 2, "

@@ -12,6 +12,7 @@ from tfjs.ops.mul import mul
 from tfjs.ops.neg import neg
 from tfjs.ops.norm import norm
 from tfjs.ops.operation import op
+from tfjs.ops.reduction_util import check_flag
 from tfjs.ops.reshape import reshape
 from tfjs.ops.slice import slice  # noqa: A004
 from tfjs.ops.stack import stack
@@ -42,6 +43,7 @@ def qr(x: TensorLike, full_matrices: bool = False) -> list[Tensor]:
         raise TypeError(
             f"qr: Argument 'x' passed to 'sqrt' must be float32 tensor, but got {x_tensor.dtype} tensor"
         )
+    full_matrices = check_flag(full_matrices, "qr", "full_matrices")
     if x_tensor.rank == 2:
         return _qr2d(x_tensor, full_matrices)
     # Each matrix on its own, as TF.js does; the results keep their own inner shapes

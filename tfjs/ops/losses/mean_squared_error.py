@@ -24,5 +24,12 @@ def mean_squared_error(
     1.6666666269302368
     """
     return elementwise_loss(
-        squared_difference, labels, predictions, weights, reduction, "mean_squared_error", "meanSquaredError"
+        squared_difference,
+        labels,
+        predictions,
+        weights,
+        reduction,
+        "mean_squared_error",
+        "meanSquaredError",
+        real_only=True,
     )

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from tfjs.ops.add import add
 from tfjs.ops.axis_util import reduction_axes
+from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.cast import cast
 from tfjs.ops.div import div
 from tfjs.ops.log_sum_exp import log_sum_exp
@@ -48,6 +49,7 @@ def softmax_cross_entropy(
         "softmaxCrossEntropy",
         ("onehot_labels", "logits"),
     )
+    assert_not_complex(logits_tensor, "softmax_cross_entropy", "logits")
     label_smoothing = check_number(label_smoothing, "label_smoothing", "softmax_cross_entropy")
     smoothing = label_smoothing > 0
     if smoothing and labels.rank < 2:

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.mul import mul
 from tfjs.ops.operation import op
 from tfjs.ops.rfft import rfft
@@ -32,7 +33,9 @@ def stft(
     if fft_length is None:
         fft_length = enclosing_power_of_two(length)
     fft_length = check_length(fft_length, "fft_length", "stft", minimum=1)
-    signal_tensor = convert_to_tensor(signal, "signal", "stft")
+    signal_tensor = assert_not_complex(
+        convert_to_tensor(signal, "signal", "stft"), "stft", "signal", "gatherV2"
+    )
     if signal_tensor.rank != 1:
         raise ValueError(
             f"stft: signal must be a 1D tensor, but got rank {signal_tensor.rank} "
