@@ -62,8 +62,12 @@ def test_shape_layers():
 
 def test_reshape_wrong_size_names_the_layer():
     x = tf.input(shape=[6])
+    layer = tf.layers.reshape(target_shape=[-1, 4], name="bad_reshape")
+    assert layer.apply(x).shape == (None, None, 4)  # TF.js leaves -1 unknown while the batch is
+    t = tf.ones([2, 6])
     with pytest.raises(ValueError, match="Reshape bad_reshape: total size of new array must be unchanged"):
-        tf.layers.reshape(target_shape=[4], name="bad_reshape").apply(x)
+        layer.apply(t)
+    t.dispose()
 
 
 def test_embedding_gathers_rows_and_masks_zeros():

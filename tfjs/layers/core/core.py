@@ -247,6 +247,9 @@ class Reshape(Layer):
         return target
 
     def compute_output_shape(self, input_shape: Any) -> Any:
+        if any(d is None for d in input_shape):
+            # As TF.js: with an unknown size (the batch's included) the -1 stays unknown.
+            return (input_shape[0], *(None if d == -1 else d for d in self.target_shape))
         return (input_shape[0], *self._fixed(input_shape))
 
     def call(self, inputs: Tensor, **kwargs: Any) -> Tensor:

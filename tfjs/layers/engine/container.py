@@ -336,13 +336,16 @@ class Container(Layer):
         self._ref_count -= 1
         disposed = 0
         if self._ref_count == 0:
-            for layer in self.layers:
-                if isinstance(layer, Container):
+            seen: set[int] = set()
+            for layer in [*self.layers, *self.internal_container_refs]:
+                if id(layer) in seen:
                     continue
-                if not layer._disposed:
+                seen.add(id(layer))
+                if isinstance(layer, Container):
+                    if layer._ref_count > 0:
+                        disposed += layer.dispose()["numDisposedVariables"]
+                elif not layer._disposed:
                     disposed += layer.dispose()["numDisposedVariables"]
-            for container in self.internal_container_refs:
-                disposed += container.dispose()["numDisposedVariables"]
             self._disposed = True
         return {"refCountAfterDispose": self._ref_count, "numDisposedVariables": disposed}
 

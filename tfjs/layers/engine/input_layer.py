@@ -57,7 +57,8 @@ class InputLayer(Layer):
         output = SymbolicTensor(
             self.dtype or "float32", self.batch_input_shape or (), self, [], {}, self.name
         )
-        Node(self, [], [output])
+        node = Node(self, [], [output])
+        node.input_shapes = [output.shape]  # TF.js's InputLayer node takes its own tensor in
 
     def apply(self, inputs: Any, **kwargs: Any) -> Any:
         raise ValueError(

@@ -95,7 +95,8 @@ class Sequential(LayersModel):
         trainable, stack = self._trainable, self._stack
         Container.__init__(self, self.inputs, self.outputs, name=self.name)
         self._stack = stack
-        self.layers = [la for la in self.layers if not isinstance(la, InputLayer)]
+        # As TF.js: the layers as added (a model added first stays one layer), not the graph's.
+        self.layers = list(self._stack)
         self.trainable = trainable
 
     def pop(self) -> None:
