@@ -6,9 +6,12 @@ from tfjs.backends.torch.kernels import (
     binary,
     complex,  # noqa: A004
     conv,
+    creation,
     fused,
     host,
     logical,
     matmul,
+    slicing,
+    transform,
     unary,
 )

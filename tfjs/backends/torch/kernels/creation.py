@@ -1,0 +1,64 @@
+"""Kernels that make tensors from a few numbers: Diag, LinSpace, OneHot, Range. Range
+and LinSpace follow TF.js's recurrence (each value the stored previous one plus the
+step), computed once on the host by cpu's `accumulate` and uploaded."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import torch
+
+from tfjs import dtypes
+from tfjs.backends.backend import TensorInfo
+from tfjs.backends.cpu.kernels.creation import accumulate
+from tfjs.backends.torch.backend_torch import TorchBackend
+from tfjs.backends.torch.kernels.slicing import as_typed_array
+from tfjs.backends.torch.registry import torch_kernel
+from tfjs.kernel_names import DIAG, LIN_SPACE, ONE_HOT, RANGE
+from tfjs.ops.range import range_length
+
+
+def _float32(values: Any) -> np.ndarray:
+    return np.asarray(values, np.float64).astype(np.float32)
+
+
+@torch_kernel(DIAG)
+def diag(backend: TorchBackend, x: Any) -> TensorInfo:
+    values = backend.tensor(x).reshape(-1)
+    return backend.make_output(torch.diag(values).reshape(x.shape + x.shape), x.dtype)
+
+
+@torch_kernel(LIN_SPACE)
+def lin_space(backend: TorchBackend, *, start: float, stop: float, num: float) -> TensorInfo:
+    """TF.js adds the step to each stored (float32) value in turn."""
+    with np.errstate(all="ignore"):
+        step = float(np.float64(stop - start) / np.float64(num - 1))
+    values = accumulate(start, step, int(num), _float32)
+    return backend.make_output(backend.upload(values, "float32"), "float32")
+
+
+@torch_kernel(RANGE)
+def range_kernel(backend: TorchBackend, *, start: float, stop: float, step: float, dtype: str) -> TensorInfo:
+    """TF.js's rangeImpl, quirks included: a decreasing range keeps a positive step of at
+    most 1 (and counts up)."""
+    count = range_length(start, stop, step)
+    if stop < start and step == 1:
+        step = -1
+    store = _float32 if dtype == "float32" else dtypes.to_int32
+    return backend.make_output(backend.upload(accumulate(start, step, count, store), dtype), dtype)
+
+
+@torch_kernel(ONE_HOT)
+def one_hot(
+    backend: TorchBackend, indices: Any, *, depth: int, on_value: float, off_value: float, dtype: str
+) -> TensorInfo:
+    """Filled as a Float32Array, then stored as `dtype` (int32 truncates; bool keeps the
+    truncated value's low byte being non-zero)."""
+    index = backend.tensor(indices).reshape(-1).long()
+    on, off = (float(v) for v in _float32(np.array([on_value, off_value], np.float64)))
+    inside = (index >= 0) & (index < depth)
+    columns = torch.arange(depth, device=backend.device)
+    hot = inside[:, None] & (index[:, None] == columns)
+    out = torch.where(hot, on, off).to(torch.float32).reshape((*indices.shape, depth))
+    return backend.make_output(as_typed_array(out, dtype) if dtype != "float32" else out, dtype)
