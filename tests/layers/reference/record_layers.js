@@ -92,18 +92,21 @@ async function recordTraining(name) {
   const c = CASES[name];
   const model = ARCHITECTURES[c.arch]();
   setDeterministicWeights(model);
-  const {x, y} = DATA[c.data]();
+  const data = DATA[c.data]();
+  const x = asList(data.x);
+  const y = data.y;
   const initialWeights = encodeWeights(model);
   model.compile({optimizer: makeOptimizer(c.optimizer), loss: c.loss, metrics: c.metrics});
   const fitArgs = {...c.fit, shuffle: false, verbose: 0};
   let validation = null;
   if (c.validationData) {
-    const n = x.shape[0];
-    validation = [x.slice(n - c.validationData), y.map((t) => t.slice(n - c.validationData))];
-    fitArgs.validationData = [validation[0], feed(validation[1])];
+    const tail = (t) => t.slice(t.shape[0] - c.validationData);
+    validation = [x.map(tail), y.map(tail)];
+    fitArgs.validationData = [feed(validation[0]), feed(validation[1])];
   }
-  const history = await model.fit(x, feed(y), fitArgs);
-  const evaluate = asList(model.evaluate(x, feed(y), {batchSize: 4})).map((t) => t.dataSync()[0]);
+  const history = await model.fit(feed(x), feed(y), fitArgs);
+  const evaluate = asList(model.evaluate(feed(x), feed(y), {batchSize: 4}))
+      .map((t) => t.dataSync()[0]);
   writeJSON(path.join(FIXTURES, 'training', `${name}.json`), {
     arch: c.arch,
     optimizer: c.optimizer,
@@ -111,15 +114,16 @@ async function recordTraining(name) {
     python_loss: c.pythonLoss || c.loss,
     metrics: c.metrics,
     fit: {...c.fit, shuffle: false},
-    x: encodeTensor(x),
+    x: x.map(encodeTensor),
     y: y.map(encodeTensor),
-    validation_data: validation && {x: encodeTensor(validation[0]), y: validation[1].map(encodeTensor)},
+    validation_data: validation &&
+      {x: validation[0].map(encodeTensor), y: validation[1].map(encodeTensor)},
     initial_weights: initialWeights,
     history: history.history,
     final_weights: encodeWeights(model),
     evaluate_batch_size: 4,
     evaluate,
-    predict_after: asList(model.predict(x)).map(encodeTensor),
+    predict_after: asList(model.predict(feed(x))).map(encodeTensor),
   });
   console.error(`training/${name}: ${JSON.stringify(history.history)}`);
 }

@@ -28,6 +28,21 @@ const ARCHITECTURES = {
     L.dense({units: 1})]),
   batchnorm: () => seq([L.dense({units: 4, inputShape: [3]}), L.batchNormalization(),
     L.dense({units: 1})]),
+  embedding_bidirectional: () => seq([L.embedding({inputDim: 8, outputDim: 3, inputShape: [6]}),
+    L.bidirectional({layer: L.gru({units: 2})}), L.dense({units: 1, activation: 'sigmoid'})]),
+  conv1d_pool: () => seq([L.conv1d({filters: 3, kernelSize: 3, activation: 'relu',
+    inputShape: [8, 2]}), L.maxPooling1d({poolSize: 2}), L.globalAveragePooling1d(),
+  L.dense({units: 1})]),
+  separable_layernorm: () => seq([L.separableConv2d({filters: 2, kernelSize: 3,
+    inputShape: [5, 5, 1]}), L.depthwiseConv2d({kernelSize: 3, depthMultiplier: 2}),
+  L.layerNormalization(), L.flatten(), L.dense({units: 2, activation: 'softmax'})]),
+  two_inputs: () => {
+    const a = tf.input({shape: [3]});
+    const b = tf.input({shape: [2]});
+    const shared = L.dense({units: 3, activation: 'tanh'});
+    const h = L.concatenate().apply([shared.apply(a), L.dense({units: 3}).apply(b)]);
+    return tf.model({inputs: [a, b], outputs: L.dense({units: 1}).apply(h)});
+  },
   two_heads: () => {
     const x = tf.input({shape: [3]});
     const h = L.dense({units: 4, activation: 'relu'}).apply(x);
@@ -69,6 +84,23 @@ const DATA = {
     const keep = Array.from({length: 40}, (_, i) => ((i * 7) % 5 === 0 ? 0 : 1));
     const x = floatInput([10, 4, 2], 4).mul(tf.tensor(keep, [10, 4, 1]));
     return {x, y: [x.sum([1, 2]).mul(0.3).reshape([10, 1])]};
+  },
+  token_ids: () => {
+    const x = tf.tensor(Array.from({length: 60}, (_, i) => (i * i + 3 * i) % 8), [10, 6], 'float32');
+    return {x, y: [x.slice([0, 0], [10, 3]).sum(1, true).greater(10).toFloat()]};
+  },
+  signals: () => {
+    const x = floatInput([10, 8, 2], 6);
+    return {x, y: [x.max([1, 2]).reshape([10, 1])]};
+  },
+  small_images: () => {
+    const x = floatInput([8, 5, 5, 1], 7);
+    return {x, y: [oneHot(Array.from(x.mean([1, 2, 3]).greater(0).toInt().dataSync()), 2)]};
+  },
+  two_sources: () => {
+    const a = floatInput([12, 3], 8);
+    const b = floatInput([12, 2], 9);
+    return {x: [a, b], y: [a.sum(1, true).sub(b.sum(1, true)).mul(0.5)]};
   },
   two_targets: () => {
     const x = floatInput([12, 3], 5);
@@ -128,6 +160,16 @@ Object.assign(CASES, {
     metrics: [], optimizer: {name: 'adam', args: [0.02]}, fit: {epochs: 3, batchSize: 4}},
   batchnorm_sgd: {arch: 'batchnorm', data: 'regression', loss: 'meanSquaredError', metrics: [],
     optimizer: {name: 'sgd', args: [0.05]}, fit: {epochs: 3, batchSize: 5}},
+  embedding_bidirectional_adam: {arch: 'embedding_bidirectional', data: 'token_ids',
+    loss: 'binaryCrossentropy', metrics: ['accuracy'], optimizer: {name: 'adam', args: [0.05]},
+    fit: {epochs: 3, batchSize: 4}},
+  conv1d_pool_rmsprop: {arch: 'conv1d_pool', data: 'signals', loss: 'meanSquaredError',
+    metrics: ['mae'], optimizer: {name: 'rmsprop', args: [0.01]}, fit: {epochs: 3, batchSize: 4}},
+  separable_layernorm_adamax: {arch: 'separable_layernorm', data: 'small_images',
+    loss: 'categoricalCrossentropy', metrics: ['accuracy'],
+    optimizer: {name: 'adamax', args: [0.05]}, fit: {epochs: 3, batchSize: 3}},
+  two_inputs_momentum: {arch: 'two_inputs', data: 'two_sources', loss: 'meanSquaredError',
+    metrics: [], optimizer: {name: 'momentum', args: [0.05, 0.9]}, fit: {epochs: 3, batchSize: 5}},
   two_heads_adam: {arch: 'two_heads', data: 'two_targets',
     loss: {reg: 'meanSquaredError', cls: 'categoricalCrossentropy'}, metrics: {cls: 'accuracy'},
     optimizer: {name: 'adam', args: [0.03]}, fit: {epochs: 3, batchSize: 5}},
