@@ -227,3 +227,19 @@ def test_disposed_model_refuses_work():
     assert model.dispose() == {"refCountAfterDispose": 0, "numDisposedVariables": 2}
     with pytest.raises(ValueError, match="already disposed"):
         model.dispose()
+
+
+def test_execute_named_layers_and_predict_frees_intermediates():
+    x = tf.input(shape=[2], name="ex_in")
+    h = dense(2, "ex_h").apply(x)
+    d = tf.layers.dropout(rate=0.5, name="ex_drop").apply(h)  # returns its input at inference
+    y = dense(1, "ex_y").apply(tf.layers.activation(activation="relu", name="ex_relu").apply(d))
+    model = tf.model(inputs=x, outputs=y)
+    t = tf.tensor2d([[1, -3]])
+    hidden, out = model.execute(t, ["ex_h", "ex_y"])
+    assert hidden.array_sync() == [[-2.0, -2.0]] and out.array_sync() == [[0.0]]
+    before = tf.memory()["num_tensors"]
+    pred = model.predict(t)
+    assert tf.memory()["num_tensors"] == before + 1 and pred.array_sync() == [[0.0]]
+    tf.dispose([t, hidden, out, pred])
+    model.dispose()

@@ -237,16 +237,31 @@ class Container(Layer):
         return singleton_or_list(outputs)
 
     def run_internal_graph(
-        self, inputs: Sequence[Tensor], training: bool | None = None, masks: Sequence[Any] | None = None
+        self,
+        inputs: Sequence[Tensor],
+        training: bool | None = None,
+        masks: Sequence[Any] | None = None,
+        targets: Sequence[SymbolicTensor] | None = None,
+        free_intermediates: bool = False,
     ) -> list[Tensor]:
-        """The outputs for `inputs` (in the order of `self.inputs`), layers called in order."""
+        """The values of `targets` (default: the model's outputs) for `inputs` (in the order
+        of `self.inputs`), layers called in order. With `free_intermediates` (inference
+        only: a gradient needs them) each intermediate tensor is disposed once the last
+        layer that reads it has run."""
         if len(inputs) != len(self.inputs):
             raise ValueError(
                 f"Model {self.name} expects {len(self.inputs)} input(s), but it received {len(inputs)}"
             )
+        targets = list(self.outputs if targets is None else targets)
         computed: dict[int, tuple[Tensor, Any]] = {}
-        for i, (ref, x) in enumerate(zip(self.inputs, inputs, strict=False)):
+        for i, (ref, x) in enumerate(zip(self.inputs, inputs, strict=True)):
             computed[ref.id] = (x, masks[i] if masks else None)
+        readers: dict[int, int] = {}
+        if free_intermediates:
+            for node in self.nodes_in_order:
+                for x in node.input_tensors:
+                    readers[x.id] = readers.get(x.id, 0) + 1
+        kept = {x.id for x in targets} | {x.id for x in self.inputs}
         for node in self.nodes_in_order:
             layer = node.outbound_layer
             if isinstance(layer, InputLayer) or any(x.id not in computed for x in node.input_tensors):
@@ -268,16 +283,46 @@ class Container(Layer):
             out_masks = to_list(out_masks) if out_masks is not None else [None] * len(outputs)
             for ref, y, m in zip(node.output_tensors, outputs, out_masks, strict=False):
                 computed[ref.id] = (y, m)
-        for x in self.outputs:
+            if free_intermediates:
+                self._free_read(node, computed, readers, kept)
+        for x in targets:
             if x.id not in computed:
                 raise ValueError(f"Could not compute output {x.name}")
-        return [computed[x.id][0] for x in self.outputs]
+        return [computed[x.id][0] for x in targets]
+
+    @staticmethod
+    def _free_read(
+        node: Node, computed: dict[int, tuple[Tensor, Any]], readers: dict[int, int], kept: set[int]
+    ) -> None:
+        """Disposes the inputs of `node` that no later layer reads (unless another live
+        value is the same tensor: a layer may return its input)."""
+        for x in node.input_tensors:
+            readers[x.id] -= 1
+            if readers[x.id] or x.id in kept:
+                continue
+            value, mask = computed.pop(x.id)
+            live = {id(t) for v in computed.values() for t in v if isinstance(t, Tensor)}
+            for t in (value, mask):
+                if isinstance(t, Tensor) and id(t) not in live:
+                    t.dispose()
 
     def execute(self, inputs: Any, outputs: Any = None) -> Any:
         """Runs the model on tensors (a tensor, a list in input order, or a dict by input
-        name) and returns its outputs, as TF.js's `execute`."""
+        name) and returns its outputs, or those of the layers named in `outputs` (a name or
+        a list of names: each layer's first output), as TF.js's `execute`."""
         feeds = self.normalize_inputs(inputs, "execute")
-        return tidy(lambda: self.call(feeds if len(feeds) > 1 else feeds[0]))
+        if outputs is None:
+            return tidy(lambda: self.call(feeds if len(feeds) > 1 else feeds[0]))
+        names = [outputs] if isinstance(outputs, str) else list(outputs)
+        targets = []
+        for name in names:
+            layer = self.get_layer(name)
+            nodes = [
+                n for i, n in enumerate(layer.inbound_nodes) if node_key(layer, i) in self.container_nodes
+            ]
+            targets.append(nodes[0].output_tensors[0])
+        results = tidy(lambda: self.run_internal_graph(feeds, training=False, targets=targets))
+        return results[0] if isinstance(outputs, str) else results
 
     def normalize_inputs(self, inputs: Any, where: str) -> list[Tensor]:
         """Inputs as a list in the order of `self.inputs`."""

@@ -48,7 +48,7 @@ class LayersModel(TrainingMixin, Container):
         per_output: list[list[Tensor]] = [[] for _ in self.outputs]
         for start, end in data.batch_ranges(size, batch_size):
             batch = data.slice_rows(inputs, start, end) if size > batch_size else inputs
-            outs = self.run_internal_graph(batch, training=False)
+            outs = self.run_internal_graph(batch, training=False, free_intermediates=True)
             for i, out in enumerate(outs):
                 per_output[i].append(out)
         results = [outs[0] if len(outs) == 1 else concat(outs, 0) for outs in per_output]
