@@ -262,3 +262,22 @@ def test_optimizer_state_round_trip(tmp_path):
     model.optimizer.dispose()
     model.dispose()
     loaded.dispose()
+
+
+def test_sharded_and_quantized_weights(tmp_path):
+    """uint8 kernel (min 1, scale 0.5: bytes 2, 4 -> 2, 3) and float16 bias split over two
+    shard files of one group, read by tfjs.io."""
+    data = np.array([2, 4], np.uint8).tobytes() + np.array([0.5], "<f2").tobytes()
+    specs = [
+        {"name": "dense_1/kernel", "shape": [2, 1], "dtype": "float32",
+         "quantization": {"dtype": "uint8", "min": 1.0, "scale": 0.5}},
+        {"name": "dense_1/bias", "shape": [1], "dtype": "float32", "quantization": {"dtype": "float16"}},
+    ]  # fmt: skip
+    model_json = {
+        "modelTopology": _sequential_topology(),
+        "weightsManifest": [{"paths": ["group1-shard1of2.bin", "group1-shard2of2.bin"], "weights": specs}],
+    }
+    (tmp_path / "model.json").write_text(json.dumps(model_json))
+    (tmp_path / "group1-shard1of2.bin").write_bytes(data[:3])
+    (tmp_path / "group1-shard2of2.bin").write_bytes(data[3:])
+    assert _predict_one(str(tmp_path / "model.json")) == [[5.5]]
