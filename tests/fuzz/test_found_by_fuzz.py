@@ -155,3 +155,23 @@ def test_a_disposed_tensor_as_values_names_the_op(backend):
         tf.tidy(lambda: tf.broadcast_to(tf.ones([1]), [disposed()]))
     with raises_with(ValueError, "Error in norm: invalid ord value", "[1, 2]"):
         tf.tidy(lambda: tf.norm(tf.ones([2]), [1, 2]))
+
+
+def test_a_tile_to_nothing_makes_no_copies_on_the_way(backend):
+    flag = tf.tensor(False)
+    empty = tf.broadcast_to(flag, [2**31 - 1, 0])  # np.tile would fill 2 GB first
+    assert empty.shape == (2**31 - 1, 0)
+    tf.dispose([flag, empty])
+
+
+def test_still_more_arguments_the_op_checks_itself(backend):
+    with raises_with(TypeError, "huber_loss: delta must be a number"):
+        tf.losses.huber_loss([1.0], [1.0], delta=[1, 2])
+    with raises_with(TypeError, "moving_average: zero_debias must be a boolean"):
+        tf.moving_average([1.0], [1.0], 0.5, None, [1, 2])
+    with raises_with(ValueError, "Activation [1, 2] has not been implemented"):
+        tf.fused.mat_mul([[1.0]], [[1.0]], activation=[1, 2])
+    with raises_with(TypeError, "log_softmax: axis must be an integer", "'a'"):
+        tf.log_softmax([1.0, 2.0], "a")
+    with raises_with(ValueError, "dropout: a tensor of shape [3,9223372036854775808]"):
+        tf.dropout([1.0], 0.5, [3, 2**63])

@@ -20,7 +20,7 @@ def depth_to_space(x: TensorLike, block_size: int, data_format: str = "NHWC") ->
     """
     name = "depth_to_space"
     x_tensor = convert_to_tensor(x, "x", name, "float32")
-    if data_format not in ("NHWC", "NCHW"):
+    if not isinstance(data_format, str) or data_format not in ("NHWC", "NCHW"):
         raise ValueError(f"{name}: data_format must be 'NHWC' or 'NCHW', got {data_format!r}")
     if x_tensor.rank != 4:
         raise ValueError(

@@ -12,6 +12,7 @@ from tfjs.ops.random_uniform import random_uniform
 from tfjs.ops.random_util import check_number, check_seed
 from tfjs.tensor import Tensor
 from tfjs.tensor_format import js_number_to_string
+from tfjs.tensor_size import check_tensor_size
 from tfjs.tensor_util import TensorLike, check_shape, convert_to_tensor
 
 
@@ -48,6 +49,7 @@ def dropout(
     keep_prob = 1 - rate
     flags_shape = check_shape(_noise_shape(x_tensor.shape, noise_shape), "dropout: noise_shape")
     assert_and_get_broadcast_shape(x_tensor.shape, flags_shape, "dropout (x and noise_shape)")
+    check_tensor_size(flags_shape, "float32", "dropout")
     noise = random_uniform(flags_shape, 0, 1, "float32", seed)
     return mul(x_tensor, div(floor(add(noise, keep_prob)), keep_prob))
 

@@ -6,6 +6,7 @@ from tfjs.ops.div import div
 from tfjs.ops.mul import mul
 from tfjs.ops.operation import op
 from tfjs.ops.pow import pow  # noqa: A004
+from tfjs.ops.reduction_util import check_flag
 from tfjs.ops.scalar import scalar
 from tfjs.ops.sub import sub
 from tfjs.tensor import Tensor
@@ -44,6 +45,7 @@ def moving_average(
         raise ValueError(
             f"moving_average: Shape mismatch in v and x: {list(v_tensor.shape)} and {list(x_tensor.shape)}"
         )
+    zero_debias = check_flag(zero_debias, "moving_average", "zero_debias")
     if zero_debias and step is None:
         raise ValueError("moving_average: When using zeroDebias: true, step is required. (step is None)")
     step_tensor = convert_to_tensor(step, "step", "moving_average") if zero_debias else None

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import numpy as np
+
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import SOFTMAX
 from tfjs.kernel_registry import register_gradient
@@ -31,6 +33,8 @@ def last_axis(rank: int, axis: int, op_name: str, tfjs_words: str, axis_name: st
         raise ValueError(
             f"{op_name}: logits must be at least 1-D to take axis {js_text(axis)}, but got a scalar"
         )
+    if isinstance(axis, bool) or not isinstance(axis, (int, np.integer)):
+        raise TypeError(f"{op_name}: {axis_name} must be an integer, but got {axis!r}")
     if axis == -1:
         axis = rank - 1
     if axis != rank - 1:

@@ -23,8 +23,8 @@ LEAKYRELU_ALPHA = 0.2
 
 def check_activation(activation: str | None, op_name: str) -> str:
     """The activation's name ('linear' for None), or an error naming the ones there are."""
-    activation = activation or "linear"
-    if activation not in ACTIVATIONS:
+    activation = "linear" if activation is None else activation
+    if not isinstance(activation, str) or activation not in ACTIVATIONS:
         raise ValueError(
             f"{op_name}: Activation {activation} has not been implemented for the CPU backend. "
             f"The fused activations are {', '.join(ACTIVATIONS)}."

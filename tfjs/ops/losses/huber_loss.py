@@ -9,6 +9,7 @@ from tfjs.ops.losses.loss_ops_util import Reduction
 from tfjs.ops.minimum import minimum
 from tfjs.ops.mul import mul
 from tfjs.ops.operation import op
+from tfjs.ops.random_util import check_number
 from tfjs.ops.scalar import scalar
 from tfjs.ops.square import square
 from tfjs.ops.sub import sub
@@ -33,7 +34,7 @@ def huber_loss(
     >>> tf.losses.huber_loss(tf.tensor1d([1, 2, 3]), tf.tensor1d([1.5, 2, 6])).array_sync()
     0.875
     """
-    loss = partial(_huber, delta=delta)
+    loss = partial(_huber, delta=check_number(delta, "delta", "huber_loss"))
     return elementwise_loss(loss, labels, predictions, weights, reduction, "huber_loss", "huberLoss")
 
 

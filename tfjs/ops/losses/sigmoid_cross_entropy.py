@@ -11,6 +11,7 @@ from tfjs.ops.losses.loss_ops_util import Reduction
 from tfjs.ops.mul import mul
 from tfjs.ops.neg import neg
 from tfjs.ops.operation import op
+from tfjs.ops.random_util import check_number
 from tfjs.ops.relu import relu
 from tfjs.ops.scalar import scalar
 from tfjs.ops.sub import sub
@@ -36,7 +37,8 @@ def sigmoid_cross_entropy(
     >>> tf.losses.sigmoid_cross_entropy(tf.tensor1d([1, 0]), tf.tensor1d([0, 0])).array_sync()
     0.6931471824645996
     """
-    loss = partial(_smoothed_sigmoid_cross_entropy, label_smoothing=label_smoothing)
+    smoothing = check_number(label_smoothing, "label_smoothing", "sigmoid_cross_entropy")
+    loss = partial(_smoothed_sigmoid_cross_entropy, label_smoothing=smoothing)
     arg_names = ("multi_class_labels", "logits")
     op_names = ("sigmoid_cross_entropy", "sigmoidCrossEntropy")
     return elementwise_loss(loss, multi_class_labels, logits, weights, reduction, *op_names, arg_names)

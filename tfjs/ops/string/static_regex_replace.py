@@ -3,6 +3,7 @@ from __future__ import annotations
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import STATIC_REGEX_REPLACE
 from tfjs.ops.operation import op
+from tfjs.ops.reduction_util import check_flag
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
@@ -26,5 +27,9 @@ def static_regex_replace(
     for arg, value in (("pattern", pattern), ("rewrite", rewrite)):
         if not isinstance(value, str):
             raise TypeError(f"{name}: {arg} must be a string, got {value!r}")
-    attrs = {"pattern": pattern, "rewrite": rewrite, "replace_global": bool(replace_global)}
+    attrs = {
+        "pattern": pattern,
+        "rewrite": rewrite,
+        "replace_global": check_flag(replace_global, name, "replace_global"),
+    }
     return ENGINE.run_kernel(STATIC_REGEX_REPLACE, {"x": input_t}, attrs)

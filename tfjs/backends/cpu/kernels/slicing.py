@@ -59,7 +59,11 @@ def pack(backend: CpuBackend, tensors: list[Any], *, axis: int) -> TensorInfo:
 
 @kernel(TILE, "cpu")
 def tile(backend: CpuBackend, x: Any, *, reps: tuple[int, ...]) -> TensorInfo:
-    return backend.make_output(np.tile(backend.values(x), reps), x.dtype)
+    values = backend.values(x)
+    out_shape = tuple(size * rep for size, rep in zip(values.shape, reps, strict=True))
+    if 0 in out_shape:  # np.tile would build the copies along the other axes first
+        return backend.make_output(np.empty(out_shape, values.dtype), x.dtype)
+    return backend.make_output(np.tile(values, reps), x.dtype)
 
 
 @kernel(REVERSE, "cpu")
