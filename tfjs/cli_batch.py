@@ -30,10 +30,18 @@ def add_batch_command(add: Callable[..., argparse.ArgumentParser]) -> None:
         metavar="SINK",
         help="a folder (PNG for image outputs, .npy otherwise) or a .parquet file",
     )
-    sub.add_argument("--batch-size", type=_at_least(1), default=1, help="records per model call (default 1)")
-    sub.add_argument("--workers", type=_at_least(1), help="Ray actors (default one per CPU, or per GPU)")
     sub.add_argument(
-        "--threads", type=_at_least(1), default=1, help="compute threads per Ray actor (default 1)"
+        "--batch-size", type=_at_least(1), default=1, metavar="N", help="records per model call (default 1)"
+    )
+    sub.add_argument(
+        "--workers", type=_at_least(1), metavar="N", help="Ray actors (default one per CPU, or per GPU)"
+    )
+    sub.add_argument(
+        "--threads",
+        type=_at_least(1),
+        default=1,
+        metavar="N",
+        help="compute threads per Ray actor (default 1)",
     )
     sub.add_argument("--backend", type=parse_backends, metavar="NAME", help="the backend (default cpu)")
     where = sub.add_mutually_exclusive_group()

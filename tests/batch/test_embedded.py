@@ -4,11 +4,13 @@ the errors table, and no Ray is imported."""
 
 from __future__ import annotations
 
+import csv
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -199,3 +201,45 @@ def test_a_layers_model_over_arrays(tmp_path: Path) -> None:
         "b": [[3.0]],
         "c": [[1.75]],
     }
+
+
+def _as_array(image: Any) -> np.ndarray:
+    return np.asarray(image.convert("RGB").resize((16, 16)), np.float32) / 255
+
+
+def _double_mean(outputs: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    return {"mask": outputs["mask"], "mean": outputs["mean"] * 2}
+
+
+def test_preprocess_and_postprocess_per_record(images: Path, tmp_path: Path) -> None:
+    paths = sorted(images.iterdir())[:3]
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for path in paths:
+        (folder / path.name).write_bytes(path.read_bytes())
+    tf.batch.run(
+        TINY, folder, tmp_path / "out", preprocess=_as_array, postprocess=_double_mean, progress=False
+    )
+    from PIL import Image
+
+    for path in paths:
+        with Image.open(path) as image:
+            expected = _as_array(image).astype(np.float64).mean(axis=(0, 1)) * 2
+        np.testing.assert_allclose(np.load(tmp_path / "out" / path.stem / "mean.npy")[0], expected, rtol=1e-6)
+
+
+def test_a_postprocess_that_drops_an_output_is_an_error_per_record(images: Path, tmp_path: Path) -> None:
+    summary = tf.batch.run(
+        TINY,
+        images / "img_000.png",
+        tmp_path / "out",
+        postprocess=lambda o: {"mean": o["mean"]},
+        progress=False,
+    )
+    assert (summary.records, summary.errors) == (0, 1)
+    with open(tmp_path / "out" / "errors.csv", newline="") as table:
+        rows = list(csv.reader(table))
+    assert rows == [
+        ["id", "reason"],
+        ["img_000", "TypeError: postprocess must return a dict with the keys ['mask', 'mean']"],
+    ]

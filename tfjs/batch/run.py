@@ -220,12 +220,16 @@ def _probe(
 def _in_process(
     groups: Sequence[tuple[int, list[Record]]], worker_args: dict[str, Any]
 ) -> Iterator[tuple[str, str]]:
+    from tfjs.globals import get_backend, set_backend
+
+    before = get_backend()
     worker = BatchWorker(**worker_args)
     try:
         for first, group in groups:
             yield from worker.run_group(first, group)
     finally:
         worker.close()
+        set_backend(before)  # the caller's backend, as it was
 
 
 def _consume(rows: Iterator[tuple[str, str]], total: int, show: bool, engine: str) -> list[tuple[str, str]]:

@@ -6,6 +6,7 @@ outputs written to the sink. The in-process loop and each Ray actor run this sam
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -43,8 +44,8 @@ def make_feeds(
     dimension of 1 added where the input has one more dimension than the array."""
     from tfjs import ops
 
-    if isinstance(value, str) or type(value).__module__.startswith("PIL."):
-        return make_inputs(model, shapes, value)
+    if isinstance(value, (str, os.PathLike)) or type(value).__module__.startswith("PIL."):
+        return make_inputs(model, shapes, os.fspath(value) if isinstance(value, os.PathLike) else value)
     if not isinstance(value, Mapping):
         if len(model.inputs) != 1:
             names = [i.name for i in model.inputs]
