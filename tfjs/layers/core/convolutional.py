@@ -188,71 +188,48 @@ class Conv3D(Conv):
         return self._finish(y)
 
 
-class Conv2DTranspose(Conv2D):
+class ConvTranspose(Conv):
+    """Transposed convolutions' shared shapes and call; kernel [*kernel_size, filters,
+    in_channels]."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.padding not in ("valid", "same"):
+            raise ValueError(f"{self.class_name}: padding must be 'valid' or 'same', got {self.padding!r}")
+
+    def _kernel_shape(self, channels: int) -> list[int]:
+        return [*self.kernel_size, self.filters, channels]
+
+    def _sizes(self, spatial: Any) -> list[int | None]:
+        return [
+            deconv_length(s, st, k, self.padding)
+            for s, st, k in zip(spatial, self.strides, self.kernel_size, strict=True)
+        ]
+
+    def compute_output_shape(self, input_shape: Any) -> Any:
+        first = self.data_format == "channelsFirst"
+        sizes = self._sizes(input_shape[2:] if first else input_shape[1:-1])
+        return (input_shape[0], self.filters, *sizes) if first else (input_shape[0], *sizes, self.filters)
+
+    def call(self, inputs: Tensor, **kwargs: Any) -> Tensor:
+        x = to_channels_last(inputs, self.data_format)
+        out_shape = [x.shape[0], *self._sizes(x.shape[1:-1]), self.filters]
+        transpose = ops.conv2d_transpose if self.rank == 2 else ops.conv3d_transpose
+        return self._finish(transpose(x, self.kernel.read(), out_shape, self.strides, self.padding))
+
+
+class Conv2DTranspose(ConvTranspose):
     """Transposed 2-D convolution; kernel [kh, kw, filters, in_channels]."""
 
     class_name = "Conv2DTranspose"
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        if self.padding not in ("valid", "same"):
-            raise ValueError(f"Conv2DTranspose: padding must be 'valid' or 'same', got {self.padding!r}")
-
-    def _kernel_shape(self, channels: int) -> list[int]:
-        return [*self.kernel_size, self.filters, channels]
-
-    def compute_output_shape(self, input_shape: Any) -> Any:
-        first = self.data_format == "channelsFirst"
-        spatial = input_shape[2:] if first else input_shape[1:-1]
-        sizes = [
-            deconv_length(s, st, k, self.padding)
-            for s, st, k in zip(spatial, self.strides, self.kernel_size, strict=True)
-        ]
-        return (input_shape[0], self.filters, *sizes) if first else (input_shape[0], *sizes, self.filters)
-
-    def call(self, inputs: Tensor, **kwargs: Any) -> Tensor:
-        x = to_channels_last(inputs, self.data_format)
-        height, width = (
-            deconv_length(s, st, k, self.padding)
-            for s, st, k in zip(x.shape[1:3], self.strides, self.kernel_size, strict=True)
-        )
-        out_shape = [x.shape[0], height, width, self.filters]
-        y = ops.conv2d_transpose(x, self.kernel.read(), out_shape, self.strides, self.padding)
-        return self._finish(y)
+    rank = 2
 
 
-class Conv3DTranspose(Conv3D):
+class Conv3DTranspose(ConvTranspose):
     """Transposed 3-D convolution; kernel [kd, kh, kw, filters, in_channels]."""
 
     class_name = "Conv3DTranspose"
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        if self.padding not in ("valid", "same"):
-            raise ValueError(f"Conv3DTranspose: padding must be 'valid' or 'same', got {self.padding!r}")
-
-    def _kernel_shape(self, channels: int) -> list[int]:
-        return [*self.kernel_size, self.filters, channels]
-
-    def compute_output_shape(self, input_shape: Any) -> Any:
-        first = self.data_format == "channelsFirst"
-        spatial = input_shape[2:] if first else input_shape[1:-1]
-        sizes = [
-            deconv_length(s, st, k, self.padding)
-            for s, st, k in zip(spatial, self.strides, self.kernel_size, strict=True)
-        ]
-        return (input_shape[0], self.filters, *sizes) if first else (input_shape[0], *sizes, self.filters)
-
-    def call(self, inputs: Tensor, **kwargs: Any) -> Tensor:
-        x = to_channels_last(inputs, self.data_format)
-        sizes = [
-            deconv_length(s, st, k, self.padding)
-            for s, st, k in zip(x.shape[1:4], self.strides, self.kernel_size, strict=True)
-        ]
-        y = ops.conv3d_transpose(
-            x, self.kernel.read(), [x.shape[0], *sizes, self.filters], self.strides, self.padding
-        )
-        return self._finish(y)
+    rank = 3
 
 
 class UpSampling2D(Layer):
