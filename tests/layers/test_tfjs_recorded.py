@@ -46,6 +46,9 @@ NOT_YET_SUPPORTED: dict[str, str] = {
         "TF.js 4.22's cpu batchNorm cycles the parameters over the flat element index, right only "
         "for the last axis; Python normalizes along axis 1"
     ),
+    "saved_by_tfjs/depthwise_conv2d_dilation_ignored": (
+        "TF.js 4.22's DepthwiseConv2D layer ignores dilationRate (passes null to the op); Python applies it"
+    ),
     "summary/category_encoding": (
         "TF.js's summary shows CategoryEncoding's write into its input's shape array (each Reshape "
         "before it prints [null,6]), a TF.js bug Python does not copy"

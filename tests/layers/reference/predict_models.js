@@ -50,6 +50,11 @@ const MODELS = {
       L.dense({units: 3, activation: 'sigmoid', useBias: false}), L.dense({units: 2})]),
     inputs: [floatInput([3, 4])],
   }),
+  dense_on_sequences: () => ({
+    model: seq([L.dense({units: 3, activation: 'softplus', inputShape: [4, 5]}),
+      L.dense({units: 2, useBias: false})]),
+    inputs: [floatInput([2, 4, 5])],
+  }),
   activations: () => {
     const x = tf.input({shape: [6]});
     const outs = ACTIVATIONS.map((a) => L.activation({activation: a}).apply(x));
@@ -121,6 +126,18 @@ const MODELS = {
     L.conv2d({filters: 2, kernelSize: [2, 3], strides: 2}),
     L.conv2d({filters: 2, kernelSize: 2, dilationRate: 1, padding: 'same', useBias: false})]),
     inputs: [floatInput([2, 5, 5, 2])],
+  }),
+  conv_dilated: () => ({
+    model: seq([L.conv2d({filters: 2, kernelSize: 2, dilationRate: 2, inputShape: [6, 6, 2]}),
+      L.separableConv2d({filters: 2, kernelSize: 2, dilationRate: [1, 2]})]),
+    inputs: [floatInput([2, 6, 6, 2])],
+  }),
+  // TF.js 4.22's DepthwiseConv2D layer ignores dilationRate (it passes null to the op: a
+  // TODO in its source). Recorded as TF.js gives it.
+  depthwise_conv2d_dilation_ignored: () => ({
+    model: seq([L.depthwiseConv2d({kernelSize: 2, dilationRate: 2, padding: 'same',
+      inputShape: [4, 4, 2]})]),
+    inputs: [floatInput([2, 4, 4, 2])],
   }),
   conv2d_channels_first: () => ({
     model: seq([L.conv2d({filters: 2, kernelSize: 2, dataFormat: 'channelsFirst',
@@ -362,6 +379,9 @@ const MODELS = {
 // Layers recorded called on a tensor (`layer.apply(x)`) rather than inside a saved model:
 // the Python test makes each with tf.layers.<factory>(**args in snake_case).
 const LAYER_CALLS = {
+  // An Activation layer with gelu_new saves as 'geluNew', which TF.js cannot load back.
+  activation_gelu_new: {factory: 'activation', args: {activation: 'gelu_new'},
+    input: () => floatInput([2, 5]).mul(3)},
   resizing_bilinear: {factory: 'resizing', args: {height: 5, width: 3},
     input: () => floatInput([2, 3, 4, 1])},
   resizing_nearest: {factory: 'resizing', args: {height: 2, width: 7, interpolation: 'nearest'},
