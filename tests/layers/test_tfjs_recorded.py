@@ -12,7 +12,8 @@ node record_layers.js`), so that these tests need no Node:
   tfjs_outputs.json: Python predicts the same.
 - fixtures/training/<name>.json: the same architecture, initial weights, data, loss,
   metrics and optimizer, fit here without shuffling, gives TF.js's per-epoch history
-  (rtol 1e-3), final weights, `evaluate` and `predict`.
+  (rtol 1e-3), final weights, `evaluate` and `predict`; fixtures/training/resumed/: a
+  TF.js save with its training config and optimizer weights, loaded and fit further.
 
 Fixtures the Python side cannot run yet are listed in NOT_YET_SUPPORTED with the reason;
 they are strict xfails, so one that starts passing fails until its name is removed.
@@ -33,6 +34,7 @@ from tfjs.layers.serialization import to_snake_case
 FIXTURES = Path(__file__).parent / "fixtures"
 SAVED_BY_TFJS = sorted(p.parent.name for p in (FIXTURES / "saved_by_tfjs").glob("*/model.json"))
 TRAINING = sorted(p.stem for p in (FIXTURES / "training").glob("*.json"))
+RESUMED = sorted(p.stem for p in (FIXTURES / "training" / "resumed").glob("*.json"))
 LAYER_CALLS = json.loads((FIXTURES / "layer_calls.json").read_text())
 # Models saved by Python that record_layers.js --check-python-saves loaded in TF.js.
 SAVED_BY_PYTHON = sorted(p.parent.name for p in (FIXTURES / "saved_by_python").glob("*/tfjs_outputs.json"))
@@ -125,7 +127,7 @@ def register_scale_shift() -> None:
 
 def test_not_yet_supported_names_existing_fixtures():
     known = {f"{kind}/{n}" for kind in ("saved_by_tfjs", "summary") for n in SAVED_BY_TFJS}
-    known |= {f"training/{n}" for n in TRAINING}
+    known |= {f"training/{n}" for n in TRAINING} | {f"resumed/{n}" for n in RESUMED}
     known |= {f"layer_calls/{n}" for n in LAYER_CALLS} | {f"saved_by_python/{n}" for n in SAVED_BY_PYTHON}
     assert set(NOT_YET_SUPPORTED) <= known, set(NOT_YET_SUPPORTED) - known
 
@@ -375,3 +377,29 @@ def test_fit_gives_tfjs_history_weights_and_evaluation(name, backend):
         model.dispose()
         if not isinstance(optimizer, str):
             optimizer.dispose()
+
+
+@pytest.mark.parametrize("name", cases("resumed", RESUMED))
+def test_fit_goes_on_from_a_tfjs_save_with_its_optimizer_state(name, backend):
+    """A save with training config and optimizer weights loads compiled, with the optimizer's
+    state restored, and fits on as TF.js does."""
+    record = json.loads((FIXTURES / "training" / "resumed" / f"{name}.json").read_text())
+    fit_args = {to_snake_case(k): v for k, v in record["fit"].items()}
+    model = tf.load_layers_model(str(FIXTURES / "saved_by_tfjs" / record["from"] / "model.json"))
+    xs = [to_tensor(x) for x in record["x"]]
+    ys = [to_tensor(y) for y in record["y"]]
+    try:
+        history = model.fit(feed(xs), feed(ys), verbose=0, **fit_args).history
+        assert sorted(history) == sorted(record["history"])
+        for key, want in record["history"].items():
+            got = [float(v) for v in history[key]]
+            np.testing.assert_allclose(got, want, rtol=FIT_RTOL, atol=FIT_ATOL, err_msg=f"history {key}")
+        final = model.get_weights()
+        try:
+            for k, (got, want) in enumerate(zip(final, record["final_weights"], strict=True)):
+                assert_matches(got, want, FIT_RTOL, FIT_ATOL, f"final weight {k} ({want['name']})")
+        finally:
+            tf.dispose(final)
+    finally:
+        tf.dispose([*xs, *ys])
+        model.dispose()

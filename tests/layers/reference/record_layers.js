@@ -9,7 +9,9 @@
 //       (float32 by value; one list of outputs per predict call), and summary.txt: what
 //       the reloaded model's summary() prints (one printFn call a line). Then the fits of
 //       training_cases.js to ../fixtures/training/<name>.json: initial weights, per-epoch
-//       history, final weights, `evaluate` and `predict` after training. And
+//       history, final weights, `evaluate` and `predict` after training; and those of
+//       RESUMED to ../fixtures/training/resumed/<name>.json: a saved model (training config
+//       and optimizer weights) loaded and fit further. And
 //       ../fixtures/layer_calls.json: layers called on a tensor (those that fail inside a
 //       TF.js model). Names restrict the run to those models/cases.
 //   node record_layers.js --check-python-saves DIR
@@ -25,7 +27,7 @@ const {
   asList, writeJSON,
 } = require('./common');
 const {MODELS, LAYER_CALLS} = require('./predict_models');
-const {ARCHITECTURES, DATA, CASES} = require('./training_cases');
+const {ARCHITECTURES, DATA, CASES, RESUMED} = require('./training_cases');
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
 
@@ -128,6 +130,22 @@ async function recordTraining(name) {
   console.error(`training/${name}: ${JSON.stringify(history.history)}`);
 }
 
+async function recordResumed(name) {
+  const c = RESUMED[name];
+  const model = await loadModel(path.join(FIXTURES, 'saved_by_tfjs', c.from), true);
+  const {x, y} = c.data();
+  const history = await model.fit(x, feed(y), {...c.fit, shuffle: false, verbose: 0});
+  writeJSON(path.join(FIXTURES, 'training', 'resumed', `${name}.json`), {
+    from: c.from,
+    fit: {...c.fit, shuffle: false},
+    x: [encodeTensor(x)],
+    y: y.map(encodeTensor),
+    history: history.history,
+    final_weights: encodeWeights(model),
+  });
+  console.error(`training/resumed/${name}: ${JSON.stringify(history.history)}`);
+}
+
 async function checkPythonSaves(root) {
   let failed = 0;
   const dirs = fs.readdirSync(root).map((d) => path.join(root, d))
@@ -168,6 +186,7 @@ async function main() {
   if (!args.length) recordLayerCalls();
   for (const name of models) await recordModel(name);
   for (const name of cases) await recordTraining(name);
+  if (!args.length) for (const name of Object.keys(RESUMED)) await recordResumed(name);
 }
 
 main().catch((e) => {

@@ -175,4 +175,12 @@ Object.assign(CASES, {
     optimizer: {name: 'adam', args: [0.03]}, fit: {epochs: 3, batchSize: 5}},
 });
 
-module.exports = {ARCHITECTURES, DATA, CASES};
+// Fits that go on from a TF.js save holding its training config and optimizer weights:
+// the loaded model compiles itself and restores the optimizer's state before fitting.
+const RESUMED = {
+  resume_adam_from_saved: {from: 'trained_with_optimizer_weights',
+    data: () => ({x: floatInput([6, 2], 5), y: [floatInput([6, 1], 6)]}),
+    fit: {epochs: 2, batchSize: 3}},
+};
+
+module.exports = {ARCHITECTURES, DATA, CASES, RESUMED};
