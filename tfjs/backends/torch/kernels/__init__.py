@@ -1,5 +1,6 @@
 """The `torch` backend's kernels, grouped by family as `cpu`'s are; each module registers
-its kernels when imported. `host` comes last: it registers what is not ported yet."""
+its kernels when imported; `host.register_host_kernels` then registers what is not
+ported yet."""
 
 from tfjs.backends.torch.kernels import (
     activation,
@@ -8,7 +9,6 @@ from tfjs.backends.torch.kernels import (
     conv,
     creation,
     fused,
-    host,
     logical,
     matmul,
     slicing,
