@@ -38,6 +38,7 @@ TENSOR_RECORD_BYTES = 1024
 # Below this many bytes no op asks the system how much memory is left: it costs more
 # than the op.
 _ALWAYS_AFFORDABLE_BYTES = 64 * 2**20
+_ALWAYS_AFFORDABLE_ELEMENTS = _ALWAYS_AFFORDABLE_BYTES // 8
 
 
 class TensorTooLargeError(ValueError):
@@ -55,14 +56,15 @@ def check_tensor_size(
     available_bytes: Callable[[], int | None] | None = None,
 ) -> int:
     """Raises `TensorTooLargeError` when a `dtype` tensor of `shape` cannot be made;
-    returns its number of elements. `shape` holds non-negative ints (a tuple of Python
-    ints is taken as it is).
+    returns its number of elements. `shape` holds non-negative ints.
 
     >>> check_tensor_size([2, 3], "int32", "fill")
     6
     """
-    dims = shape if isinstance(shape, tuple) else tuple(int(dim) for dim in shape)
-    size = math.prod(dims)
+    size = math.prod(shape)
+    if 0 < size <= _ALWAYS_AFFORDABLE_ELEMENTS and not ENV.get("TENSOR_MAX_BYTES"):
+        return size  # the common case, quickly
+    dims = tuple(int(dim) for dim in shape)
     if size > MAX_TENSOR_ELEMENTS or (size == 0 and max(dims, default=0) > MAX_TENSOR_ELEMENTS):
         count = f"{size} elements" if size else f"a dimension of {max(dims)}"
         raise TensorTooLargeError(
