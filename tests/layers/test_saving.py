@@ -281,3 +281,16 @@ def test_sharded_and_quantized_weights(tmp_path):
     (tmp_path / "group1-shard1of2.bin").write_bytes(data[:3])
     (tmp_path / "group1-shard2of2.bin").write_bytes(data[3:])
     assert _predict_one(str(tmp_path / "model.json")) == [[5.5]]
+
+
+def test_unknown_loss_in_the_training_config_names_the_file(tmp_path):
+    config = {
+        "loss": "mean_squared_errorr",
+        "metrics": [],
+        "optimizer_config": {"class_name": "SGD", "config": {"learningRate": 0.1}},
+    }
+    path = _write(tmp_path, _sequential_topology(), DENSE_BYTES, DENSE_SPECS, trainingConfig=config)
+    with pytest.raises(
+        ValueError, match=r"Unknown loss meanSquaredErrorr(.|\n)*training config of .*model\.json"
+    ):
+        tf.load_layers_model(path)

@@ -300,6 +300,11 @@ class Layer:
         return tidy(lambda: self.call(inputs, **kwargs))
 
     def _apply_symbolic(self, inputs: Any, kwargs: dict[str, Any]) -> Any:
+        if getattr(self, "activity_regularizer", None) is not None:
+            raise NotImplementedError(
+                f"Layer {self.name}: layer invocation in the presence of activity regularizer(s) is not "
+                "supported yet (as in TF.js)."
+            )
         self._ensure_built(inputs)
         items = to_list(inputs)
         shapes = [tuple(x.shape) for x in items]

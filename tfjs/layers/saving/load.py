@@ -116,6 +116,11 @@ def model_from_artifacts(
     if artifacts.training_config is not None:
         from tfjs.layers.training.training_config import compile_from_training_config
 
-        compile_from_training_config(model, artifacts.training_config, optimizer_weights)
+        try:
+            compile_from_training_config(model, artifacts.training_config, optimizer_weights)
+        except (ValueError, TypeError, NotImplementedError) as error:
+            model.dispose()
+            dispose(list(optimizer_weights.values()))
+            raise type(error)(f"{error} (in the training config of {source})") from None
     dispose(list(optimizer_weights.values()))
     return model

@@ -90,7 +90,11 @@ def compile_from_training_config(
             return [camel(v) for v in value]
         return value
 
-    model.compile(optimizer=optimizer, loss=camel(config.get("loss")), metrics=camel(config.get("metrics")))
+    try:
+        model.compile(optimizer=optimizer, loss=camel(config.get("loss")), metrics=camel(config.get("metrics")))
+    except BaseException:
+        optimizer.dispose()
+        raise
     model.is_optimizer_owned = True  # made here, so the model disposes it
     if optimizer_weights:
         _run(optimizer.set_weights([{"name": k, "tensor": v} for k, v in optimizer_weights.items()]))
