@@ -91,6 +91,16 @@ def assert_matches(got: tf.Tensor, want: dict, rtol: float, atol: float, what: s
     np.testing.assert_allclose(got.numpy(), expected, rtol=rtol, atol=atol, err_msg=what)
 
 
+def assert_all_match(got: list[tf.Tensor], want: list[dict], rtol: float, atol: float, what: str) -> None:
+    """Each of several outputs matches its record; disposes them."""
+    try:
+        assert len(got) == len(want), f"{what}: {len(got)} outputs, TF.js gives {len(want)}"
+        for k, (tensor, spec) in enumerate(zip(got, want, strict=True)):
+            assert_matches(tensor, spec, rtol, atol, f"{what} {k} ({spec.get('name', 'output')})")
+    finally:
+        tf.dispose(got)
+
+
 def as_list(x: Any) -> list[Any]:
     return list(x) if isinstance(x, (list, tuple)) else [x]
 
@@ -144,13 +154,7 @@ def test_model_saved_by_tfjs_predicts_as_tfjs(name, backend):
         # Several predictions only for stateful RNNs: each call carries the state on.
         for call, expected in enumerate(record["predictions"]):
             outputs = as_list(model.predict(feed(inputs)))
-            try:
-                assert len(outputs) == len(expected)
-                for k, (got, want) in enumerate(zip(outputs, expected, strict=True)):
-                    what = f"{name}: call {call}, output {k}"
-                    assert_matches(got, want, PREDICT_RTOL, PREDICT_ATOL, what)
-            finally:
-                tf.dispose(outputs)
+            assert_all_match(outputs, expected, PREDICT_RTOL, PREDICT_ATOL, f"{name}: call {call}, output")
     finally:
         tf.dispose(inputs)
         model.dispose()
@@ -165,14 +169,11 @@ if SAVED_BY_PYTHON:  # defined once the first Python save has been checked by TF
         assert "error" not in record, f"TF.js could not load {folder}: {record.get('error')}"
         model = tf.load_layers_model(str(folder / "model.json"))
         inputs = [to_tensor(spec) for spec in record["inputs"]]
-        outputs = []
         try:
             outputs = as_list(model.predict(feed(inputs)))
-            assert len(outputs) == len(record["outputs"])
-            for k, (got, want) in enumerate(zip(outputs, record["outputs"], strict=True)):
-                assert_matches(got, want, PREDICT_RTOL, PREDICT_ATOL, f"{name}: output {k}")
+            assert_all_match(outputs, record["outputs"], PREDICT_RTOL, PREDICT_ATOL, f"{name}: output")
         finally:
-            tf.dispose([*inputs, *outputs])
+            tf.dispose(inputs)
             model.dispose()
 
 
@@ -320,6 +321,19 @@ ARCHITECTURES = {
 }
 
 
+def fit_as_recorded(model: Any, record: dict, xs: list, ys: list, **fit_args: Any) -> None:
+    """Fits without shuffling and checks the per-epoch history and the final weights."""
+    fit_args.update((to_snake_case(k), v) for k, v in record["fit"].items())
+    if "class_weight" in fit_args:  # JSON's keys are strings; TF.js's are class indices
+        fit_args["class_weight"] = {int(k): v for k, v in fit_args["class_weight"].items()}
+    history = model.fit(feed(xs), feed(ys), verbose=0, **fit_args).history
+    assert sorted(history) == sorted(record["history"])
+    for key, want in record["history"].items():
+        got = [float(v) for v in history[key]]
+        np.testing.assert_allclose(got, want, rtol=FIT_RTOL, atol=FIT_ATOL, err_msg=f"history {key}")
+    assert_all_match(model.get_weights(), record["final_weights"], FIT_RTOL, FIT_ATOL, "final weight")
+
+
 def make_optimizer(spec: dict) -> Any:
     """A tf.train optimizer from its factory's name and arguments, or the name compile takes."""
     if "string" in spec:
@@ -330,48 +344,29 @@ def make_optimizer(spec: dict) -> Any:
 @pytest.mark.parametrize("name", cases("training", TRAINING))
 def test_fit_gives_tfjs_history_weights_and_evaluation(name, backend):
     record = json.loads((FIXTURES / "training" / f"{name}.json").read_text())
-    fit_args = {to_snake_case(k): v for k, v in record["fit"].items()}
-    if "class_weight" in fit_args:  # JSON's keys are strings; TF.js's are class indices
-        fit_args["class_weight"] = {int(k): v for k, v in fit_args["class_weight"].items()}
     model = ARCHITECTURES[record["arch"]]()
     optimizer = make_optimizer(record["optimizer"])
     initial = [to_tensor(w) for w in record["initial_weights"]]
     xs = [to_tensor(x) for x in record["x"]]
     ys = [to_tensor(y) for y in record["y"]]
     val_xs, val_ys = [], []
+    extra = {}
     if record.get("validation_data"):
         val_xs = [to_tensor(x) for x in record["validation_data"]["x"]]
         val_ys = [to_tensor(y) for y in record["validation_data"]["y"]]
-        fit_args["validation_data"] = (feed(val_xs), feed(val_ys))
+        extra["validation_data"] = (feed(val_xs), feed(val_ys))
     try:
         model.set_weights(initial)
         model.compile(optimizer=optimizer, loss=record["python_loss"], metrics=record["metrics"])
-        history = model.fit(feed(xs), feed(ys), verbose=0, **fit_args).history
-        assert sorted(history) == sorted(record["history"])
-        for key, want in record["history"].items():
-            got = [float(v) for v in history[key]]
-            np.testing.assert_allclose(got, want, rtol=FIT_RTOL, atol=FIT_ATOL, err_msg=f"history {key}")
-
-        final = model.get_weights()
-        try:
-            for k, (got, want) in enumerate(zip(final, record["final_weights"], strict=True)):
-                assert_matches(got, want, FIT_RTOL, FIT_ATOL, f"final weight {k} ({want['name']})")
-        finally:
-            tf.dispose(final)
-
+        fit_as_recorded(model, record, xs, ys, **extra)
         scores = as_list(model.evaluate(feed(xs), feed(ys), batch_size=record["evaluate_batch_size"]))
         try:
             got = [float(s.data_sync()[0]) if isinstance(s, tf.Tensor) else float(s) for s in scores]
             np.testing.assert_allclose(got, record["evaluate"], rtol=FIT_RTOL, atol=FIT_ATOL)
         finally:
             tf.dispose([s for s in scores if isinstance(s, tf.Tensor)])
-
         predictions = as_list(model.predict(feed(xs)))
-        try:
-            for got, want in zip(predictions, record["predict_after"], strict=True):
-                assert_matches(got, want, FIT_RTOL, FIT_ATOL, "predict after fit")
-        finally:
-            tf.dispose(predictions)
+        assert_all_match(predictions, record["predict_after"], FIT_RTOL, FIT_ATOL, "predict after fit")
     finally:
         tf.dispose([*initial, *xs, *ys, *val_xs, *val_ys])
         model.dispose()
@@ -384,22 +379,11 @@ def test_fit_goes_on_from_a_tfjs_save_with_its_optimizer_state(name, backend):
     """A save with training config and optimizer weights loads compiled, with the optimizer's
     state restored, and fits on as TF.js does."""
     record = json.loads((FIXTURES / "training" / "resumed" / f"{name}.json").read_text())
-    fit_args = {to_snake_case(k): v for k, v in record["fit"].items()}
     model = tf.load_layers_model(str(FIXTURES / "saved_by_tfjs" / record["from"] / "model.json"))
     xs = [to_tensor(x) for x in record["x"]]
     ys = [to_tensor(y) for y in record["y"]]
     try:
-        history = model.fit(feed(xs), feed(ys), verbose=0, **fit_args).history
-        assert sorted(history) == sorted(record["history"])
-        for key, want in record["history"].items():
-            got = [float(v) for v in history[key]]
-            np.testing.assert_allclose(got, want, rtol=FIT_RTOL, atol=FIT_ATOL, err_msg=f"history {key}")
-        final = model.get_weights()
-        try:
-            for k, (got, want) in enumerate(zip(final, record["final_weights"], strict=True)):
-                assert_matches(got, want, FIT_RTOL, FIT_ATOL, f"final weight {k} ({want['name']})")
-        finally:
-            tf.dispose(final)
+        fit_as_recorded(model, record, xs, ys)
     finally:
         tf.dispose([*xs, *ys])
         model.dispose()
