@@ -26,7 +26,8 @@ const {
   tf, encodeTensor, decodeTensor, floatInput, setDeterministicWeights, saveModel, loadModel,
   asList, writeJSON,
 } = require('./common');
-const {MODELS, LAYER_CALLS} = require('./predict_models');
+const {MODELS} = require('./predict_models');
+const {LAYER_CALLS} = require('./layer_calls');
 const {ARCHITECTURES, DATA, CASES, RESUMED} = require('./training_cases');
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
