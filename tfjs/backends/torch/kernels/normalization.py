@@ -1,0 +1,69 @@
+"""Normalization kernels: FusedBatchNorm, LRN and Softmax (SparseToDense is forwarded to
+`cpu`). Softmax keeps TF.js's roundings: the shift and the quotient in float32, exp and
+the sum in double."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import torch
+
+from tfjs.backends.backend import TensorInfo
+from tfjs.backends.torch.backend_torch import TorchBackend
+from tfjs.backends.torch.registry import torch_kernel
+from tfjs.kernel_names import FUSED_BATCH_NORM, LRN, SOFTMAX
+
+
+@torch_kernel(FUSED_BATCH_NORM)
+def fused_batch_norm(
+    backend: TorchBackend,
+    x: Any,
+    mean: Any,
+    variance: Any,
+    offset: Any = None,
+    scale: Any = None,
+    *,
+    variance_epsilon: float,
+) -> TensorInfo:
+    """offset + (x - mean) * scale / sqrt(variance + epsilon), the parameters broadcast
+    against x (the op has checked they do)."""
+    values = backend.tensor(x).to(torch.float32)
+
+    def param(info: Any) -> torch.Tensor:
+        tensor = backend.tensor(info).to(torch.float32)
+        if tensor.dim() > values.dim():  # leading ones beyond x's rank
+            tensor = tensor.reshape(tensor.shape[tensor.dim() - values.dim() :])
+        return tensor
+
+    normalized = (values - param(mean)) * (1.0 if scale is None else param(scale))
+    normalized = normalized / torch.sqrt(param(variance) + variance_epsilon)
+    result = (0.0 if offset is None else param(offset)) + normalized  # 0 + -0 is +0, as in TF.js
+    return backend.make_output(torch.broadcast_to(result, x.shape), x.dtype)
+
+
+@torch_kernel(LRN)
+def lrn(
+    backend: TorchBackend, x: Any, *, depth_radius: int, bias: float, alpha: float, beta: float
+) -> TensorInfo:
+    """x * (bias + alpha * sum of squares over the channels within depth_radius) ** -beta,
+    x being NHWC; the squares added in channel order, as TF.js's loop adds them."""
+    values = backend.tensor(x).double()
+    channels = x.shape[3]
+    radius = max(min(int(depth_radius), channels - 1), 0)
+    padded = torch.nn.functional.pad(torch.square(values), (radius, radius))
+    sums = torch.zeros_like(values)  # a negative radius sums no channel
+    for shift in range(2 * radius + 1) if int(depth_radius) >= 0 else ():
+        sums = sums + padded[..., shift : shift + channels]
+    return backend.make_output(values * torch.pow(bias + alpha * sums, -beta), x.dtype)
+
+
+@torch_kernel(SOFTMAX)
+def softmax(backend: TorchBackend, logits: Any, *, dim: int) -> TensorInfo:
+    """exp(x - max) / sum(exp(x - max)) along the last axis."""
+    values = backend.tensor(logits).to(torch.float32)
+    if values.numel() == 0:
+        return backend.make_output(values, "float32")
+    shifted = values - values.amax(-1, keepdim=True)
+    exps = torch.exp(shifted.double()).to(torch.float32)
+    total = exps.sum(-1, keepdim=True, dtype=torch.float64).to(torch.float32)
+    return backend.make_output(exps / total, "float32")

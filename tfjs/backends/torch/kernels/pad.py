@@ -1,0 +1,62 @@
+"""Padding kernels: with a constant (PadV2) and with mirrored values (MirrorPad)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+import torch
+
+from tfjs.backends.backend import TensorInfo
+from tfjs.backends.cpu.backend_cpu import to_storage
+from tfjs.backends.torch.backend_torch import TorchBackend
+from tfjs.backends.torch.registry import torch_kernel
+from tfjs.kernel_names import MIRROR_PAD, PAD_V2
+
+
+def stored_constant(value: float, dtype: str) -> Any:
+    """`value` as TF.js's typed array `fill` stores it: +0 for any zero (TF.js skips the
+    fill), truncated and wrapped for int32, a byte (value mod 256) for bool."""
+    if value == 0:
+        return 0
+    if dtype == "bool":
+        return math.isfinite(value) and math.trunc(value) % 256 != 0
+    return to_storage(np.array([value]), dtype)[0].item()
+
+
+@torch_kernel(PAD_V2)
+def pad_v2(
+    backend: TorchBackend, x: Any, *, paddings: tuple[tuple[int, int], ...], constant_value: float
+) -> TensorInfo:
+    values = backend.tensor(x)
+    sizes = list(zip(values.shape, paddings, strict=True))
+    shape = tuple(size + before + after for size, (before, after) in sizes)
+    padded = torch.full(
+        shape, stored_constant(constant_value, x.dtype), dtype=values.dtype, device=values.device
+    )
+    padded[tuple(slice(before, before + size) for size, (before, _) in sizes)] = values
+    return backend.make_output(padded, x.dtype)
+
+
+def mirrored_positions(size: int, before: int, after: int, mode: str, device: torch.device) -> torch.Tensor:
+    """The input position each output position of a padded axis reads: `reflect` leaves
+    the edge out of the mirror, `symmetric` repeats it."""
+    position = torch.arange(-before, size + after, device=device)
+    edge = 0 if mode == "reflect" else 1
+    position = torch.where(position < 0, -position - edge, position)
+    return torch.where(position >= size, 2 * size - 2 + edge - position, position)
+
+
+@torch_kernel(MIRROR_PAD)
+def mirror_pad(
+    backend: TorchBackend, x: Any, *, paddings: tuple[tuple[int, int], ...], mode: str
+) -> TensorInfo:
+    if not any(before or after for before, after in paddings):
+        return backend.forward(x, x.shape)
+    values = backend.tensor(x)
+    for axis, (before, after) in enumerate(paddings):
+        if before or after:
+            positions = mirrored_positions(values.shape[axis], before, after, mode, values.device)
+            values = values.index_select(axis, positions)
+    return backend.make_output(values, x.dtype)

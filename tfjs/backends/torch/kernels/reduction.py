@@ -1,0 +1,138 @@
+"""Reductions along axes: sum, mean, prod, max, min, all, any, arg_max, arg_min.
+
+Sums and products accumulate in float64 (int64 for integers) as TF.js's JavaScript
+loops do; where the answer depends on TF.js's row-major order (the sign of a zero that
+wins a tie, NaN in arg_max) the first such value is picked; an empty reduction gives
+what a typed array holds where nothing was written.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import torch
+
+from tfjs.backends.backend import TensorInfo
+from tfjs.backends.torch.backend_torch import TORCH_DTYPES, TorchBackend
+from tfjs.backends.torch.registry import register_torch_kernel
+from tfjs.dtypes import sum_out_type
+from tfjs.kernel_names import ALL, ANY, ARG_MAX, ARG_MIN, MAX, MEAN, MIN, PROD, SUM
+
+_ACCUMULATOR = {
+    "float32": torch.float64,
+    "int32": torch.int64,
+    "bool": torch.int64,
+    "complex64": torch.complex128,
+}
+
+
+def out_shape(shape: tuple[int, ...], axis: tuple[int, ...], keep_dims: bool) -> tuple[int, ...]:
+    return tuple(1 if i in axis else d for i, d in enumerate(shape) if keep_dims or i not in axis)
+
+
+def rows(values: torch.Tensor, axis: tuple[int, ...]) -> torch.Tensor:
+    """`values` with the reduced axes flattened into one last axis, in row-major order."""
+    kept = [d for i, d in enumerate(values.shape) if i not in axis]
+    moved = values.movedim(axis, tuple(range(-len(axis), 0))) if axis else values[..., None]
+    return moved.reshape(*kept, -1)
+
+
+def _sum_kernel(mean: bool) -> Callable[..., TensorInfo]:
+    """Sum (in double, then rounded) or TF.js's mean: each float32 value divided by the
+    count, then summed in double."""
+
+    def run(backend: TorchBackend, x: Any, *, axis: tuple[int, ...], keep_dims: bool) -> TensorInfo:
+        values = backend.tensor(x)
+        dtype = sum_out_type(x.dtype)
+        if mean:
+            dtype = "complex64" if x.dtype == "complex64" else "float32"
+            count = float(math.prod(x.shape[a] for a in axis))
+            values = values.to(TORCH_DTYPES[dtype]) / torch.tensor(count, dtype=torch.float32)
+        total = rows(values, tuple(axis)).sum(-1, dtype=_ACCUMULATOR[dtype])
+        return backend.make_output(total.reshape(out_shape(x.shape, axis, keep_dims)), dtype)
+
+    return run
+
+
+def prod_kernel(backend: TorchBackend, x: Any, *, axis: tuple[int, ...], keep_dims: bool) -> TensorInfo:
+    """Multiplies in double precision, then stores (int32 wraps what the double holds)."""
+    product = rows(backend.tensor(x), tuple(axis)).double().prod(-1)
+    dtype = sum_out_type(x.dtype)
+    return backend.make_output(product.reshape(out_shape(x.shape, axis, keep_dims)), dtype)
+
+
+def _extreme_kernel(maximum: bool, axis_name: str) -> Callable[..., TensorInfo]:
+    """Max or min: NaN wins; of equal zeros the first wins (its sign is kept); an empty
+    reduction leaves a typed array's `undefined` (NaN, 0, false)."""
+
+    def run(backend: TorchBackend, x: Any, *, keep_dims: bool, **attrs: Any) -> TensorInfo:
+        axis = tuple(attrs[axis_name])
+        shape = out_shape(x.shape, axis, keep_dims)
+        device = backend.device
+        if any(x.shape[a] == 0 for a in axis):
+            fill = float("nan") if x.dtype == "float32" else 0
+            return backend.make_output(
+                torch.full(shape, fill, dtype=TORCH_DTYPES[x.dtype], device=device), x.dtype
+            )
+        values = rows(backend.tensor(x), axis)
+        if x.dtype == "bool":
+            values = values.to(torch.uint8)
+        result = values.amax(-1) if maximum else values.amin(-1)
+        if x.dtype == "float32":  # a zero: the first zero's sign
+            first_zero = values.gather(-1, (values == 0).to(torch.uint8).argmax(-1, keepdim=True))[..., 0]
+            result = torch.where(result == 0, first_zero, result)
+        return backend.make_output(result.reshape(shape), x.dtype)
+
+    return run
+
+
+def _logical_kernel(everything: bool) -> Callable[..., TensorInfo]:
+    """All or any of bool values; an empty reduction is false (TF.js starts from the
+    first value, which is not there)."""
+
+    def run(backend: TorchBackend, x: Any, *, axis: tuple[int, ...], keep_dims: bool) -> TensorInfo:
+        shape = out_shape(x.shape, axis, keep_dims)
+        if any(x.shape[a] == 0 for a in axis):
+            return backend.make_output(torch.zeros(shape, dtype=torch.bool, device=backend.device), "bool")
+        values = rows(backend.tensor(x), tuple(axis)).to(torch.bool)
+        result = values.all(-1) if everything else values.any(-1)
+        return backend.make_output(result.reshape(shape), "bool")
+
+    return run
+
+
+def _arg_kernel(maximum: bool) -> Callable[..., TensorInfo]:
+    """Arg max or min along one axis: the first index of the extreme value. TF.js compares
+    each value with the best so far, so a NaN is never picked unless it comes first, and
+    then nothing beats it."""
+
+    def run(backend: TorchBackend, x: Any, *, axis: int) -> TensorInfo:
+        values = backend.tensor(x)
+        shape = x.shape[:axis] + x.shape[axis + 1 :]
+        if x.shape[axis] == 0:
+            return backend.make_output(torch.zeros(shape, dtype=torch.int32, device=backend.device), "int32")
+        if values.dtype == torch.bool:
+            values = values.to(torch.uint8)
+        if values.is_floating_point():
+            nan = torch.isnan(values)
+            cleaned = torch.where(nan, float("-inf") if maximum else float("inf"), values)
+            index = cleaned.argmax(axis) if maximum else cleaned.argmin(axis)
+            index = torch.where(nan.select(axis, 0), 0, index)
+        else:
+            index = values.argmax(axis) if maximum else values.argmin(axis)
+        return backend.make_output(index.reshape(shape), "int32")
+
+    return run
+
+
+register_torch_kernel(SUM, _sum_kernel(mean=False))
+register_torch_kernel(MEAN, _sum_kernel(mean=True))
+register_torch_kernel(PROD, prod_kernel)
+register_torch_kernel(MAX, _extreme_kernel(True, "reduction_indices"))
+register_torch_kernel(MIN, _extreme_kernel(False, "axis"))
+register_torch_kernel(ALL, _logical_kernel(True))
+register_torch_kernel(ANY, _logical_kernel(False))
+register_torch_kernel(ARG_MAX, _arg_kernel(True))
+register_torch_kernel(ARG_MIN, _arg_kernel(False))
