@@ -170,6 +170,12 @@ random_width = _factory(RandomWidth, "Resizes the width randomly (TF.js `tf.laye
 random_height = _factory(RandomHeight, "Resizes the height randomly (TF.js `tf.layers.randomHeight`).")
 conv_lstm2d = _factory(ConvLSTM2D, "Convolutional LSTM (TF.js `tf.layers.convLstm2d`).")
 conv_lstm2d_cell = _factory(ConvLSTM2DCell, "A ConvLSTM2D step (TF.js `tf.layers.convLstm2dCell`).")
+# TF.js's alternative names of the pooling factories.
+avg_pool1d = avg_pooling1d = average_pooling1d
+avg_pool2d = avg_pooling2d = average_pooling2d
+avg_pool3d = avg_pooling3d = average_pooling3d
+max_pool1d, max_pool2d = max_pooling1d, max_pooling2d
+global_max_pool1d, global_max_pool2d = global_max_pooling1d, global_max_pooling2d
 stacked_rnn_cells = _factory(StackedRNNCells, "Cells run in sequence (TF.js `tf.layers.stackedRNNCells`).")
 
 __all__ = [
@@ -184,6 +190,12 @@ __all__ = [
     "average_pooling1d",
     "average_pooling2d",
     "average_pooling3d",
+    "avg_pool1d",
+    "avg_pool2d",
+    "avg_pool3d",
+    "avg_pooling1d",
+    "avg_pooling2d",
+    "avg_pooling3d",
     "batch_normalization",
     "bidirectional",
     "category_encoding",
@@ -208,6 +220,8 @@ __all__ = [
     "gaussian_noise",
     "global_average_pooling1d",
     "global_average_pooling2d",
+    "global_max_pool1d",
+    "global_max_pool2d",
     "global_max_pooling1d",
     "global_max_pooling2d",
     "gru",
@@ -218,6 +232,8 @@ __all__ = [
     "lstm",
     "lstm_cell",
     "masking",
+    "max_pool1d",
+    "max_pool2d",
     "max_pooling1d",
     "max_pooling2d",
     "max_pooling3d",
