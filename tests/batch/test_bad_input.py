@@ -62,9 +62,14 @@ CASES = {
         "at least 1",
     ),
     "workers not an int": (
-        lambda t: (TINY, "examples/assets/astronaut.png", {"workers": "2"}),
+        lambda t: (TINY, "examples/assets/astronaut.png", {"workers": "2", "ray": True}),
         TypeError,
         "workers must be an int",
+    ),
+    "workers without ray": (
+        lambda t: (TINY, "examples/assets/astronaut.png", {"workers": 2}),
+        ValueError,
+        r"workers=2 is for a run on Ray: add ray=True \(--ray\)",
     ),
     "overwrite and resume": (
         lambda t: (TINY, "examples/assets/astronaut.png", {"overwrite": True, "resume": True}),

@@ -90,6 +90,10 @@ def run(
     """
     model, source, out = os.fspath(model), os.fspath(source), os.fspath(out)
     _check_options(batch_size, workers, threads_per_worker, overwrite, resume)
+    if workers is not None and not (ray or address is not None):
+        raise ValueError(
+            f"batch: workers={workers} is for a run on Ray: add ray=True (--ray) or an address (--address)"
+        )
     records = list_records(source, column)
     outputs, probe = _probe(model, records, column, shapes, backend, preprocess)
     sink = open_sink(out, outputs)
