@@ -8,14 +8,18 @@ from tfjs.backends.torch.kernels import (
     complex,  # noqa: A004
     conv,
     creation,
+    evaluation,
     fused,
     gather_scatter,
+    image,
     logical,
     matmul,
     normalization,
     pad,
+    pool,
     reduction,
     slicing,
+    space_batch,
     transform,
     unary,
 )
