@@ -1,6 +1,8 @@
 """One op fuzz call, run in the fuzz worker: `run_case(backend, seed)` picks the target
 (seed modulo the number of targets, so consecutive seeds cover every op) and its
-arguments (from `random.Random(seed)`), calls it and disposes what it made."""
+arguments (from `random.Random(seed)`: drawn one by one, or a template of
+tests/fuzz/op_templates.py with one argument replaced), calls it and disposes what it
+made."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from typing import Any
 
 import tfjs as tf
 from tests.fuzz.op_catalog import Target, targets
+from tests.fuzz.op_templates import METHOD_TEMPLATES, TEMPLATES
 from tests.fuzz.op_values import Draw
 
 _TARGETS: list[Target] | None = None
@@ -54,6 +57,34 @@ def arguments(target: Target, draw: Draw) -> tuple[list[Any], dict[str, Any]]:
     return args, kwargs
 
 
+def call_of(target: Target, draw: Draw) -> tuple[list[Any], dict[str, Any]]:
+    """The call's arguments (a chained method's tensor first): from a template half of
+    the time when the op has one, else drawn argument by argument."""
+    templates = METHOD_TEMPLATES if target.method else TEMPLATES
+    template = templates.get(f"{target.namespace}.{target.op}") or templates.get(target.op)
+    if template is not None and draw.rng.random() < 0.5:
+        args, kwargs = template(draw)
+        if args and draw.rng.random() < 0.5:
+            _mutate_one(target, draw, args)
+    else:
+        first = [draw.tensor_like()] if target.method else []
+        args, kwargs = arguments(target, draw)
+        args = first + args
+    if target.method and not isinstance(args[0], tf.Tensor):
+        args[0] = draw.tensor()
+    return args, kwargs
+
+
+def _mutate_one(target: Target, draw: Draw, args: list[Any]) -> None:
+    index = draw.rng.randrange(len(args))
+    params = ((None, *target.params) if target.method else target.params) or (None,)
+    param = params[min(index, len(params) - 1)]
+    if param is None:
+        args[index] = draw.tensor_like()
+    else:
+        args[index] = draw.for_param(param.name, param.annotation)
+
+
 def run_case(backend: str, seed: int) -> str:
     """Calls target `seed` on `backend`; returns what the result was (the worker
     disposes its tensors), or raises what the op raised."""
@@ -61,11 +92,8 @@ def run_case(backend: str, seed: int) -> str:
     target = target_of(seed)
     draw = Draw(random.Random(seed))
     try:
-        first = [draw.tensor_like()] if target.method else []
-        args, kwargs = arguments(target, draw)
-        if target.method and not isinstance(first[0], tf.Tensor):
-            first = [draw.tensor()]
-        function = getattr(first[0], target.op) if target.method else target.function()
+        args, kwargs = call_of(target, draw)
+        function = getattr(args.pop(0), target.op) if target.method else target.function()
         with warnings.catch_warnings(), contextlib.redirect_stdout(io.StringIO()):
             warnings.simplefilter("error")
             result = function(*args, **kwargs)
@@ -101,11 +129,8 @@ def describe_case(seed: int) -> str:
     target = target_of(seed)
     draw = Draw(random.Random(seed))
     try:
-        first = [draw.tensor_like()] if target.method else []
-        args, kwargs = arguments(target, draw)
-        if target.method and not isinstance(first[0], tf.Tensor):
-            first = [draw.tensor()]
-        shown = [_show(value) for value in first + args] + [f"{k}={_show(v)}" for k, v in kwargs.items()]
+        args, kwargs = call_of(target, draw)
+        shown = [_show(value) for value in args] + [f"{k}={_show(v)}" for k, v in kwargs.items()]
         return f"{target.label}({', '.join(shown)})"
     finally:
         tf.dispose(draw.tensors)

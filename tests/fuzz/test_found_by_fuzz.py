@@ -175,3 +175,30 @@ def test_still_more_arguments_the_op_checks_itself(backend):
         tf.log_softmax([1.0, 2.0], "a")
     with raises_with(ValueError, "dropout: a tensor of shape [3,9223372036854775808]"):
         tf.dropout([1.0], 0.5, [3, 2**63])
+
+
+def test_a_convolution_or_pool_with_a_huge_output_says_so_first(backend):
+    x = tf.ones([1, 1, 1, 1])
+    with raises_with(ValueError, "max_pool: a tensor of shape [1,2147483649,2147483649,1]"):
+        tf.max_pool(x, 1, 1, 2**30)
+    with raises_with(ValueError, "conv2d: a tensor of shape [1,2147483649,2147483649,1]"):
+        tf.conv2d(x, x, 1, 2**30)
+    x.dispose()
+
+
+def test_nms_of_nan_boxes_warns_nothing(backend):
+    import asyncio
+
+    boxes, scores = tf.tensor2d([[float("nan")] * 4, [0, 0, 1, 1]]), tf.tensor1d([1.0, 0.5])
+    selected = asyncio.run(tf.image.non_max_suppression_async(boxes, scores, 2))
+    assert selected.dtype == "int32"
+    tf.dispose([boxes, scores, selected])
+
+
+def test_more_ops_refuse_complex64_themselves(backend):
+    c = tf.complex([[1.0]], [[1.0]])
+    with raises_with(TypeError, "'data' passed to 'sparse_segment_sum' is complex64"):
+        tf.sparse.sparse_segment_sum(c, [0], [0])
+    with raises_with(TypeError, "'lstm_kernel' passed to 'basic_lstm_cell' is complex64"):
+        tf.basic_lstm_cell(1.0, c, [1.0], [[1.0]], [[1.0]], [[1.0]])
+    c.dispose()

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from tfjs.ops.add import add
+from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.broadcast_util import assert_and_get_broadcast_shape
 from tfjs.ops.concat import concat
 from tfjs.ops.mat_mul import mat_mul
@@ -43,6 +44,8 @@ def basic_lstm_cell(
     data_tensor = convert_to_tensor(data, "data", _NAME)
     c_tensor = convert_to_tensor(c, "c", _NAME)
     h_tensor = convert_to_tensor(h, "h", _NAME)
+    for arg, tensor in (("lstm_kernel", kernel), ("data", data_tensor), ("c", c_tensor), ("h", h_tensor)):
+        assert_not_complex(tensor, _NAME, arg)
     batch, units = _check_shapes(forget_bias_tensor, kernel, bias, data_tensor, c_tensor, h_tensor)
 
     res = add(mat_mul(concat([data_tensor, h_tensor], 1), kernel), bias)

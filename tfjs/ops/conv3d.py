@@ -24,6 +24,7 @@ from tfjs.ops.conv_util import (
 )
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
+from tfjs.tensor_size import check_tensor_size
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 _ERROR = "conv3d: Error in conv3d"
@@ -71,6 +72,7 @@ def conv3d(
     assert_not_complex(filter_tensor, "conv3d", "filter")
     info = compute_conv3d_info(x_shape, filter_tensor.shape, strides, dilations, pad)
     check_filter_fits("conv3d", x_shape, filter_tensor.shape, x_shape[1:4], info.out_shape[1:4], pad)
+    check_tensor_size(info.out_shape, "float32", "conv3d")
     attrs = {"strides": strides, "pad": pad, "data_format": data_format, "dilations": dilations}
     return run_batched(CONV3D, "x", x_tensor, 5, {"filter": filter_tensor}, attrs)
 

@@ -29,6 +29,7 @@ from tfjs.ops.conv_util import (
 from tfjs.ops.reshape import reshape
 from tfjs.tensor import Tensor
 from tfjs.tensor_format import js_list
+from tfjs.tensor_size import check_tensor_size
 
 
 def check_tuple_param(
@@ -88,7 +89,9 @@ def check_pad(pad: Any, op_name: str, rank: int = 4, *, explicit: bool = True) -
 
 def check_dim_rounding_mode(dim_rounding_mode: Any, op_name: str) -> None:
     """None or one of 'floor', 'round', 'ceil'."""
-    if dim_rounding_mode is not None and dim_rounding_mode not in ROUNDING_MODES:
+    if dim_rounding_mode is not None and (
+        not isinstance(dim_rounding_mode, str) or dim_rounding_mode not in ROUNDING_MODES
+    ):
         raise ValueError(f"{op_name}: Unknown roundingMode {dim_rounding_mode}")
 
 
@@ -236,6 +239,7 @@ def _conv2d_attrs(
     )
     in_sizes, out_sizes = (info.in_height, info.in_width), (info.out_height, info.out_width)
     check_filter_fits(op_name, x_shape, filter_shape, in_sizes, out_sizes, pad)
+    check_tensor_size(info.out_shape, "float32", op_name)
     return conv2d_kernel_attrs(strides, pad, data_format, dilations, dim_rounding_mode), info
 
 

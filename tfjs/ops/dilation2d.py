@@ -19,6 +19,7 @@ from tfjs.ops.conv_util import compute_dilation2d_info, strides_or_dilations_are
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_format import js_text
+from tfjs.tensor_size import check_tensor_size
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 _ERROR = "dilation2d: Error in dilation2d"
@@ -69,6 +70,7 @@ def dilation2d(
     assert_not_complex(filter_tensor, "dilation2d", "filter")
     info = compute_dilation2d_info(x_shape, filter_tensor.shape, strides, pad, "NHWC", dilations)
     check_filter_fits("dilation2d", x_shape, filter_tensor.shape, x_shape[1:3], info.out_shape[1:3], pad)
+    check_tensor_size(info.out_shape, "float32", "dilation2d")
     attrs = {"strides": strides, "pad": pad, "dilations": dilations}
     return run_batched(DILATION2D, "x", x_tensor, 4, {"filter": filter_tensor}, attrs)
 

@@ -19,6 +19,7 @@ from tfjs.ops.conv_util import (
 )
 from tfjs.ops.reshape import reshape
 from tfjs.tensor import Tensor
+from tfjs.tensor_size import check_tensor_size
 
 
 def check_rank(rank: int, want: int, op_name: str, js_name: str, what: str = "x") -> None:
@@ -65,6 +66,7 @@ def pool2d_out_shape(
     filter_shape = (info.effective_filter_height, info.effective_filter_width)
     in_sizes, out_sizes = (info.in_height, info.in_width), (info.out_height, info.out_width)
     check_filter_fits(op_name, shape, filter_shape, in_sizes, out_sizes, pad)
+    check_tensor_size(info.out_shape, "float32", op_name)
     return info.out_shape
 
 
@@ -76,6 +78,7 @@ def pool3d_out_shape(
     in_sizes = (info.in_depth, info.in_height, info.in_width)
     out_sizes = (info.out_depth, info.out_height, info.out_width)
     check_filter_fits(op_name, shape, filter_shape, in_sizes, out_sizes, pad)
+    check_tensor_size(info.out_shape, "float32", op_name)
     return info.out_shape
 
 

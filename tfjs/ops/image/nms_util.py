@@ -125,7 +125,8 @@ async def select_async(
     finally:
         for tensor in made:
             tensor.dispose()
-    result = non_max_suppression_impl(boxes_values, scores_values, *params, pad)
+    with np.errstate(all="ignore"):  # NaN boxes give TF.js's answers, as the kernels do
+        result = non_max_suppression_impl(boxes_values, scores_values, *params, pad)
     outputs = [ENGINE.make_tensor(result.selected_indices.astype(np.int32), "int32")]
     if with_scores:
         outputs.append(ENGINE.make_tensor(result.selected_scores.astype(np.float32), "float32"))

@@ -16,6 +16,7 @@ from tfjs.kernel_names import (
 )
 from tfjs.kernel_registry import register_gradient
 from tfjs.ops.image.image_util import check_sizes, js_text
+from tfjs.ops.reduction_util import check_flag
 from tfjs.ops.reshape import reshape
 from tfjs.tensor import Tensor
 from tfjs.tensor_size import check_tensor_size
@@ -45,6 +46,8 @@ def resize(
         )
     if images.dtype == "complex64":
         raise TypeError(f"{op_name}: {tfjs_name} does not support complex64 tensors in the CPU backend.")
+    align_corners = check_flag(align_corners, op_name, "align_corners")
+    half_pixel_centers = check_flag(half_pixel_centers, op_name, "half_pixel_centers")
     if half_pixel_centers and align_corners:
         raise ValueError(
             f"{op_name}: Error in {tfjs_name}: If halfPixelCenters is true, alignCorners must be false."

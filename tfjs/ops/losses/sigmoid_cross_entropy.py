@@ -41,7 +41,9 @@ def sigmoid_cross_entropy(
     loss = partial(_smoothed_sigmoid_cross_entropy, label_smoothing=smoothing)
     arg_names = ("multi_class_labels", "logits")
     op_names = ("sigmoid_cross_entropy", "sigmoidCrossEntropy")
-    return elementwise_loss(loss, multi_class_labels, logits, weights, reduction, *op_names, arg_names)
+    return elementwise_loss(
+        loss, multi_class_labels, logits, weights, reduction, *op_names, arg_names, real_only=True
+    )
 
 
 def _smoothed_sigmoid_cross_entropy(labels: Tensor, logits: Tensor, label_smoothing: float) -> Tensor:

@@ -3,6 +3,7 @@ gradient."""
 
 from __future__ import annotations
 
+from tfjs.ops.binary_util import assert_not_complex
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
@@ -12,7 +13,7 @@ def segment_inputs(
 ) -> dict[str, Tensor]:
     """The kernel's inputs, checked as TF.js checks them (its messages break the line and
     indent the shape by `indent` spaces, which differ between the two ops)."""
-    data_t = convert_to_tensor(data, "data", name)
+    data_t = assert_not_complex(convert_to_tensor(data, "data", name), name, "data")
     indices_t = convert_to_tensor(indices, "indices", name, "int32")
     ids_t = convert_to_tensor(segment_ids, "segmentIds", name, "int32")
     if data_t.rank < 1:
