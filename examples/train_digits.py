@@ -32,9 +32,8 @@ def load_digits() -> tuple[np.ndarray, np.ndarray]:
 
 def build_model() -> tf.LayersModel:
     model = tf.sequential(name="digits_cnn")
-    model.add(
-        tf.layers.conv2d(filters=16, kernel_size=3, padding="same", activation="relu", input_shape=[8, 8, 1])
-    )
+    conv = {"kernel_size": 3, "padding": "same", "activation": "relu"}
+    model.add(tf.layers.conv2d(filters=16, input_shape=[8, 8, 1], **conv))
     model.add(tf.layers.max_pooling2d(pool_size=2))
     model.add(tf.layers.conv2d(filters=32, **conv))
     model.add(tf.layers.flatten())
