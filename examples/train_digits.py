@@ -73,9 +73,8 @@ def main(out_dir: str | None = None, epochs: int = 6, verbose: int = 2) -> dict[
         reloaded = tf.load_layers_model(str(Path(folder) / "model.json"))
         result["reloaded_test_acc"] = accuracy(reloaded, x_test, labels[test])
         reloaded.dispose()
-    print(
-        f"test accuracy {result['test_acc']:.3f} after {seconds:.1f} s of training; reloaded: {result['reloaded_test_acc']:.3f}"
-    )
+    test_acc, reloaded_acc = result["test_acc"], result["reloaded_test_acc"]
+    print(f"test accuracy {test_acc:.3f} after {seconds:.1f} s of training; reloaded: {reloaded_acc:.3f}")
     tf.dispose([x_train, y_train, x_test])
     model.optimizer.dispose()
     model.dispose()
