@@ -294,3 +294,24 @@ def test_unknown_loss_in_the_training_config_names_the_file(tmp_path):
         ValueError, match=r"Unknown loss meanSquaredErrorr(.|\n)*training config of .*model\.json"
     ):
         tf.load_layers_model(path)
+
+
+def test_save_and_load_through_memory_handlers():
+    model = tf.sequential()
+    model.add(tf.layers.dense(units=1, input_shape=[2], kernel_initializer="ones", name="mem_d"))
+    saved = []
+    model.save(tf.io.with_save_handler(saved.append))
+    artifacts = saved[0]
+    assert artifacts.format == "layers-model" and [s["name"] for s in artifacts.weight_specs] == [
+        "mem_d/kernel",
+        "mem_d/bias",
+    ]
+    loaded = tf.load_layers_model(tf.io.from_memory(artifacts))
+    x = tf.tensor2d([[1, 2]])
+    y = loaded.predict(x)
+    assert y.array_sync() == [[3.0]]
+    with pytest.raises(ValueError, match="does not have the `save` attribute"):
+        model.save(object())
+    tf.dispose([x, y])
+    model.dispose()
+    loaded.dispose()
