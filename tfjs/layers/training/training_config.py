@@ -91,7 +91,8 @@ def compile_from_training_config(
         return value
 
     try:
-        model.compile(optimizer=optimizer, loss=camel(config.get("loss")), metrics=camel(config.get("metrics")))
+        loss, metrics = camel(config.get("loss")), camel(config.get("metrics"))
+        model.compile(optimizer=optimizer, loss=loss, metrics=metrics)
     except BaseException:
         optimizer.dispose()
         raise
