@@ -8,11 +8,11 @@ tensor count, not the backend's bytes, not the process's memory.
 Each iteration runs one step of every workload: each graph model (`execute`, outputs
 disposed) every EVERY iterations (`--model PATH@EVERY`, repeatable), one training step
 (variables and `tf.train.adam`'s `minimize` on a small regression) and, once `tf.layers`
-exists, one layers `fit` epoch. Without `--model`, the models are the published
+has models that `fit`, one `fit` epoch of a small dense model. Without `--model`, the models are the published
 tfjs-examples `prefetch` graph model of ../shared/conformance/zoo-open (when present)
 every iteration and the selfie segmentation model in examples/assets every 100 (it takes
-about 0.2 s a call). The soak repeats on every registered backend (a device backend too,
-once one is registered).
+about 0.2 s a call). The soak repeats on every registered backend, and on `torch` (the
+device backend: a GPU when there is one) when PyTorch is installed; `--backend` picks.
 
 At `--samples` points it prints `num_tensors`, `tf.memory()['num_bytes']` and the RSS;
 at the end, the least-squares slope of each per 1000 iterations, fitted after the first
@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import importlib.util
 import inspect
 import os
 import sys
@@ -182,7 +183,8 @@ async def _awaited(awaitable: object) -> object:
 
 def soak(backend: str, models: Sequence[str], iterations: int, samples: int, warmup: float) -> SoakResult:
     """Runs every workload `iterations` times on `backend`, sampling `samples` times."""
-    tf.set_backend(backend)
+    if not tf.set_backend(backend):
+        raise RuntimeError(f"soak: backend {backend!r} failed to start")
     workloads = [graph_model_workload(spec) for spec in models] + [training_workload()]
     fit = layers_fit_workload()
     if fit is None:
@@ -254,27 +256,43 @@ def _fit(result: SoakResult, iterations: int, warmup: float) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Runs the soak on every registered backend; 0 when every slope is flat."""
+    """Runs the soak on each backend; 0 when every slope is flat."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--iterations", type=int, default=100_000)
     parser.add_argument("--samples", type=int, default=100, help="how many times to sample")
     parser.add_argument("--warmup", type=float, default=0.2, help="part of the run left out of the fits")
     parser.add_argument("--model", action="append", help="PATH[@EVERY] of a graph model (repeatable)")
-    parser.add_argument("--backend", action="append", help="default: every registered backend")
+    parser.add_argument("--backend", action="append", help="default: every registered backend, torch too")
     args = parser.parse_args(argv)
     if args.iterations < 1 or args.samples < 2 or not 0 <= args.warmup < 1:
         parser.error("--iterations must be >= 1, --samples >= 2 and --warmup in [0, 1)")
     models = args.model or _default_models()
-    backends = args.backend or tf.engine().registered_backends()
-    if backends == ["cpu"]:
-        print("note: no device backend registered: the soak runs on cpu only")
+    backends = args.backend or _default_backends()
     all_flat = True
     for backend in backends:
         print(f"backend {backend}: {args.iterations} iterations")
+        if backend not in tf.engine().registered_backends():
+            print(f"  note: no backend {backend!r} is registered: skipped")
+            all_flat = False
+            continue
         result = soak(backend, models, args.iterations, args.samples, args.warmup)
         all_flat = all_flat and all(result.flat.values())
     print("all flat" if all_flat else "NOT FLAT")
     return 0 if all_flat else 1
+
+
+def _default_backends() -> list[str]:
+    """Every registered backend, with `torch` (the device backend) when PyTorch is installed."""
+    try:
+        from tfjs.backends.torch import register_torch_backend
+    except ImportError:
+        print("note: no device backend in this tfjs: the soak runs on the registered backends")
+    else:
+        if importlib.util.find_spec("torch") is not None:
+            register_torch_backend()
+        else:
+            print("note: PyTorch is not installed: the torch backend is skipped")
+    return tf.engine().registered_backends()
 
 
 def _default_models() -> list[str]:
