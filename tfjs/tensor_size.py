@@ -46,6 +46,8 @@ class TensorTooLargeError(ValueError):
 
 
 def bytes_per_element(dtype: str) -> int:
+    """A TF.js dtype's bytes per element (a string's reference; "float64" for a
+    kernel's double-precision scratch array)."""
     return BYTES_PER_ELEMENT.get(dtype, STRING_BYTES_PER_ELEMENT)
 
 

@@ -202,3 +202,10 @@ def test_more_ops_refuse_complex64_themselves(backend):
     with raises_with(TypeError, "'lstm_kernel' passed to 'basic_lstm_cell' is complex64"):
         tf.basic_lstm_cell(1.0, c, [1.0], [[1.0]], [[1.0]], [[1.0]])
     c.dispose()
+
+
+def test_a_pool_whose_padded_input_would_be_huge_says_so_first(backend):
+    x = tf.ones([1, 4, 4, 1])
+    with raises_with(ValueError, "avgPool (its padded input): a tensor of shape [1,1099511627776,"):
+        tf.avg_pool(x, [2**40, 2], [2**40, 1], "same")
+    x.dispose()

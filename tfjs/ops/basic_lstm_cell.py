@@ -44,7 +44,9 @@ def basic_lstm_cell(
     data_tensor = convert_to_tensor(data, "data", _NAME)
     c_tensor = convert_to_tensor(c, "c", _NAME)
     h_tensor = convert_to_tensor(h, "h", _NAME)
-    for arg, tensor in (("lstm_kernel", kernel), ("data", data_tensor), ("c", c_tensor), ("h", h_tensor)):
+    arguments = {"forget_bias": forget_bias_tensor, "lstm_kernel": kernel, "lstm_bias": bias}
+    arguments.update({"data": data_tensor, "c": c_tensor, "h": h_tensor})
+    for arg, tensor in arguments.items():
         assert_not_complex(tensor, _NAME, arg)
     batch, units = _check_shapes(forget_bias_tensor, kernel, bias, data_tensor, c_tensor, h_tensor)
 

@@ -66,7 +66,8 @@ def separable_conv2d(
     ):
         if tensor.dtype != "float32":
             raise TypeError(
-                f"Argument '{name}' passed to '{inner}' must be float32 tensor, but got {tensor.dtype} tensor"
+                f"{op_name}: Argument '{name}' passed to '{inner}' must be float32 tensor, "
+                f"but got {tensor.dtype} tensor"
             )
     args = (strides, pad, data_format, dilation, None)
     conv_checks.conv2d_attrs(op_name, "depthwiseConv2d", x_shape, depthwise.shape, *args, depthwise=True)

@@ -30,6 +30,7 @@ def stft(
     (2, 3)
     """
     length = check_length(frame_length, "frame_length", "stft", minimum=1)
+    check_tensor_size([length], "float32", "stft")  # one frame, at least
     if fft_length is None:
         fft_length = enclosing_power_of_two(length)
     fft_length = check_length(fft_length, "fft_length", "stft", minimum=1)

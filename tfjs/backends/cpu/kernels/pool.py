@@ -41,6 +41,7 @@ from tfjs.kernel_names import (
 )
 from tfjs.kernel_registry import KernelFunc, kernel, register_kernel
 from tfjs.ops.conv_util import compute_pool2d_info, compute_pool3d_info
+from tfjs.tensor_size import check_tensor_size
 
 # Windows up to this many positions are reduced one position at a time (TF.js's exact
 # order); larger ones (global pooling) by one NumPy reduction over a window copy.
@@ -66,6 +67,8 @@ def _padded(
         for o, s, p, f, n in zip(out, strides, pad_before, window, in_spatial, strict=True)
     ]
     padded_shape = [n + b + a for n, b, a in zip(in_spatial, before, after, strict=True)]
+    kernel_name = ("maxPool" if fill != 0 else "avgPool") + ("3D" if len(in_spatial) == 3 else "")
+    check_tensor_size((shape[0], *padded_shape, shape[-1]), "float64", f"{kernel_name} (its padded input)")
     padded = np.full((shape[0], *padded_shape, shape[-1]), fill)
     inner = tuple(slice(b, b + n) for b, n in zip(before, in_spatial, strict=True))
     geometry = zip(before, pad_before, out, strides, strict=True)
