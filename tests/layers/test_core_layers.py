@@ -11,10 +11,14 @@ import tfjs as tf
 def run(layer, *inputs, **kwargs):
     """The layer's output on the given arrays, as NumPy; nothing left allocated."""
     tensors = [tf.tensor(np.asarray(x, dtype="float32")) for x in inputs]
-    out = layer.apply(tensors if len(tensors) > 1 else tensors[0], **kwargs)
-    result = [o.numpy() for o in out] if isinstance(out, list) else out.numpy()
-    tf.dispose([*tensors, out])
-    layer.dispose()
+    try:
+        out = layer.apply(tensors if len(tensors) > 1 else tensors[0], **kwargs)
+        result = [o.numpy() for o in out] if isinstance(out, list) else out.numpy()
+        tf.dispose(out)
+    finally:
+        tf.dispose(tensors)
+        if layer.built:
+            layer.dispose()
     return result
 
 
@@ -203,3 +207,45 @@ def test_gru_and_lstm_shapes_and_weights():
     assert [list(w.shape) for w in gru.weights] == [[5, 9], [3, 9], [9]]
     with pytest.raises(NotImplementedError, match="reset_after"):
         tf.layers.gru(units=2, reset_after=True)
+
+
+def test_noise_layers_act_only_while_training():
+    x = np.ones([2, 50])
+    for layer in (
+        tf.layers.gaussian_noise(stddev=1.0),
+        tf.layers.gaussian_dropout(rate=0.5),
+        tf.layers.alpha_dropout(rate=0.5),
+    ):
+        np.testing.assert_array_equal(run(layer, x), x)
+    noisy = run(tf.layers.gaussian_noise(stddev=1.0), x, training=True)
+    assert noisy.shape == x.shape and np.abs(noisy - 1).max() > 0
+
+
+def test_wrappers_shapes_and_weights():
+    td = tf.layers.time_distributed(layer=tf.layers.dense(units=2, kernel_initializer="ones", use_bias=False))
+    y = run(td, np.ones([1, 3, 4]))
+    np.testing.assert_array_equal(y, np.full([1, 3, 2], 4.0))
+    for mode, last in (("concat", 6), ("sum", 3), ("ave", 3), ("mul", 3)):
+        bi = tf.layers.bidirectional(
+            layer=tf.layers.simple_rnn(units=3, return_sequences=True), merge_mode=mode
+        )
+        out = run(bi, np.ones([2, 4, 5]))
+        assert out.shape == (2, 4, last)
+    bi = tf.layers.bidirectional(layer=tf.layers.gru(units=2), merge_mode=None, name="bi_none")
+    forward, backward = run(bi, np.ones([1, 3, 2]))
+    assert forward.shape == backward.shape == (1, 2)
+    assert [w.original_name for w in bi.weights][:1] == ["bi_none/forward_" + bi.layer.name + "/kernel"]
+    with pytest.raises(ValueError, match="Invalid merge mode"):
+        tf.layers.bidirectional(layer=tf.layers.gru(units=2), merge_mode="max")
+    tf.dispose_variables()
+
+
+def test_preprocessing_layers():
+    np.testing.assert_allclose(run(tf.layers.rescaling(scale=0.5, offset=1), [[2.0, 4.0]]), [[2.0, 3.0]])
+    counts = run(tf.layers.category_encoding(num_tokens=4, output_mode="count"), [[0, 1, 1, 3]])
+    np.testing.assert_array_equal(counts, [[1, 2, 0, 1]])
+    with pytest.raises(ValueError, match="numTokens=4"):
+        run(tf.layers.category_encoding(num_tokens=4), [[0, 4]])
+    image = np.arange(16, dtype="float32").reshape(1, 4, 4, 1)
+    assert run(tf.layers.resizing(height=2, width=3), image).shape == (1, 2, 3, 1)
+    assert run(tf.layers.center_crop(height=2, width=2), image).shape == (1, 2, 2, 1)
