@@ -92,6 +92,8 @@ class ExecutionContext:
         return found
 
     def function(self, name: str) -> GraphExecutor:
+        if not isinstance(name, str):
+            raise ValueError(f"A function attribute must name a library function, got {name!r:.60}")
         found = self.functions.get(name)
         if found is None:
             raise ValueError(f"The graph has no function '{name}' in its library")

@@ -228,7 +228,7 @@ class GraphExecutor:
                     values.update(plan.constants)
                     keep_ids |= {t.id for tensors in plan.constants.values() for t in tensors}
                 yield from self._run_plan(plan, values, context, keep_ids, kept)
-                results = [values[name][index] for name, index in output_refs]
+                results = [_output(values, name, index) for name, index in output_refs]
         except BaseException:
             _dispose_all(values, keep_ids)
             if self.parent is None:
@@ -265,6 +265,9 @@ class GraphExecutor:
         mapper = node.mapper
         if mapper is None or node.op in SOURCE_OPS:
             raise ValueError(f"Node '{node.name}' ({node.op}) has no value: is it an input of the model?")
+        problem = mapper.call_error(node.name, len(args), node.keywords)
+        if problem:
+            raise ValueError(problem)
         if mapper.takes_context:
             context.node = node
             result = mapper.fn(*args, context=context, **node.keywords)
@@ -357,6 +360,12 @@ class GraphExecutor:
             stuck = sorted(name for name in used if in_counts.get(name, 0) > 0)[:5]
             raise ValueError(f"The graph has a cycle without loop frames (at nodes {stuck})")
         steps = [node for node in order if node.name not in preset]
+        for node in steps:
+            problem = (
+                node.mapper.call_error(node.name, len(node.inputs), node.keywords) if node.mapper else None
+            )
+            if problem:
+                raise ValueError(problem)
         constants: dict[str, list[Tensor]] = {}
         if not keep_all:
             steps, constants = fold_plan(
@@ -396,7 +405,10 @@ class GraphExecutor:
         start_scope, end_scope = ENGINE.start_scope, ENGINE.end_scope
         for node, to_free in zip(plan.nodes, plan.free_after, strict=False):
             if node.name not in values:
-                args = [values[name][index] for name, index in node.inputs]
+                try:
+                    args = [values[name][index] for name, index in node.inputs]
+                except IndexError:
+                    raise ValueError(_missing_output(node, values)) from None
                 mapper = node.mapper
                 if mapper is None or mapper.takes_context or node.op in SOURCE_OPS:
                     outputs = self.call(node, args, context)
@@ -424,6 +436,26 @@ class GraphExecutor:
                     if count <= 0 and not tensor.kept:
                         tensor.dispose()
             yield
+
+
+def _output(values: dict[str, list[Any]], name: str, index: int) -> Any:
+    tensors = values[name]
+    if index >= len(tensors):
+        raise ValueError(
+            f"The output '{name}:{index}' is not found in the graph: node '{name}' has {len(tensors)} outputs"
+        )
+    return tensors[index]
+
+
+def _missing_output(node: Node, values: dict[str, list[Any]]) -> str:
+    """Why `node` cannot read its inputs: one names an output its producer does not have."""
+    for name, index in node.inputs:
+        if index >= len(values[name]):
+            return (
+                f"Node '{node.name}' ({node.op}) reads output {index} of node '{name}', "
+                f"which has {len(values[name])} output(s)"
+            )
+    return f"Node '{node.name}' ({node.op}) cannot read its inputs"
 
 
 def _unique(nodes: list[Node]) -> list[Node]:

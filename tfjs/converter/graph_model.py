@@ -14,9 +14,10 @@ from typing import Any, NamedTuple
 
 from tfjs.converter import ops as _ops  # noqa: F401 - registers the op mappers
 from tfjs.converter.executor import GraphExecutor
-from tfjs.converter.model_graph import Graph, decode_tensor_proto, tensor_proto_has_values, transform_graph
+from tfjs.converter.model_graph import Graph, transform_graph
 from tfjs.converter.op_registry import get_mapper
-from tfjs.converter.resources import ResourceManager, resource_inputs
+from tfjs.converter.resources import ResourceManager, initializer_outputs, resource_inputs
+from tfjs.converter.tensor_proto import decode_tensor_proto, tensor_proto_has_values
 from tfjs.engine import ENGINE
 from tfjs.tensor import Tensor
 
@@ -61,20 +62,28 @@ class GraphModel:
         )
         check_supported(graph, init_graph)
         versions = topology.get("versions") or {}
+        if not isinstance(versions, dict):
+            raise ValueError(f"modelTopology's versions must be an object, got {versions!r:.60}")
         self._version = f"{versions.get('producer')}.{versions.get('minConsumer')}" if versions else "n/a"
         self._weights = weights
-        self._owned: list[Tensor] = []  # the Const values decoded from the graph itself
-        self.resources = ResourceManager()
-        self.executor = self._make_executor(graph, None)
-        self.executor.resources = self.resources
-        self.initializer: GraphExecutor | None = None
         self.initializer_signature = getattr(artifacts, "initializer_signature", None)
-        if init_graph is not None:
-            self.initializer = self._make_executor(init_graph, None)
-            self.initializer.resources = self.resources
-        self._captured: dict[Any, Tensor] | None = None
         # {signature key: resourceId}: inputs the model feeds itself from the initializer's outputs
         self._resource_inputs = resource_inputs(self.signature, self.initializer_signature, init_graph)
+        self._owned: list[Tensor] = []  # the Const values decoded from the graph itself
+        self.resources = ResourceManager()
+        self.initializer: GraphExecutor | None = None
+        try:
+            self.executor = self._make_executor(graph, None)
+            if init_graph is not None:
+                self.initializer = self._make_executor(init_graph, None)
+        except BaseException:  # a Const the graph holds is malformed: free those decoded before it
+            for tensor in self._owned:
+                tensor.dispose()
+            raise
+        self.executor.resources = self.resources
+        if self.initializer is not None:
+            self.initializer.resources = self.resources
+        self._captured: dict[Any, Tensor] | None = None
 
     def _make_executor(self, graph: Graph, parent: GraphExecutor | None) -> GraphExecutor:
         weights = {}
@@ -91,12 +100,13 @@ class GraphModel:
 
     def _const_value(self, node: Any) -> Tensor:
         proto = node.attrs.get("value")
-        if not isinstance(proto, dict) or not tensor_proto_has_values(proto):
+        where = f"Const node '{node.name}'"
+        if not isinstance(proto, dict) or not tensor_proto_has_values(proto, where):
             raise ValueError(
                 f"Const node '{node.name}' has no value: it is neither in the weights manifest "
                 "nor in the graph"
             )
-        values, dtype = decode_tensor_proto(proto)
+        values, dtype = decode_tensor_proto(proto, where)
         tensor = ENGINE.keep(ENGINE.make_tensor(values, dtype, "load_graph_model"))
         self._owned.append(tensor)
         return tensor
@@ -191,20 +201,25 @@ class GraphModel:
         return result
 
     def _normalize_outputs(self, outputs: str | Sequence[str] | None) -> list[str]:
-        if outputs is None:
-            return self.output_nodes
-        return [outputs] if isinstance(outputs, str) else list(outputs)
+        names = (
+            self.output_nodes if outputs is None else [outputs] if isinstance(outputs, str) else list(outputs)
+        )
+        if not names:
+            raise ValueError(
+                "No outputs to compute: the model has no output nodes (every node feeds another)"
+                if outputs is None
+                else "execute() got an empty list of outputs"
+            )
+        return names
 
     def _initializer_outputs(self) -> list[str]:
-        if self.initializer_signature:
-            return list((self.initializer_signature.get("outputs") or {}).keys())
-        return []
+        return list(initializer_outputs(self.initializer_signature))
 
     def _set_captured(self, outputs: list[Tensor]) -> None:
-        self._captured = {}
-        if self.initializer_signature:
-            for i, entry in enumerate((self.initializer_signature.get("outputs") or {}).values()):
-                self._captured[entry.get("resourceId")] = outputs[i]
+        entries = initializer_outputs(self.initializer_signature).values()
+        self._captured = {
+            entry["resourceId"]: tensor for entry, tensor in zip(entries, outputs, strict=False)
+        }
 
     def execute(
         self,

@@ -4,15 +4,12 @@ attributes and mapper, resolved once at load (TF.js's OperationMapper.transformG
 
 from __future__ import annotations
 
-import base64
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
-
 from tfjs.converter.attrs import decode_attrs, decode_dtype, decode_shape
 from tfjs.converter.custom_op import is_custom, node_attrs
-from tfjs.converter.op_registry import OpMapper, get_mapper
+from tfjs.converter.op_registry import OpMapper, attr_kind_error, get_mapper
 
 # Ops whose outputs a function body may name (`StringSplit:values:0`), as TF.js's op list has them.
 NAMED_OUTPUTS = {
@@ -54,30 +51,62 @@ class Graph:
 
 def parse_input_name(name: str) -> tuple[str, int, str | None]:
     """`node` -> (node, 0, None); `node:1` -> (node, 1, None); `node:out:1` -> (node, 1, out)."""
+    if not isinstance(name, str):
+        raise ValueError(f"A tensor name must be a string, got {name!r:.60}")
     parts = name.split(":")
     if len(parts) == 1:
         return name, 0, None
+    if len(parts) > 3 or not parts[-1].isdigit():
+        raise ValueError(f"'{name:.100}' is not a tensor name: 'node' or 'node:<output index>' expected")
     return parts[0], int(parts[-1]), parts[1] if len(parts) == 3 else None
 
 
-def _make_node(node: dict[str, Any]) -> Node:
-    if not isinstance(node, dict) or "name" not in node or "op" not in node:
-        raise ValueError(f"A graph node needs a 'name' and an 'op', got {str(node)[:200]}")
+def _make_node(node: dict[str, Any], where: str = "the graph") -> Node:
+    if (
+        not isinstance(node, dict)
+        or not isinstance(node.get("name"), str)
+        or not isinstance(node.get("op"), str)
+    ):
+        raise ValueError(f"A node of {where} needs a string 'name' and 'op', got {str(node)[:200]}")
     op = node["op"]
+    inputs = node.get("input") or []
+    if not isinstance(inputs, list) or not all(isinstance(name, str) and name.strip("^") for name in inputs):
+        raise ValueError(
+            f"Node '{node['name']}' ({op}): 'input' must be a list of node names, got {inputs!r:.100}"
+        )
     mapper = get_mapper(op)
-    attrs = decode_attrs(node.get("attr"))
+    attrs = decode_attrs(node.get("attr"), f"Node '{node['name']}' ({op})")
+    if op.startswith("Placeholder"):
+        _check_placeholder(node["name"], attrs)
     if is_custom(mapper):  # a registered op (tf.register_op) gets TF.js's NodeValueImpl attrs
         keywords = {"attrs": node_attrs(node.get("attr"))}
     else:
         keywords = {k: v for k, v in attrs.items() if mapper is not None and k in mapper.attrs}
+        problem = attr_kind_error(mapper, node["name"], keywords) if mapper is not None else None
+        if problem:
+            raise ValueError(problem)
     return Node(
         name=node["name"],
         op=op,
-        raw_inputs=list(node.get("input") or []),
+        raw_inputs=list(inputs),
         attrs=attrs,
         mapper=mapper,
         keywords=keywords,
     )
+
+
+def _check_placeholder(name: str, attrs: dict[str, Any]) -> None:
+    """A placeholder's `shape` and `dtype`, which the executor checks feeds against,
+    must be a shape and a dtype."""
+    shape, dtype = attrs.get("shape"), attrs.get("dtype")
+    if shape is not None and not (isinstance(shape, list) and all(isinstance(d, int) for d in shape)):
+        raise ValueError(
+            f"Placeholder '{name}': attribute 'shape' must be a shape ({{'shape': ...}}), got {shape!r:.60}"
+        )
+    if dtype is not None and not isinstance(dtype, str):
+        raise ValueError(
+            f"Placeholder '{name}': attribute 'dtype' must be a dtype ({{'type': ...}}), got {dtype!r:.60}"
+        )
 
 
 def _wire(nodes: dict[str, Node], where: str) -> None:
@@ -99,19 +128,53 @@ def _wire(nodes: dict[str, Node], where: str) -> None:
             producer.children.append(node)
 
 
-def _signature_names(entries: dict[str, Any] | None) -> dict[str, str]:
-    """Signature entries as {tensor name: signature key}."""
-    return {
-        info["name"]: key
-        for key, info in (entries or {}).items()
-        if isinstance(info, dict) and "name" in info
+def check_acyclic(nodes: dict[str, Node], where: str) -> None:
+    """A ValueError naming nodes of a cycle that does not pass through a NextIteration
+    (the back edge of a TF1 loop, the only cycle TF allows), which would never finish."""
+    pending = {
+        name: sum(1 for producer, _ in node.inputs if nodes[producer].op != "NextIteration")
+        + sum(1 for producer in node.controls if nodes[producer].op != "NextIteration")
+        for name, node in nodes.items()
     }
+    ready = [name for name, count in pending.items() if count == 0]
+    while ready:
+        node = nodes[ready.pop()]
+        if node.op == "NextIteration":
+            continue
+        for child in node.children:
+            pending[child.name] -= 1
+            if pending[child.name] == 0:
+                ready.append(child.name)
+    stuck = [name for name, count in pending.items() if count > 0]
+    if stuck:
+        raise ValueError(
+            f"{where} has a cycle that no NextIteration closes (a loop that would never finish), "
+            f"through nodes {stuck[:5]}"
+        )
+
+
+def _signature_names(entries: Any, side: str) -> dict[str, str]:
+    """Signature entries as {tensor name: signature key}."""
+    if entries is None:
+        return {}
+    if not isinstance(entries, dict):
+        raise ValueError(f"The model's signature {side} must be an object, got {entries!r:.60}")
+    names = {}
+    for key, info in entries.items():
+        if isinstance(info, dict) and "name" in info:
+            parse_input_name(info["name"])  # a ValueError naming it when it is no tensor name
+            if info.get("tensorShape") is not None:
+                decode_shape(info["tensorShape"], f"The model's signature {side} '{key}'")
+            names[info["name"]] = key
+    return names
 
 
 def transform_graph(topology: dict[str, Any], signature: dict[str, Any] | None = None) -> Graph:
     """The GraphDef JSON as a Graph; `signature` names its inputs and outputs."""
     if not isinstance(topology, dict) or not isinstance(topology.get("node"), list):
         raise ValueError("modelTopology is not a TF GraphDef: it has no 'node' list")
+    if signature is not None and not isinstance(signature, dict):
+        raise ValueError(f"The model's signature must be an object, got {signature!r:.60}")
     nodes: dict[str, Node] = {}
     placeholders, weights, init_nodes = [], [], []
     for raw in topology["node"]:
@@ -126,9 +189,10 @@ def transform_graph(topology: dict[str, Any], signature: dict[str, Any] | None =
         elif not node.raw_inputs:
             init_nodes.append(node)
     _wire(nodes, "")
+    check_acyclic(nodes, "The graph")
     signature = signature or {}
-    outputs_by_name = _signature_names(signature.get("outputs"))
-    inputs_by_name = _signature_names(signature.get("inputs"))
+    outputs_by_name = _signature_names(signature.get("outputs"), "outputs")
+    inputs_by_name = _signature_names(signature.get("inputs"), "inputs")
     if outputs_by_name:
         outputs = []
         for name, key in outputs_by_name.items():
@@ -147,8 +211,7 @@ def transform_graph(topology: dict[str, Any], signature: dict[str, Any] | None =
                 inputs.append(node)
     else:
         inputs = placeholders
-    library = topology.get("library") or {}
-    functions = {f["signature"]["name"]: _transform_function(f) for f in library.get("function") or []}
+    functions = _transform_library(topology.get("library"))
     return Graph(
         nodes=nodes,
         inputs=inputs,
@@ -161,20 +224,55 @@ def transform_graph(topology: dict[str, Any], signature: dict[str, Any] | None =
     )
 
 
+def _transform_library(library: Any) -> dict[str, Graph]:
+    """The FunctionDefs of the graph's `library`, by name."""
+    if library is None:
+        return {}
+    functions = library.get("function") if isinstance(library, dict) else None
+    if not isinstance(library, dict) or not isinstance(functions or [], list):
+        raise ValueError(
+            f"modelTopology's library must be an object with a 'function' list, got {library!r:.60}"
+        )
+    result = {}
+    for function in functions or []:
+        signature = function.get("signature") if isinstance(function, dict) else None
+        if not isinstance(signature, dict) or not isinstance(signature.get("name"), str):
+            raise ValueError(f"A library function needs a signature with a name, got {str(function)[:100]}")
+        result[signature["name"]] = _transform_function(function)
+    return result
+
+
+def _function_parts(function: dict[str, Any], name: str) -> tuple[list, list, list, dict]:
+    """A FunctionDef's nodes, arguments, results and `ret` map, checked to be JSON of the right kinds."""
+    sig = function["signature"]
+    parts = (function.get("nodeDef"), sig.get("inputArg"), sig.get("outputArg"))
+    if not all(isinstance(part or [], list) for part in parts):
+        raise ValueError(f"Function '{name}': nodeDef, inputArg and outputArg must be lists")
+    args = [*(parts[1] or []), *(parts[2] or [])]
+    if not all(isinstance(arg, dict) and isinstance(arg.get("name"), str) for arg in args):
+        raise ValueError(f"Function '{name}': each argument and result needs a string 'name'")
+    ret = function.get("ret") or {}
+    if not isinstance(ret, dict) or not all(isinstance(v, str) for v in ret.values()):
+        raise ValueError(f"Function '{name}': 'ret' must map each result to a tensor name, got {ret!r:.100}")
+    return parts[0] or [], parts[1] or [], parts[2] or [], ret
+
+
 def _transform_function(function: dict[str, Any]) -> Graph:
     """A FunctionDef of the graph's `library` (a While body, an If branch) as a Graph whose
     inputs are Placeholders named after its arguments (TF.js's mapFunction)."""
-    sig = function["signature"]
-    name = sig.get("name", "?")
+    name = function["signature"]["name"]
+    node_defs, input_args, output_args, ret = _function_parts(function, name)
     nodes: dict[str, Node] = {}
     weights = []
-    for raw in function.get("nodeDef") or []:
-        node = _make_node(raw)
+    for raw in node_defs:
+        node = _make_node(raw, f"function '{name}'")
+        if node.name in nodes:
+            raise ValueError(f"Two nodes of function '{name}' are named '{node.name}'")
         nodes[node.name] = node
         if node.op == "Const":
             weights.append(node)
     inputs = []
-    for arg in sig.get("inputArg") or []:
+    for arg in input_args:
         node = Node(
             name=arg["name"],
             op="Placeholder",
@@ -186,9 +284,11 @@ def _transform_function(function: dict[str, Any]) -> Graph:
         nodes[node.name] = node
         inputs.append(node)
     _wire(nodes, f"of function '{name}'")
-    ret = function.get("ret") or {}
+    check_acyclic(nodes, f"Function '{name}'")
     outputs = []
-    for arg in sig.get("outputArg") or []:
+    for arg in output_args:
+        if arg["name"] not in ret:
+            raise ValueError(f"Function '{name}' has no 'ret' entry for its result '{arg['name']}'")
         node_name, index, _ = parse_input_name(ret[arg["name"]])
         node = nodes.get(node_name)
         if node is None:
@@ -213,79 +313,3 @@ def _arg_dtype(arg: dict[str, Any]) -> str | None:
         return decode_dtype(arg.get("type", "DT_FLOAT"))
     except ValueError:
         return None
-
-
-# ---- Const values stored in the graph (TensorProto JSON) -------------------------------
-
-_VALUE_FIELDS = (
-    "floatVal",
-    "doubleVal",
-    "intVal",
-    "int64Val",
-    "boolVal",
-    "stringVal",
-    "halfVal",
-    "scomplexVal",
-)
-
-
-def tensor_proto_has_values(proto: dict[str, Any]) -> bool:
-    """Whether a TensorProto JSON holds its values (a model's weights leave them to the manifest)."""
-    shape = decode_shape(proto.get("tensorShape") or {}) or []
-    return "tensorContent" in proto or any(proto.get(key) for key in _VALUE_FIELDS) or 0 in shape
-
-
-def decode_tensor_proto(proto: dict[str, Any]) -> tuple[np.ndarray, str]:
-    """A TensorProto JSON (`{"dtype", "tensorShape", "floatVal"|"intVal"|...|"tensorContent"}`)
-    as NumPy values and this project's dtype; a single value fills the shape, as in TF."""
-    dtype = decode_dtype(proto.get("dtype", "DT_FLOAT"))
-    shape = decode_shape(proto.get("tensorShape") or {}) or []
-    size = int(np.prod(shape)) if shape else 1
-    raw_dtype = proto.get("dtype", "DT_FLOAT")
-    if "tensorContent" in proto:
-        content = base64.b64decode(proto["tensorContent"])
-        np_dtype = _RAW_DTYPES.get(raw_dtype if isinstance(raw_dtype, str) else "", np.float32)
-        values = np.frombuffer(content, dtype=np_dtype)
-    else:
-        values = None
-        for key in _VALUE_FIELDS:
-            if key in proto:
-                items = proto[key]
-                if key == "stringVal":
-                    values = np.array(
-                        [base64.b64decode(s).decode("utf-8", "replace") for s in items], dtype=object
-                    )
-                else:
-                    values = np.array([float(v) if dtype != "bool" else bool(v) for v in items])
-                break
-        if values is None or values.size == 0:
-            values = np.zeros(size, dtype=object if dtype == "string" else np.float64)
-            if dtype == "string":
-                values[:] = ""
-    if values.size != size:
-        if values.size == 1:
-            values = np.repeat(values, size)
-        else:
-            raise ValueError(f"A constant of shape {shape} holds {values.size} values")
-    target = {
-        "float32": np.float32,
-        "int32": np.int32,
-        "bool": np.bool_,
-        "string": object,
-        "complex64": np.float32,
-    }
-    return values.astype(target.get(dtype, np.float32)).reshape(shape), dtype
-
-
-_RAW_DTYPES = {
-    "DT_FLOAT": np.float32,
-    "DT_DOUBLE": np.float64,
-    "DT_INT32": np.int32,
-    "DT_INT64": np.int64,
-    "DT_UINT8": np.uint8,
-    "DT_INT8": np.int8,
-    "DT_INT16": np.int16,
-    "DT_UINT16": np.uint16,
-    "DT_BOOL": np.bool_,
-    "DT_HALF": np.float16,
-}

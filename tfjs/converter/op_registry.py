@@ -16,6 +16,7 @@ attribute the node lacks takes the parameter's default.
 
 from __future__ import annotations
 
+import functools
 import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -33,6 +34,24 @@ class OpMapper:
     variadic: bool  # whether it takes `*xs`
     attrs: frozenset[str]
     takes_context: bool
+    required: int = 0  # how many of the fixed data inputs have no default
+    required_attrs: frozenset[str] = frozenset()  # the attributes without a default
+
+    def call_error(self, node_name: str, count: int, keywords: Mapping[str, Any]) -> str | None:
+        """Why a node of this op cannot run on `count` data inputs and the attributes
+        `keywords`; None when it can."""
+        if self.required <= count and (self.variadic or count <= self.positional):
+            missing = sorted(self.required_attrs - keywords.keys())
+            if missing:
+                return f"Node '{node_name}' ({self.op}) lacks the attribute(s) {missing} the op needs"
+            return None
+        wanted = (
+            f"{self.required}"
+            if self.required == self.positional
+            else f"{self.required} to {self.positional}"
+        )
+        wanted = f"at least {self.required}" if self.variadic else wanted
+        return f"Node '{node_name}' ({self.op}) has {count} data input(s); the op takes {wanted}"
 
 
 _mappers: dict[str, OpMapper] = {}
@@ -62,10 +81,90 @@ def tf_op(*op_names: str) -> Callable[[Mapper], Mapper]:
                 variadic=inspect.Parameter.VAR_POSITIONAL in kinds,
                 attrs=attrs,
                 takes_context="context" in inspect.signature(fn).parameters,
+                required=sum(
+                    1
+                    for p in parameters
+                    if p.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.POSITIONAL_ONLY)
+                    and p.default is inspect.Parameter.empty
+                ),
+                required_attrs=frozenset(
+                    name
+                    for name in attrs
+                    if inspect.signature(fn).parameters[name].default is inspect.Parameter.empty
+                ),
             )
         return fn
 
     return register
+
+
+# What a mapper's attribute must decode to, from its annotation or else its default's type:
+# a wrong kind (a list where a bool goes, text where an int goes) is a load error naming
+# the node, not an error deep inside an op.
+_KINDS_BY_ANNOTATION = {
+    "int": "int",
+    "str": "str",
+    "bool": "bool",
+    "float": "float",
+    "str | None": "str?",
+    "list[int] | None": "ints?",
+    "list[str] | None": "strs?",
+}
+_KINDS_BY_DEFAULT = {bool: "bool", int: "int", float: "float", str: "str"}
+
+
+def _kind_of_default(default: Any) -> str | None:
+    if isinstance(default, (tuple, list)):  # `(1, 1, 1, 1)`: ints; `()`: a list of anything
+        return "ints" if default and all(_is_int(i) for i in default) else "list"
+    return _KINDS_BY_DEFAULT.get(type(default))
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+_KIND_CHECKS: dict[str, Callable[[Any], bool]] = {
+    "int": _is_int,
+    "str": lambda v: isinstance(v, str),
+    "bool": lambda v: isinstance(v, bool),
+    "float": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
+    "str?": lambda v: v is None or isinstance(v, str),
+    "ints": lambda v: isinstance(v, list) and all(_is_int(i) for i in v),
+    "list": lambda v: isinstance(v, list),
+    "ints?": lambda v: v is None or (isinstance(v, list) and all(_is_int(i) for i in v)),
+    "strs?": lambda v: v is None or (isinstance(v, list) and all(isinstance(i, str) for i in v)),
+}
+_KIND_WORDS = {"int": "an integer", "str": "a string", "bool": "true or false", "float": "a number"}
+_KIND_WORDS |= {"str?": "a string", "ints": "a list of integers", "ints?": "a list of integers"}
+_KIND_WORDS |= {"strs?": "a list of strings", "list": "a list"}
+
+
+@functools.cache
+def attr_kinds(fn: Mapper) -> dict[str, str]:
+    """{attribute: kind} of the mapper function `fn`'s keyword-only parameters whose kind is known."""
+    kinds = {}
+    for parameter in inspect.signature(fn).parameters.values():
+        if parameter.kind is not inspect.Parameter.KEYWORD_ONLY or parameter.name == "context":
+            continue
+        kind = _KINDS_BY_ANNOTATION.get(str(parameter.annotation)) or _KINDS_BY_DEFAULT.get(
+            type(parameter.default)
+        )
+        if kind is not None:
+            kinds[parameter.name] = kind
+    return kinds
+
+
+def attr_kind_error(mapper: OpMapper, node_name: str, keywords: Mapping[str, Any]) -> str | None:
+    """Why the decoded attributes `keywords` of a node do not fit its mapper; None when they do."""
+    kinds = attr_kinds(mapper.fn)
+    for name, value in keywords.items():
+        kind = kinds.get(name)
+        if kind is not None and not _KIND_CHECKS[kind](value):
+            return (
+                f"Node '{node_name}' ({mapper.op}): attribute '{name}' must be {_KIND_WORDS[kind]}, "
+                f"got {value!r:.60}"
+            )
+    return None
 
 
 def get_mapper(op: str) -> OpMapper | None:

@@ -99,6 +99,26 @@ class ResourceManager:
         self.handles_by_name.clear()
 
 
+def initializer_outputs(initializer_signature: Any) -> dict[str, Any]:
+    """The `outputs` of a model's initializerSignature ({key: TensorInfo}), checked to
+    be JSON of the right kinds; empty when there is none."""
+    if initializer_signature is None:
+        return {}
+    outputs = initializer_signature.get("outputs") if isinstance(initializer_signature, dict) else None
+    if not isinstance(outputs or {}, dict) or not isinstance(initializer_signature, dict):
+        raise ValueError(
+            f"The model's initializerSignature must be an object whose 'outputs' is an object, "
+            f"got {initializer_signature!r:.80}"
+        )
+    for key, entry in (outputs or {}).items():
+        resource_id = entry.get("resourceId") if isinstance(entry, dict) else None
+        if not isinstance(entry, dict) or not _is_resource_id(resource_id):
+            raise ValueError(
+                f"The initializerSignature output '{key}' must be an object with an integer resourceId"
+            )
+    return outputs or {}
+
+
 def resource_inputs(
     signature: Mapping[str, Any], initializer_signature: Any, init_graph: Any
 ) -> dict[str, Any]:
@@ -112,17 +132,22 @@ def resource_inputs(
         for key, entry in entries.items()
         if isinstance(entry, dict) and entry.get("resourceId") is not None
     }
-    if not wanted:
-        return {}
-    outputs = initializer_signature.get("outputs") if isinstance(initializer_signature, dict) else None
-    provided = {entry.get("resourceId") for entry in (outputs or {}).values() if isinstance(entry, dict)}
+    provided = {entry["resourceId"] for entry in initializer_outputs(initializer_signature).values()}
     for key, resource_id in wanted.items():
+        if not _is_resource_id(resource_id):
+            raise ValueError(
+                f"The signature input '{key}' has resourceId {resource_id!r:.40}, not an integer"
+            )
         if init_graph is None or resource_id not in provided:
             raise ValueError(
                 f"The signature input '{key}' is a resource (resourceId {resource_id!r}) that no output "
                 "of the model's initializerSignature provides: the model cannot feed it"
             )
     return wanted
+
+
+def _is_resource_id(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def assert_shapes_match(

@@ -36,6 +36,10 @@ def parse_model_json(text: str | bytes, source: str = "model.json") -> dict[str,
             raise ValueError(f"{source} is not UTF-8 text (byte {error.start}): not a model.json") from None
     try:
         model_json = json.loads(text)
+    except RecursionError:
+        raise ValueError(
+            f"Failed to parse model JSON of {source}: its arrays or objects nest too deeply"
+        ) from None
     except json.JSONDecodeError as error:
         hint = ""
         if source.endswith(".pb"):
@@ -90,6 +94,10 @@ def check_weights_manifest(manifest: Any, source: str = "model.json") -> None:
         if weights and not paths:
             raise ValueError(f"{where} lists {len(weights)} weights but no weight files ('paths' is empty)")
         check_weight_specs(weights, where)
+    names = [spec["name"] for group in manifest for spec in group["weights"]]
+    if len(set(names)) != len(names):
+        twice = sorted({name for name in names if names.count(name) > 1})
+        raise ValueError(f"{source}: weights named {twice} appear in more than one weight group")
 
 
 def check_weight_specs(specs: Any, where: str = "weight specs") -> None:
@@ -97,10 +105,14 @@ def check_weight_specs(specs: Any, where: str = "weight specs") -> None:
     quantization (TF.js's messages where TF.js has one)."""
     if not isinstance(specs, (list, tuple)):
         raise ValueError(f"{where}: weight specs must be a list, got {type(specs).__name__}")
+    seen: set[str] = set()
     for spec in specs:
         if not isinstance(spec, Mapping) or not isinstance(spec.get("name"), str):
             raise ValueError(f"{where}: each weight entry needs a string 'name', got {spec!r:.200}")
         name, shape, dtype = spec["name"], spec.get("shape"), spec.get("dtype")
+        if name in seen:
+            raise ValueError(f"{where}: two weights are named '{name}'")
+        seen.add(name)
         if not isinstance(shape, list) or not all(
             isinstance(d, int) and not isinstance(d, bool) and d >= 0 for d in shape
         ):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import posixpath
 import re
+import stat
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -78,6 +79,29 @@ def check_shard_sizes(paths: list[str], sizes: list[int], expected: int, where: 
     raise ValueError(f"Weight files of the wrong total size: {need}")
 
 
+def _shard_size(file: str, path: str, source: str) -> int:
+    """The size of weight file `file` (`path` in the manifest of `source`): a
+    FileNotFoundError when it is missing, an OSError when it is no regular file or
+    cannot be looked at."""
+    if "\x00" in file:
+        raise ValueError(f"Weight file {path!r} listed in {source} has a NUL character in its name")
+    try:
+        status = os.stat(file)
+    except FileNotFoundError:
+        raise FileNotFoundError(
+            2, f"Weight file {path!r} listed in {source} is missing (looked for {file})", file
+        ) from None
+    except OSError as error:
+        raise OSError(
+            error.errno, f"Weight file {path!r} listed in {source} cannot be read: {error.strerror}", file
+        ) from None
+    if not stat.S_ISREG(status.st_mode):
+        raise OSError(
+            f"Weight file {path!r} listed in {source} is not a file ({file} is a directory or device)"
+        )
+    return status.st_size
+
+
 def _allocate(size: int, where: str) -> np.ndarray:
     try:
         return np.empty(size, np.uint8)
@@ -106,12 +130,7 @@ def read_file_groups(manifest: WeightsManifestConfig, folder: str, source: str) 
         files, sizes = [], []
         for path in group["paths"]:
             file = os.path.join(folder, *check_weight_path(path, where).split("/"))
-            try:
-                sizes.append(os.stat(file).st_size)
-            except FileNotFoundError:
-                raise FileNotFoundError(
-                    2, f"Weight file {path!r} listed in {source} is missing (looked for {file})", file
-                ) from None
+            sizes.append(_shard_size(file, path, source))
             files.append(file)
         expected = group_byte_length(group["weights"])
         if expected is not None:

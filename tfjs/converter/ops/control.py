@@ -15,8 +15,12 @@ from tfjs.converter.resources import TensorArray
 from tfjs.tensor import Tensor
 
 
-def _truthy(t: Tensor) -> bool:
-    return bool(t.data_sync()[0])
+def _truthy(t: Tensor, op: str) -> bool:
+    """The condition's first value, as TF.js reads it; an empty condition is an error."""
+    values = t.data_sync()
+    if not len(values):
+        raise ValueError(f"{op}: the condition is empty (shape {list(t.shape)}); it must hold a value")
+    return bool(values[0])
 
 
 # ---- frames ---------------------------------------------------------------------------
@@ -30,8 +34,9 @@ def loop_cond(pred: Tensor, *, context: Any) -> Tensor:
 @tf_op("Switch")
 def switch(data: Tensor, pred: Tensor, *, context: Any) -> list[Tensor | None]:
     """Output 0 carries `data` when `pred` is false, output 1 when it is true; the other is dead."""
+    taken = _truthy(pred, "Switch")
     data = clone_tensor(data)
-    return [None, data] if _truthy(pred) else [data, None]
+    return [None, data] if taken else [data, None]
 
 
 @tf_op("Merge")
@@ -66,7 +71,7 @@ def next_iteration(tensor: Tensor, *, context: Any) -> Tensor:
 
 @tf_op("If", "StatelessIf")
 def if_(cond: Tensor, *args: Tensor, then_branch: str, else_branch: str, context: Any) -> list[Tensor]:
-    return context.call_function(then_branch if _truthy(cond) else else_branch, list(args))
+    return context.call_function(then_branch if _truthy(cond, "If") else else_branch, list(args))
 
 
 @tf_op("While", "StatelessWhile")
@@ -76,7 +81,7 @@ def while_(*args: Tensor, cond: str, body: str, context: Any) -> list[Tensor]:
 
     def check(values: list[Tensor], keep: set[int]) -> bool:
         outcome = context.call_function(cond, values)
-        value = _truthy(outcome[0])
+        value = _truthy(outcome[0], "While")
         for tensor in outcome:
             if not tensor.kept and tensor.id not in keep:
                 tensor.dispose()
