@@ -267,7 +267,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.iterations < 1 or args.samples < 2 or not 0 <= args.warmup < 1:
         parser.error("--iterations must be >= 1, --samples >= 2 and --warmup in [0, 1)")
     models = args.model or _default_models()
-    backends = args.backend or _default_backends()
+    if args.backend is None or not set(args.backend) <= set(tf.engine().registered_backends()):
+        _register_device_backends()
+    backends = args.backend or tf.engine().registered_backends()
     all_flat = True
     for backend in backends:
         print(f"backend {backend}: {args.iterations} iterations")
@@ -281,8 +283,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0 if all_flat else 1
 
 
-def _default_backends() -> list[str]:
-    """Every registered backend, with `torch` (the device backend) when PyTorch is installed."""
+def _register_device_backends() -> None:
+    """Registers `torch` (the device backend) when this tfjs has it and PyTorch is installed."""
     try:
         from tfjs.backends.torch import register_torch_backend
     except ImportError:
@@ -292,7 +294,6 @@ def _default_backends() -> list[str]:
             register_torch_backend()
         else:
             print("note: PyTorch is not installed: the torch backend is skipped")
-    return tf.engine().registered_backends()
 
 
 def _default_models() -> list[str]:
