@@ -17,6 +17,10 @@ KNOWN_GAPS: list[tuple[str, str]] = [
         "tests/ops/test_convolution.py::test_large_depthwise_takes_float32_products[[]torch*",
         "cpu's TF.js summation order near float32's limit (1e38 partial sums); torch's overflows elsewhere",
     ),
+    (
+        "tests/ops/test_reduction.py::test_large_scans_and_products_follow_javascript_step_by_step[[]torch*",
+        "torch's float32 cumsum accumulates in double (more accurate), not rounded at each step as TF.js",
+    ),
 ]
 
 

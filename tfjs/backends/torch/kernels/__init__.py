@@ -18,8 +18,11 @@ from tfjs.backends.torch.kernels import (
     pad,
     pool,
     reduction,
+    scan,
+    segment,
     slicing,
     space_batch,
+    spectral,
     transform,
     unary,
 )

@@ -1,6 +1,6 @@
-"""TopK (Unique is forwarded to `cpu`): each row's k greatest values, greatest first,
-ties by index, ordered as TF.js orders float32 values (by their bits: -0 as 0, NaN
-above Infinity)."""
+"""TopK and SearchSorted (Unique is forwarded to `cpu`). TopK gives each row's k
+greatest values, greatest first, ties by index, ordered as TF.js orders float32 values
+(by their bits: -0 as 0, NaN above Infinity)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import torch
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.torch.backend_torch import TorchBackend
 from tfjs.backends.torch.registry import torch_kernel
-from tfjs.kernel_names import TOPK
+from tfjs.kernel_names import SEARCH_SORTED, TOPK
 
 
 def order_keys(rows: torch.Tensor) -> torch.Tensor:
@@ -40,3 +40,26 @@ def top_k(backend: TorchBackend, x: Any, *, k: int, sorted: bool) -> list[Tensor
         backend.make_output(picked.reshape(out_shape), x.dtype),
         backend.make_output(index.reshape(out_shape), "int32"),
     ]
+
+
+@torch_kernel(SEARCH_SORTED)
+def search_sorted(backend: TorchBackend, sorted_sequence: Any, values: Any, *, side: str) -> TensorInfo:
+    """For each row of `values`, where each value would go in that row of
+    `sorted_sequence`: TF.js's binary search (NaN and unsorted rows included), run on
+    every value at once for as many halvings as the row length needs."""
+    sequence, wanted = backend.tensor(sorted_sequence), backend.tensor(values)
+    batch, size = sequence.shape
+    left = torch.zeros(wanted.shape, dtype=torch.long, device=wanted.device)
+    right = torch.full(wanted.shape, size, dtype=torch.long, device=wanted.device)
+    if size == 0:
+        return backend.make_output(right, "int32")
+    row_start = (torch.arange(batch, device=wanted.device) * size)[:, None]
+    flat = sequence.reshape(-1)
+    for _ in range(size.bit_length() + 1):
+        active = left < right
+        middle = (left + right) // 2
+        probe = flat[torch.clamp(row_start + middle, max=flat.numel() - 1)]
+        step = active & (probe < wanted if side == "left" else probe <= wanted)
+        left = torch.where(step, middle + 1, left)
+        right = torch.where(active & ~step, middle, right)
+    return backend.make_output(right, "int32")

@@ -11,7 +11,7 @@ import torch
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.torch.backend_torch import TORCH_DTYPES, TorchBackend
 from tfjs.backends.torch.registry import torch_kernel
-from tfjs.kernel_names import RESIZE_BILINEAR, RESIZE_NEAREST_NEIGHBOR
+from tfjs.kernel_names import FLIP_LEFT_RIGHT, RESIZE_BILINEAR, RESIZE_NEAREST_NEIGHBOR
 
 Sources = Callable[[float, int, int, torch.device], Any]
 
@@ -121,3 +121,8 @@ def resize_nearest_neighbor(
         return nearest_sources(ratio, new_size, old_size, align_corners, half_pixel_centers, device)
 
     return _resize(backend, images, size, align_corners, images.dtype, sources, nearest_resample)
+
+
+@torch_kernel(FLIP_LEFT_RIGHT)
+def flip_left_right(backend: TorchBackend, image: Any) -> TensorInfo:
+    return backend.make_output(backend.tensor(image).flip(2), image.dtype)
