@@ -209,3 +209,12 @@ def test_a_pool_whose_padded_input_would_be_huge_says_so_first(backend):
     with raises_with(ValueError, "avgPool (its padded input): a tensor of shape [1,1099511627776,"):
         tf.avg_pool(x, [2**40, 2], [2**40, 1], "same")
     x.dispose()
+
+
+def test_a_data_format_or_method_given_an_odd_value_is_shown(backend):
+    x = tf.ones([1, 1, 1, 1])
+    with raises_with(ValueError, "depthwise_conv2d: Unknown dataFormat [[]]"):
+        tf.depthwise_conv2d(x, x, 1, "same", [[]])
+    with raises_with(ValueError, "threshold: Method must be binary or otsu, but was <disposed Tensor"):
+        tf.tidy(lambda: tf.image.threshold(tf.ones([1, 1, 1], "int32"), disposed()))
+    x.dispose()

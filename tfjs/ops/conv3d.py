@@ -24,6 +24,7 @@ from tfjs.ops.conv_util import (
 )
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
+from tfjs.tensor_format import js_text
 from tfjs.tensor_size import check_tensor_size
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
@@ -61,8 +62,10 @@ def conv3d(
             "conv3d: Error in conv3D: Either strides or dilations must be 1. "
             f"Got strides {js_param(strides)} and dilations '{js_param(dilations)}'"
         )
-    if data_format != "NDHWC":
-        raise ValueError(f"{_ERROR}: got dataFormat of {data_format} but only NDHWC is currently supported.")
+    if not isinstance(data_format, str) or data_format != "NDHWC":
+        raise ValueError(
+            f"{_ERROR}: got dataFormat of {js_text(data_format)} but only NDHWC is currently supported."
+        )
     if not strides_or_dilations_are_positive(dilations):
         raise ValueError("conv3d: Error in conv3D: Dilated rates should be larger than 0.")
     if not strides_or_dilations_are_positive(strides):

@@ -28,7 +28,7 @@ from tfjs.ops.conv_util import (
 )
 from tfjs.ops.reshape import reshape
 from tfjs.tensor import Tensor
-from tfjs.tensor_format import js_list
+from tfjs.tensor_format import js_list, js_text
 from tfjs.tensor_size import check_tensor_size
 
 
@@ -97,8 +97,8 @@ def check_dim_rounding_mode(dim_rounding_mode: Any, op_name: str) -> None:
 
 def check_data_format(data_format: Any, op_name: str, allowed: Sequence[str] = ("NHWC", "NCHW")) -> str:
     """`data_format` as one of `allowed` (TF.js's 'Unknown dataFormat' message)."""
-    if data_format not in allowed:
-        raise ValueError(f"{op_name}: Unknown dataFormat {data_format}")
+    if not isinstance(data_format, str) or data_format not in allowed:
+        raise ValueError(f"{op_name}: Unknown dataFormat {js_text(data_format)}")
     return data_format
 
 

@@ -51,7 +51,7 @@ def conv2d(
     if len(x_shape) == 4 and filter_tensor.rank == 4:
         # TF.js's fused conv2d words these checks as conv2d's, before conv2d's own.
         conv_util.check_pad_on_dim_rounding_mode_as(NAME, "fused conv2d", pad, dim_rounding_mode)
-        if data_format in ("NHWC", "NCHW"):
+        if isinstance(data_format, str) and data_format in ("NHWC", "NCHW"):
             in_depth = x_shape[3] if data_format == "NHWC" else x_shape[1]
             conv_checks.check_depth(NAME, "conv2d", "input", in_depth, filter_tensor.shape[2])
     args = (strides, pad, data_format, dilations, dim_rounding_mode)

@@ -69,7 +69,9 @@ def crop_and_resize(
         raise ValueError(f"{NAME}: cropSize must be atleast [1,1], but was {js_text(crop_size)}")
     size = check_sizes(crop_size, "crop_size", NAME, minimum=1)
     check_choice(
-        method, ("bilinear", "nearest"), f"{NAME}: method must be bilinear or nearest, but was {method}"
+        method,
+        ("bilinear", "nearest"),
+        f"{NAME}: method must be bilinear or nearest, but was {js_text(method)}",
     )
     extrapolation = check_number(extrapolation_value, "extrapolation_value", NAME)
     if image_tensor.dtype == "complex64":

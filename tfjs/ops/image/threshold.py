@@ -7,7 +7,7 @@ from tfjs.ops.cast import cast
 from tfjs.ops.div import div
 from tfjs.ops.expand_dims import expand_dims
 from tfjs.ops.greater import greater
-from tfjs.ops.image.image_util import check_choice, check_number
+from tfjs.ops.image.image_util import check_choice, check_number, js_text
 from tfjs.ops.less_equal import less_equal
 from tfjs.ops.max import max  # noqa: A004
 from tfjs.ops.mul import mul
@@ -60,7 +60,9 @@ def threshold(
             f"{NAME}: Error in dtype: image dtype must be int32 or float32,"
             f"but got dtype {image_tensor.dtype}."
         )
-    check_choice(method, ("binary", "otsu"), f"{NAME}: Method must be binary or otsu, but was {method}")
+    check_choice(
+        method, ("binary", "otsu"), f"{NAME}: Method must be binary or otsu, but was {js_text(method)}"
+    )
     value = check_number(thresh_value, "thresh_value", NAME)
     if image_tensor.shape[2] == 3:
         r, g, b = split(image_tensor, [1, 1, 1], -1)

@@ -62,7 +62,7 @@ def transform(
     check_choice(
         interpolation,
         ("nearest", "bilinear"),
-        f"{NAME}: Error in Transform: Expect 'nearest' or 'bilinear', but got {interpolation}",
+        f"{NAME}: Error in Transform: Expect 'nearest' or 'bilinear', but got {js_text(interpolation)}",
     )
     check_choice(
         fill_mode,
