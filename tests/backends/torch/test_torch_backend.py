@@ -1,0 +1,193 @@
+"""The `torch` backend itself: its kernel coverage (the forwarding set and the kernels
+still run on the host are listed, so neither grows silently), its storage (dtypes,
+strings on the host, read-only uploads), data moving between it and `cpu`, and its
+registration (PyTorch imported only when it starts)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import tfjs as tf
+from tests.helpers import scope
+from tfjs.backends.torch import TORCH, register_torch_backend
+
+torch = pytest.importorskip("torch", reason="the torch backend needs PyTorch (tfjs[torch])")
+
+FORWARDED = {
+    "StaticRegexReplace",
+    "StringNGrams",
+    "StringSplit",
+    "StringToHashBucketFast",
+    "RaggedGather",
+    "RaggedRange",
+    "RaggedTensorToTensor",
+    "SparseFillEmptyRows",
+    "SparseReshape",
+    "SparseSegmentMean",
+    "SparseSegmentSum",
+    "SparseToDense",
+    "NonMaxSuppressionV3",
+    "NonMaxSuppressionV4",
+    "NonMaxSuppressionV5",
+    "Unique",
+    "Bincount",
+    "DenseBincount",
+}
+
+# Not ported yet: cpu's kernel runs on the host (inputs downloaded, outputs uploaded).
+ON_HOST = {
+    "AvgPool3D",
+    "AvgPool3DGrad",
+    "AvgPoolGrad",
+    "Conv3D",
+    "Conv3DBackpropFilterV2",
+    "Conv3DBackpropInputV2",
+    "CropAndResize",
+    "Dilation2D",
+    "Dilation2DBackpropFilter",
+    "Dilation2DBackpropInput",
+    "Einsum",
+    "LRNGrad",
+    "MaxPool3D",
+    "MaxPool3DGrad",
+    "MaxPoolGrad",
+    "MaxPoolWithArgmax",
+    "Multinomial",
+    "ResizeBilinearGrad",
+    "ResizeNearestNeighborGrad",
+    "RotateWithOffset",
+    "Transform",
+}
+
+
+@pytest.fixture
+def on_torch():
+    """The torch backend registered and active (removed after, if this registered it)."""
+    registered_here = register_torch_backend()
+    assert tf.set_backend(TORCH)
+    yield tf.engine().find_backend(TORCH)
+    tf.set_backend("cpu")
+    if registered_here:
+        tf.remove_backend(TORCH)
+
+
+def test_every_cpu_kernel_has_a_torch_kernel_or_is_forwarded(on_torch):
+    from tfjs.backends.torch.registry import HOST_KERNELS
+
+    cpu = {config.kernel_name for config in tf.get_kernels_for_backend("cpu")}
+    torch_kernels = {config.kernel_name for config in tf.get_kernels_for_backend(TORCH)}
+    assert set(on_torch.forwarded_kernels) == FORWARDED
+    assert cpu - torch_kernels == FORWARDED
+    assert HOST_KERNELS == ON_HOST
+
+
+def test_values_keep_their_dtype_on_the_device(on_torch):
+    with scope():
+        floats = tf.tensor([1.5, -0.0, float("nan")])
+        ints = tf.tensor([2**31 - 1, -(2**31)], dtype="int32")
+        flags = tf.tensor([True, False])
+        pairs = tf.complex([1.0, 2.0], [3.0, -4.0])
+        stored = [on_torch.data[t.data_id].dtype for t in (floats, ints, flags, pairs)]
+        assert stored == [torch.float32, torch.int32, torch.bool, torch.complex64]
+        got = floats.data_sync()
+        assert got.dtype == np.float32 and np.signbit(got[1]) and np.isnan(got[2])
+        assert ints.add(tf.tensor([1, 0], dtype="int32")).data_sync().tolist() == [-(2**31), -(2**31)]
+        assert flags.logical_not().data_sync().tolist() == [False, True]
+        assert pairs.data_sync().tolist() == [1.0, 3.0, 2.0, -4.0]  # TF.js interleaves the parts
+
+
+def test_casts_wrap_and_truncate_as_typed_arrays(on_torch):
+    def run():
+        x = tf.tensor([2.0**31 + 256, -7.9, float("nan"), float("inf"), 3e9])  # float32 values
+        return x.cast("int32").data_sync().tolist(), x.cast("bool").data_sync().tolist()
+
+    ints, flags = tf.tidy(run)
+    assert ints == [256 - 2**31, -7, 0, 0, 3_000_000_000 - 2**32]
+    assert flags == [True, True, True, True, True]
+
+
+def test_read_only_weights_upload_without_a_warning(on_torch):
+    weights = np.arange(6, dtype=np.float32).reshape(2, 3)
+    weights.flags.writeable = False  # as a model shard's views are
+    with scope():
+        x = tf.tensor(weights)
+        assert isinstance(on_torch.data[x.data_id], torch.Tensor)
+        assert x.sum().data_sync() == 15.0  # filterwarnings=error: a warning would fail here
+
+
+def test_strings_stay_host_arrays_and_their_kernels_run_there(on_torch):
+    with scope():
+        words = tf.tensor(["a", "bb", "ccc", "d"])
+        assert isinstance(on_torch.data[words.data_id], np.ndarray)
+        grid = tf.concat([words, tf.slice(words, [2], [2])]).reshape([3, 2])
+        assert grid.array_sync() == [["a", "bb"], ["ccc", "d"], ["ccc", "d"]]
+        assert tf.engine().backend_of(grid) == TORCH
+
+
+def test_a_cpu_tensor_moves_to_torch_once_lazily_and_back(on_torch):
+    engine = tf.engine()
+    tf.set_backend("cpu")
+    with scope():
+        x = tf.tensor([1.0, 2.0, 3.0])
+        tf.set_backend(TORCH)
+        moves = engine.num_data_moves
+        assert engine.backend_of(x) == "cpu"  # nothing moves until a torch kernel needs it
+        y = tf.mul(x, 2)
+        z = tf.add(x, y)
+        assert engine.backend_of(x) == TORCH and engine.num_data_moves == moves + 1
+        tf.set_backend("cpu")
+        assert tf.neg(z).data_sync().tolist() == [-3.0, -6.0, -9.0]
+        assert engine.backend_of(z) == "cpu" and engine.num_data_moves == moves + 2
+
+
+def test_a_forwarded_kernel_runs_on_cpu(on_torch):
+    with scope():
+        values, indices = tf.unique(tf.tensor([3, 1, 3, 2], dtype="int32"))
+        assert values.data_sync().tolist() == [3, 1, 2] and indices.data_sync().tolist() == [0, 1, 0, 2]
+        assert tf.engine().backend_of(values) == "cpu"
+
+
+def test_kernels_free_their_buffers(on_torch):
+    x = tf.ones([4, 4])
+    before = on_torch.num_data_ids()
+    total = tf.tidy(lambda: tf.conv2d(x.reshape([1, 4, 4, 1]), tf.ones([2, 2, 1, 1]), 1, "same").sum())
+    assert total.data_sync() == 4 * 9 + 2 * 3 * 2 + 1  # the windows past the edges hold fewer ones
+    assert on_torch.num_data_ids() == before + 1  # the sum alone
+    total.dispose()
+    x.dispose()
+
+
+def test_conv2d_same_padding_is_tfjs_asymmetric_padding(on_torch):
+    """SAME with an even filter pads one more row below and column right, as TF.js."""
+
+    def run():
+        x = tf.tensor(np.arange(1, 17, dtype=np.float32).reshape(1, 4, 4, 1))
+        return tf.conv2d(x, tf.ones([2, 2, 1, 1]), 1, "same").reshape([4, 4]).array_sync()
+
+    # each output sums x[r:r+2, c:c+2] (zeros past the last row and column)
+    assert tf.tidy(run) == [
+        [14.0, 18.0, 22.0, 12.0],
+        [30.0, 34.0, 38.0, 20.0],
+        [46.0, 50.0, 54.0, 28.0],
+        [27.0, 29.0, 31.0, 16.0],
+    ]
+
+
+def test_importing_tfjs_does_not_import_torch_and_a_missing_torch_leaves_cpu():
+    code = (
+        "import sys\n"
+        "import tfjs as tf\n"
+        "assert 'torch' not in sys.modules\n"
+        "sys.modules['torch'] = None  # PyTorch missing\n"
+        "from tfjs.backends.torch import register_torch_backend\n"
+        "register_torch_backend()\n"
+        "print(tf.set_backend('torch'), tf.get_backend())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "cpu"]
+    assert "Initialization of backend torch failed" in done.stderr
