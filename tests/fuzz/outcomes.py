@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from tests.fuzz.op_catalog import Target
-from tests.fuzz.worker import CRASHED, LEAKED, RAISED, RETURNED, TIMED_OUT, Outcome
+from tests.fuzz.worker import FAILURE_OF_KIND, RAISED, RETURNED, Outcome
 
 CLEAN = "clean"  # returned, or raised a clear error
 FAILURE_CLASSES = ("crash", "hang", "memory error", "bare error", "warning", "leak")
@@ -47,12 +47,8 @@ def classify(outcome: Outcome, target: Target) -> str:
     """`CLEAN` or one of `FAILURE_CLASSES`."""
     if outcome.kind == RETURNED:
         return CLEAN
-    if outcome.kind == CRASHED:
-        return "crash"
-    if outcome.kind == TIMED_OUT:
-        return "hang"
-    if outcome.kind == LEAKED:
-        return "leak"
+    if outcome.kind in FAILURE_OF_KIND:
+        return FAILURE_OF_KIND[outcome.kind]
     assert outcome.kind == RAISED
     bases = outcome.exc_bases
     if any("MemoryError" in base for base in bases):

@@ -28,7 +28,8 @@ API
   `LEAKED` (returned or raised, but `leaked` tensors more than before remain; those
   fields are filled as for the outcome it would have had),
   `CRASHED` (the child died: `exitcode`, negative for a signal), or
-  `TIMED_OUT` (no answer within the limit: the child was killed).
+  `TIMED_OUT` (no answer within the limit: the child was killed); `FAILURE_OF_KIND`
+  names the last three as failures ("crash", "hang", "leak").
   After `CRASHED` or `TIMED_OUT` the next call starts a fresh child (`restarts` counts).
   A child whose count of live tensors drifted is also restarted, so one leak is
   reported once and never blamed on the calls after it.
@@ -56,6 +57,9 @@ RAISED = "raised"
 LEAKED = "leaked"
 CRASHED = "crashed"
 TIMED_OUT = "timed out"
+
+# The failure each kind of outcome is, whatever was called (RAISED is the caller's to judge).
+FAILURE_OF_KIND = {CRASHED: "crash", TIMED_OUT: "hang", LEAKED: "leak"}
 
 DEFAULT_MEMORY_LIMIT = 4 * 2**30
 DEFAULT_TIME_LIMIT = 10.0
