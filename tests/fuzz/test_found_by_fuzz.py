@@ -218,3 +218,10 @@ def test_a_data_format_or_method_given_an_odd_value_is_shown(backend):
     with raises_with(ValueError, "threshold: Method must be binary or otsu, but was <disposed Tensor"):
         tf.tidy(lambda: tf.image.threshold(tf.ones([1, 1, 1], "int32"), disposed()))
     x.dispose()
+
+
+def test_a_window_parameter_past_a_javascript_number_is_refused(backend):
+    x = tf.ones([1, 2, 2, 1])
+    with raises_with(ValueError, "max_pool_with_argmax: strides must be an integer or a list of integers"):
+        tf.max_pool_with_argmax(x, 1, 10**30, 1)
+    x.dispose()

@@ -29,7 +29,7 @@ from tfjs.ops.conv_util import (
 from tfjs.ops.reshape import reshape
 from tfjs.tensor import Tensor
 from tfjs.tensor_format import js_list, js_text
-from tfjs.tensor_size import check_tensor_size
+from tfjs.tensor_size import MAX_TENSOR_ELEMENTS, check_tensor_size
 
 
 def check_tuple_param(
@@ -38,10 +38,11 @@ def check_tuple_param(
     """`value` (strides, dilations, filter size) as an int or a tuple of `length` ints.
 
     Positivity is left to the ops (TF.js's messages); this only rejects what JavaScript's
-    typing would: non-numbers, non-integers and lists of the wrong length.
+    typing would: non-numbers, non-integers (or integers past 2**53 - 1, which no
+    JavaScript number holds exactly) and lists of the wrong length.
     """
     if is_number(value):
-        if not float(value).is_integer():
+        if not float(value).is_integer() or abs(value) > MAX_TENSOR_ELEMENTS:
             raise ValueError(
                 f"{op_name}: {name} must be an integer or a list of integers, got {js_value(value)}"
             )
@@ -49,7 +50,8 @@ def check_tuple_param(
     if isinstance(value, (list, tuple, np.ndarray)):
         values = list(value)
         lengths = (length, 3) if allow_3 else (length,)
-        if len(values) in lengths and all(is_number(v) and float(v).is_integer() for v in values):
+        exact = all(is_number(v) and float(v).is_integer() and abs(v) <= MAX_TENSOR_ELEMENTS for v in values)
+        if len(values) in lengths and exact:
             return tuple(int(v) for v in values)
         want = " or ".join(str(n) for n in lengths)
         raise ValueError(

@@ -19,6 +19,7 @@ from tfjs.ops.conv_util import (
 )
 from tfjs.ops.reshape import reshape
 from tfjs.tensor import Tensor
+from tfjs.tensor_format import js_text
 from tfjs.tensor_size import check_tensor_size
 
 
@@ -105,7 +106,7 @@ def run_pool(
     if spatial == 3 and (not isinstance(data_format, str) or data_format != "NDHWC"):
         raise ValueError(
             f"{op_name}: Error in {js_name}: Only NDHWC is currently supported, "
-            f"but got dataFormat of {data_format}"
+            f"but got dataFormat of {js_text(data_format)}"
         )
     filter_size, strides = check_window(filter_size, strides, op_name, js_name, spatial)
     pad = check_pool_pad(pad, dim_rounding_mode, op_name, js_name, explicit=spatial == 2)

@@ -63,7 +63,7 @@ def crop_and_resize(
     if not isinstance(crop_size, (list, tuple, np.ndarray)) or len(crop_size) != 2:
         length = len(crop_size) if isinstance(crop_size, (list, tuple, np.ndarray)) else crop_size
         raise ValueError(
-            f"{NAME}: Error in cropAndResize: cropSize must be of length 2, but got length {length}."
+            f"{NAME}: Error in cropAndResize: cropSize must be of length 2, but got length {js_text(length)}."
         )
     if not all(isinstance(s, (int, float, np.number)) and s >= 1 for s in crop_size):
         raise ValueError(f"{NAME}: cropSize must be atleast [1,1], but was {js_text(crop_size)}")
