@@ -229,3 +229,20 @@ def test_twenty_epochs_leave_only_weights_and_optimizer_state():
     model.dispose()
     assert tf.memory()["num_tensors"] == start
     assert weights == 8
+
+
+def test_fit_dataset_with_validation_batches_and_evaluate_dataset():
+    model = line_model("ds_val_line", w=0.0)
+    model.compile(optimizer="sgd", loss="mae")
+    model.optimizer.set_learning_rate(0.0)
+    train = [{"xs": tf.zeros([2, 1]), "ys": tf.ones([2, 1])}]
+    val = [(tf.zeros([1, 1]), tf.tensor2d([[3]])), (tf.zeros([3, 1]), tf.tensor2d([[1], [1], [1]]))]
+    history = model.fit_dataset(train, epochs=2, validation_data=val, verbose=0)
+    np.testing.assert_allclose(history.history["val_loss"], [1.5, 1.5])  # (3 * 1 + 1 * 3) / 4
+    score = model.evaluate_dataset(val, batches=1)
+    assert score.array_sync() == 3.0
+    lone = tf.zeros([1, 1])
+    with pytest.raises(ValueError, match="each dataset element must be"):
+        model.fit_dataset([lone], verbose=0)
+    tf.dispose([score, lone, *train[0].values(), *[t for pair in val for t in pair]])
+    model.dispose()

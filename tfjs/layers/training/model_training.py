@@ -279,7 +279,7 @@ class TrainingMixin:
                     break
             epoch_logs = {key: total / max(seen, 1) for key, total in totals.items()}
             if val is not None:
-                outs = self._test_loop(*val, batch_size)
+                outs = val() if callable(val) else self._test_loop(*val, batch_size)
                 # The total loss, then the metrics (the running sums before it are partial).
                 outs = outs[len(self.loss_functions) - 1 :]
                 for key, value in zip(self.metrics_names, outs, strict=True):
@@ -333,52 +333,15 @@ class TrainingMixin:
             dispose(made)
         return values[0] if len(values) == 1 else values
 
-    def fit_dataset(
-        self,
-        dataset: Iterable[Any],
-        epochs: int = 1,
-        batches_per_epoch: int | None = None,
-        callbacks: Any = None,
-        validation_data: Any = None,
-        verbose: int | None = None,
-        class_weight: Any = None,
-        initial_epoch: int = 0,
-    ) -> History:
-        """Trains on an iterable of batches (TF.js `fitDataset`): each item is `(xs, ys)` or
-        `{"xs": ..., "ys": ...}`; without `batches_per_epoch` each epoch iterates the whole
-        iterable again (so it must be re-iterable, e.g. a list)."""
-        self._check_compiled("fitting")
-        shared = iter(dataset) if batches_per_epoch is not None else None
+    def fit_dataset(self, dataset: Iterable[Any], **kwargs: Any) -> History:
+        """Trains on an iterable of batches (TF.js `fitDataset`): see
+        `tfjs.layers.training.dataset_training.fit_dataset` for the arguments."""
+        from tfjs.layers.training.dataset_training import fit_dataset
 
-        def epoch() -> Iterable[tuple[list[Tensor], list[Tensor], list[Any]]]:
-            source = shared if shared is not None else iter(dataset)
-            count = 0
-            while batches_per_epoch is None or count < batches_per_epoch:
-                try:
-                    item = next(source)
-                except StopIteration:
-                    if batches_per_epoch is not None:
-                        sys.stderr.write(
-                            f"Your dataset iterator ran out of data after {count} batches; "
-                            "interrupting training.\n"
-                        )
-                        self.stop_training = True
-                    return
-                bx, by = (item["xs"], item["ys"]) if isinstance(item, Mapping) else item
-                xs, ys, made = self._standardize(bx, by, "fit_dataset")
-                weights = self._sample_weights(ys, class_weight, None)
-                try:
-                    yield xs, ys, weights
-                finally:
-                    dispose(made + [w for w in weights if w is not None])
-                count += 1
+        return fit_dataset(self, dataset, **kwargs)
 
-        val = None
-        made: list[Tensor] = []
-        if validation_data is not None:
-            vx, vy, made = self._standardize(validation_data[0], validation_data[1], "fit_dataset validation")
-            val = (vx, vy, [None] * len(vy))
-        try:
-            return self._fit_loop(epoch, epochs, initial_epoch, verbose, callbacks, val, 32, None)
-        finally:
-            dispose(made)
+    def evaluate_dataset(self, dataset: Iterable[Any], batches: int | None = None) -> Any:
+        """The loss and metrics over an iterable of batches (TF.js `evaluateDataset`)."""
+        from tfjs.layers.training.dataset_training import evaluate_dataset
+
+        return evaluate_dataset(self, dataset, batches)
