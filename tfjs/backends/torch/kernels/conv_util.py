@@ -1,10 +1,11 @@
-"""Geometry shared by the torch convolution and pooling kernels: TF.js's Conv2DInfo, the
-NHWC <-> NCHW views (NHWC data is an NCHW tensor in channels-last memory: no copy), and
-the explicit padding that makes a VALID torch window give exactly TF.js's outputs."""
+"""Geometry shared by the torch convolution and pooling kernels (2-D and 3-D): TF.js's
+conv info, the channels-last <-> channels-first views (channels-last data is a
+channels-first tensor in channels-last memory: no copy), and the explicit padding that
+makes a VALID torch window give exactly TF.js's outputs."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import torch
 import torch.nn.functional as F
@@ -35,33 +36,73 @@ def conv2d_info(
     )
 
 
-def to_nchw(x: torch.Tensor, info: Any) -> torch.Tensor:
-    """`x` (in info's data format) as NCHW: a channels-last view of NHWC data."""
-    return x.permute(0, 3, 1, 2) if info.data_format == "channelsLast" else x
+class Window(NamedTuple):
+    """A conv info's spatial geometry, outermost dimension first."""
+
+    in_sizes: tuple[int, ...]
+    out_sizes: tuple[int, ...]
+    strides: tuple[int, ...]
+    dilations: tuple[int, ...]
+    filter_sizes: tuple[int, ...]
+    effective: tuple[int, ...]
+    before: tuple[int, ...]
 
 
-def from_nchw(y: torch.Tensor, info: Any) -> torch.Tensor:
-    """An NCHW result in info's data format (NHWC: a view, contiguous when `y` is
-    channels-last)."""
-    return y.permute(0, 2, 3, 1) if info.data_format == "channelsLast" else y
+def window(info: Any) -> Window:
+    """The spatial geometry of a Conv2DInfo or Conv3DInfo."""
+    names = ("depth", "height", "width") if hasattr(info, "in_depth") else ("height", "width")
+    pads = {"depth": info.pad_info.front if hasattr(info.pad_info, "front") else 0}
+    pads.update(height=info.pad_info.top, width=info.pad_info.left)
+    return Window(
+        tuple(getattr(info, f"in_{n}") for n in names),
+        tuple(getattr(info, f"out_{n}") for n in names),
+        tuple(getattr(info, f"stride_{n}") for n in names),
+        tuple(getattr(info, f"dilation_{n}") for n in names),
+        tuple(getattr(info, f"filter_{n}") for n in names),
+        tuple(getattr(info, f"effective_filter_{n}") for n in names),
+        tuple(pads[n] for n in names),
+    )
 
 
-def padding_to_output(info: Any) -> tuple[int, int, int, int]:
-    """F.pad's (left, right, top, bottom) so that windows at the strides over the padded
-    input are exactly TF.js's: TF.js's top/left padding, and whatever bottom/right (a
-    negative one crops) makes the last window the last output's."""
-    top, left = info.pad_info.top, info.pad_info.left
-    bottom = (info.out_height - 1) * info.stride_height + info.effective_filter_height - info.in_height - top
-    right = (info.out_width - 1) * info.stride_width + info.effective_filter_width - info.in_width - left
-    return left, right, top, bottom
+def channels_first(x: torch.Tensor, info: Any) -> torch.Tensor:
+    """`x` (in info's data format) channels-first: a view of channels-last data."""
+    if info.data_format == "channelsFirst":
+        return x
+    return x.permute(0, x.dim() - 1, *range(1, x.dim() - 1))
 
 
-def padded_to_output(x_nchw: torch.Tensor, info: Any, value: float = 0.0) -> torch.Tensor:
-    """`x_nchw` padded (with `value`) or cropped so that a VALID window gives info's outputs."""
-    padding = padding_to_output(info)
-    if not any(padding):
-        return x_nchw
-    return F.pad(x_nchw, padding, value=value)
+def from_channels_first(y: torch.Tensor, info: Any) -> torch.Tensor:
+    """A channels-first result in info's data format (a view)."""
+    if info.data_format == "channelsFirst":
+        return y
+    return y.permute(0, *range(2, y.dim()), 1)
+
+
+def padding_to_output(info: Any) -> list[int]:
+    """F.pad's list (last dimension first) so that windows at the strides over the
+    padded input are exactly TF.js's: TF.js's leading padding (a negative one starts
+    the windows inside), and whatever trailing padding (a negative one crops) makes the
+    last window the last output's."""
+    w = window(info)
+    pads: list[int] = []
+    for size, out, stride, effective, before in reversed(
+        list(zip(w.in_sizes, w.out_sizes, w.strides, w.effective, w.before, strict=True))
+    ):
+        pads += [before, (out - 1) * stride + effective - size - before]
+    return pads
+
+
+def padded_to_output(x: torch.Tensor, info: Any, value: float = 0.0) -> torch.Tensor:
+    """Channels-first `x` padded (with `value`) or cropped so that a VALID window gives
+    info's outputs."""
+    pads = padding_to_output(info)
+    return F.pad(x, pads, value=value) if any(pads) else x
+
+
+def unpadded(x: torch.Tensor, info: Any) -> torch.Tensor:
+    """The input's part of a gradient computed on the padded input (`padded_to_output`'s
+    inverse: cropped rows give zeros back)."""
+    return F.pad(x, [-p for p in padding_to_output(info)])
 
 
 def empty_output(info: Any) -> bool:

@@ -12,14 +12,19 @@ import torch.nn.functional as F
 
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.torch.backend_torch import TORCH_DTYPES, TorchBackend
-from tfjs.backends.torch.kernels.conv_util import empty_output, from_nchw, padded_to_output, to_nchw
+from tfjs.backends.torch.kernels.conv_util import (
+    channels_first,
+    empty_output,
+    from_channels_first,
+    padded_to_output,
+)
 from tfjs.backends.torch.registry import register_torch_kernel
 from tfjs.kernel_names import AVG_POOL, MAX_POOL
 from tfjs.ops.conv_util import Conv2DInfo, compute_pool2d_info
 
 
 def max_pool_values(x: torch.Tensor, info: Conv2DInfo) -> torch.Tensor:
-    values = to_nchw(x, info)
+    values = channels_first(x, info)
     values = (
         torch.where(torch.isnan(values), float("-inf"), values)
         if values.is_floating_point()
@@ -27,17 +32,17 @@ def max_pool_values(x: torch.Tensor, info: Conv2DInfo) -> torch.Tensor:
     )
     padded = padded_to_output(values, info, float("-inf"))
     window, stride = (info.filter_height, info.filter_width), (info.stride_height, info.stride_width)
-    return from_nchw(F.max_pool2d(padded, window, stride), info)
+    return from_channels_first(F.max_pool2d(padded, window, stride), info)
 
 
 def avg_pool_values(x: torch.Tensor, info: Conv2DInfo) -> torch.Tensor:
-    values = to_nchw(x, info)
+    values = channels_first(x, info)
     values = values if values.is_floating_point() else values.double()
     window, stride = (info.filter_height, info.filter_width), (info.stride_height, info.stride_width)
     sums = F.avg_pool2d(padded_to_output(values, info), window, stride, divisor_override=1)
     inside = torch.ones((1, 1, info.in_height, info.in_width), dtype=values.dtype, device=values.device)
     counts = F.avg_pool2d(padded_to_output(inside, info), window, stride, divisor_override=1)
-    return from_nchw(sums / counts, info)
+    return from_channels_first(sums / counts, info)
 
 
 def _pool_kernel(values: Callable[[torch.Tensor, Conv2DInfo], torch.Tensor]) -> Callable[..., TensorInfo]:
