@@ -230,7 +230,9 @@ def manifest_order(rng: random.Random, case: Case) -> str:
     elif how == "phantom":
         weights.append({"name": "phantom", "shape": [rng.randint(0, 4)], "dtype": "float32"})
     elif how == "rename" and isinstance(weights[0], dict):
-        rng.choice(weights)["name"] = rng.choice(["renamed", "", "x:0", "^w"])
+        chosen = rng.choice(weights)
+        if isinstance(chosen, dict):
+            chosen["name"] = rng.choice(["renamed", "", "x:0", "^w"])
     elif how == "move" and len(case.groups()) > 1:
         other = rng.choice([g for g in case.groups() if g is not group])
         if isinstance(other.get("weights"), list):

@@ -38,6 +38,12 @@ def classify(outcome: Outcome) -> str:
     too long', or one of FAILURES."""
     if outcome.kind == RETURNED:
         return outcome.value["phase"]
+    if (outcome.exc_type or "").endswith("CaseRanTooLong"):
+        # Interrupted wherever it was (tensors it held then may not all be freed): only
+        # inside a loop of the model, whose mutated condition may never turn false, is
+        # that the model's doing.
+        in_loop = any(function in LOOP_FUNCTIONS for _, _, function in outcome.frames)
+        return "loop ran too long" if in_loop else "hang"
     if outcome.kind == LEAKED:
         return "leak"
     if outcome.kind == CRASHED:
@@ -48,9 +54,6 @@ def classify(outcome: Outcome) -> str:
     name = outcome.exc_type or ""
     if name.endswith("ReadOutsideModelFolder"):
         return "read outside"
-    if name.endswith("CaseRanTooLong"):
-        in_loop = any(function in LOOP_FUNCTIONS for _, _, function in outcome.frames)
-        return "loop ran too long" if in_loop else "hang"
     if name in ("builtins.MemoryError", "builtins.RecursionError"):
         return "memory error"
     file, line, _ = outcome.innermost_frame or ("", 0, "")

@@ -104,7 +104,11 @@ def fold_plan(
         if any(p in failed for p, _ in node.inputs):
             failed.add(node.name)
             continue
-        args = [weights[p][i] if p in weights else values[p][i] for p, i in node.inputs]
+        sources = [weights[p] if p in weights else values[p] for p, _ in node.inputs]
+        if any(i >= len(tensors) for (_, i), tensors in zip(node.inputs, sources, strict=True)):
+            failed.add(node.name)  # it reads an output its producer lacks: the run will say so
+            continue
+        args = [tensors[i] for (_, i), tensors in zip(node.inputs, sources, strict=True)]
         try:
             result = call(node, args)
         except Exception:

@@ -220,6 +220,10 @@ class GraphModel:
         self._captured = {
             entry["resourceId"]: tensor for entry, tensor in zip(entries, outputs, strict=False)
         }
+        captured = {tensor.id for tensor in self._captured.values()}
+        for tensor in outputs:  # what no resource input takes, but the tables it made (kept)
+            if tensor.id not in captured and not tensor.kept and not tensor.is_disposed:
+                tensor.dispose()
 
     def execute(
         self,

@@ -109,6 +109,7 @@ _KINDS_BY_ANNOTATION = {
     "str | None": "str?",
     "list[int] | None": "ints?",
     "list[str] | None": "strs?",
+    "Sequence[str]": "strs",
 }
 _KINDS_BY_DEFAULT = {bool: "bool", int: "int", float: "float", str: "str"}
 
@@ -131,12 +132,13 @@ _KIND_CHECKS: dict[str, Callable[[Any], bool]] = {
     "str?": lambda v: v is None or isinstance(v, str),
     "ints": lambda v: isinstance(v, list) and all(_is_int(i) for i in v),
     "list": lambda v: isinstance(v, list),
+    "strs": lambda v: isinstance(v, list) and all(isinstance(i, str) for i in v),
     "ints?": lambda v: v is None or (isinstance(v, list) and all(_is_int(i) for i in v)),
     "strs?": lambda v: v is None or (isinstance(v, list) and all(isinstance(i, str) for i in v)),
 }
 _KIND_WORDS = {"int": "an integer", "str": "a string", "bool": "true or false", "float": "a number"}
 _KIND_WORDS |= {"str?": "a string", "ints": "a list of integers", "ints?": "a list of integers"}
-_KIND_WORDS |= {"strs?": "a list of strings", "list": "a list"}
+_KIND_WORDS |= {"strs?": "a list of strings", "list": "a list", "strs": "a list of strings"}
 
 
 @functools.cache
@@ -146,9 +148,7 @@ def attr_kinds(fn: Mapper) -> dict[str, str]:
     for parameter in inspect.signature(fn).parameters.values():
         if parameter.kind is not inspect.Parameter.KEYWORD_ONLY or parameter.name == "context":
             continue
-        kind = _KINDS_BY_ANNOTATION.get(str(parameter.annotation)) or _KINDS_BY_DEFAULT.get(
-            type(parameter.default)
-        )
+        kind = _KINDS_BY_ANNOTATION.get(str(parameter.annotation)) or _kind_of_default(parameter.default)
         if kind is not None:
             kinds[parameter.name] = kind
     return kinds

@@ -101,6 +101,8 @@ def _listed_values(proto: dict[str, Any], dtype: str, where: str) -> np.ndarray:
         items = proto[key]
         if not isinstance(items, list):
             raise ValueError(f"{where}: {key} must be a list, got {items!r:.60}")
+        if (key == "stringVal") != (dtype == "string"):
+            raise ValueError(f"{where}: a {dtype} constant cannot hold {key}")
         if key == "stringVal":
             if not all(isinstance(item, str) for item in items):
                 raise ValueError(f"{where}: stringVal must hold base64 text")

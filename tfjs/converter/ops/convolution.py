@@ -86,7 +86,7 @@ def fused_conv2d(
     data_format="NHWC",
     dilations=(1, 1, 1, 1),
     explicit_paddings=(),
-    fused_ops=(),
+    fused_ops: Sequence[str] = (),
     leakyrelu_alpha=0.2,
 ):
     bias, activation, prelu = fused_extras("_FusedConv2D", args, fused_ops, num_args, conv=True)
@@ -117,7 +117,7 @@ def fused_depthwise_conv2d(
     data_format="NHWC",
     dilations=(1, 1, 1, 1),
     explicit_paddings=(),
-    fused_ops=(),
+    fused_ops: Sequence[str] = (),
 ):
     bias, activation, prelu = fused_extras("FusedDepthwiseConv2dNative", args, fused_ops, num_args, conv=True)
     return ops.fused.depthwise_conv2d(

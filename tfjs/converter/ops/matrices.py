@@ -3,6 +3,8 @@ einsum and band parts."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tfjs import ops
 from tfjs.converter.op_registry import tf_op
 from tfjs.converter.ops._values import nested
@@ -21,7 +23,14 @@ def batch_mat_mul(x, y, *, adj_x=False, adj_y=False):
 
 @tf_op("_FusedMatMul")
 def fused_mat_mul(
-    a, b, *args, num_args=0, fused_ops=(), transpose_a=False, transpose_b=False, leakyrelu_alpha=0.2
+    a,
+    b,
+    *args,
+    num_args=0,
+    fused_ops: Sequence[str] = (),
+    transpose_a=False,
+    transpose_b=False,
+    leakyrelu_alpha=0.2,
 ):
     bias, activation, prelu = fused_extras("_FusedMatMul", args, fused_ops, num_args, conv=False)
     return ops.fused.mat_mul(

@@ -23,11 +23,15 @@ def _as_int32(indices: Tensor) -> Tensor:
 @tf_op("ConcatV2")
 def concat_v2(*xs: Tensor, N: int = 2) -> Tensor:
     # The axis is the last input; TF.js concatenates the first N of the others.
+    if len(xs) < 2:
+        raise ValueError(f"ConcatV2 takes tensors and an axis: at least 2 inputs, got {len(xs)}")
     return ops.concat(list(xs[:-1])[:N], integer(xs[-1]))
 
 
 @tf_op("Concat")
 def concat(axis: Tensor, *xs: Tensor, N: int = 2) -> Tensor:
+    if not xs:
+        raise ValueError("Concat takes an axis and tensors: it got no tensors")
     return ops.concat(list(xs)[:N], integer(axis))
 
 

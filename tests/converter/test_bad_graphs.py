@@ -1,0 +1,198 @@
+"""What the model-file fuzz (tests/fuzz/test_model_files.py) found in the converter: a
+graph whose JSON has the wrong kinds, structure or wiring is one clear ValueError naming
+the node, attribute or entry (at load, or for what only a run can see, before the op
+runs), and leaves no tensor behind."""
+
+from __future__ import annotations
+
+import base64
+
+import pytest
+
+import tfjs as tf
+from tests.graph_fixtures import b64, placeholder
+
+F32 = {"T": {"type": "DT_FLOAT"}}
+
+
+def load(nodes, **extra):
+    handler = tf.io.from_memory(
+        {"modelTopology": {"node": nodes}, "weightSpecs": [], "weightData": b"", **extra}
+    )
+    return tf.load_graph_model(handler)
+
+
+def const(name, proto):
+    return {"name": name, "op": "Const", "attr": {"dtype": {"type": "DT_FLOAT"}, "value": {"tensor": proto}}}
+
+
+def neg(name, source="x", **attr):
+    return {"name": name, "op": "Neg", "input": [source], "attr": {**F32, **attr}}
+
+
+LOAD_ERRORS = [
+    (
+        [placeholder("x", [2]), neg("y", i={"i": "1.5"})],
+        r"Node 'y' \(Neg\) attribute 'i': 'i' must be an integer",
+    ),
+    (
+        [placeholder("x", [2]), neg("y", s={"s": "!!!x"})],
+        r"Node 'y' \(Neg\) attribute 's': '!!!x' is not base64",
+    ),
+    ([placeholder("x", [2]), neg("y", T={"type": [1]})], r"attribute 'T': Unsupported TF dtype \[1\]"),
+    ([placeholder("x", [2]), {**neg("y"), "attr": 3}], r"Node 'y' \(Neg\): 'attr' must be an object"),
+    ([placeholder("x", [2]), {"name": "y", "op": 7}], r"needs a string 'name' and 'op'"),
+    ([placeholder("x", [2]), {**neg("y"), "input": "x"}], r"Node 'y' \(Neg\): 'input' must be a list"),
+    ([placeholder("x", [2]), neg("y", "x:abc")], r"'x:abc' is not a tensor name"),
+    ([placeholder("x", [2]), neg("y", "x:-1")], r"'x:-1' is not a tensor name"),
+    (
+        [{"name": "x", "op": "Placeholder", "attr": {"shape": {"s": b64("2,3")}}}],
+        r"Placeholder 'x': attribute 'shape' must be a shape",
+    ),
+    (
+        [
+            placeholder("x", [1, 4, 4, 1]),
+            placeholder("f", [1, 1, 1, 1]),
+            {
+                "name": "c",
+                "op": "Conv2D",
+                "input": ["x", "f"],
+                "attr": {
+                    **F32,
+                    "strides": {"list": {"i": ["1", "1", "1", "1"]}},
+                    "padding": {"s": b64("SAME")},
+                    "dilations": {"list": {"s": [b64("1")]}},
+                },
+            },
+        ],
+        r"Node 'c' \(Conv2D\): attribute 'dilations' must be a list of integers, got \['1'\]",
+    ),
+    ([neg("a", "b"), neg("b", "a")], r"The graph has a cycle that no NextIteration closes .* \['a', 'b'\]"),
+    (
+        [const("c", {"dtype": "DT_FLOAT", "tensorContent": "!!!x"})],
+        r"Const node 'c': tensorContent is not base64",
+    ),
+    (
+        [const("c", {"dtype": "DT_FLOAT", "tensorContent": base64.b64encode(b"abc").decode()})],
+        r"Const node 'c': tensorContent holds 3 bytes, not a whole number of DT_FLOAT values",
+    ),
+    ([const("c", {"dtype": "DT_FLOAT", "floatVal": [None]})], r"Const node 'c': floatVal must hold numbers"),
+    ([const("c", {"stringVal": [b64("a")]})], r"Const node 'c': a float32 constant cannot hold stringVal"),
+    (
+        [const("c", {"dtype": "DT_FLOAT", "tensorShape": {"dim": [{"size": "3"}]}, "floatVal": [1, 2]})],
+        r"Const node 'c': a constant of shape \[3\] holds 2 values",
+    ),
+    (
+        [
+            const(
+                "c",
+                {"dtype": "DT_FLOAT", "tensorShape": {"dim": [{"size": str(2**40)}] * 2}, "floatVal": [1]},
+            )
+        ],
+        r"Const node 'c': a constant of shape \[1099511627776, 1099511627776\] is too large to hold",
+    ),
+]
+
+
+@pytest.mark.parametrize(("nodes", "message"), LOAD_ERRORS)
+def test_malformed_graphs_are_load_errors(nodes, message):
+    with pytest.raises(ValueError, match=message):
+        load(nodes)
+
+
+def test_a_failed_load_frees_the_constants_it_decoded():
+    good = const("a", {"dtype": "DT_FLOAT", "floatVal": [1.0]})
+    bad = const("b", {"dtype": "DT_FLOAT", "floatVal": ["x"]})
+    before = tf.memory()["num_tensors"]
+    with pytest.raises(ValueError, match="Const node 'b'"):
+        load([good, bad])
+    assert tf.memory()["num_tensors"] == before
+
+
+def test_malformed_signatures_and_library_functions():
+    nodes = [placeholder("x", [2]), neg("y")]
+    with pytest.raises(ValueError, match=r"signature outputs 'o': a dimension's size must be -1"):
+        load(nodes, signature={"outputs": {"o": {"name": "y:0", "tensorShape": {"dim": [{"size": "-7"}]}}}})
+    with pytest.raises(ValueError, match=r"signature inputs must be an object"):
+        load(nodes, signature={"inputs": [1]})
+    function = {"signature": {"name": "f", "outputArg": [{"name": "r"}]}, "ret": {}}
+    with pytest.raises(ValueError, match=r"Function 'f' has no 'ret' entry for its result 'r'"):
+        tf.load_graph_model(
+            tf.io.from_memory(
+                {"modelTopology": {"node": nodes, "library": {"function": [function]}}, "weightSpecs": []}
+            )
+        )
+    with pytest.raises(
+        ValueError, match=r"initializerSignature must be an object whose 'outputs' is an object"
+    ):
+        load(
+            nodes,
+            signature={"inputs": {"t": {"name": "x:0", "resourceId": 1}}},
+            initializerSignature={"outputs": [1]},
+        )
+
+
+def test_run_errors_name_the_node_before_the_op_runs():
+    x = tf.tensor([1.0, 2.0])
+    model = load(
+        [
+            placeholder("x", [2]),
+            {"name": "s", "op": "Split", "input": ["x"], "attr": {"num_split": {"i": "2"}}},
+        ]
+    )
+    with pytest.raises(ValueError, match=r"Node 's' \(Split\) has 1 data input\(s\); the op takes 2"):
+        model.execute(x)
+    model.dispose()
+    model = load([placeholder("x", [2]), {"name": "w", "op": "StatelessWhile", "input": ["x"], "attr": {}}])
+    with pytest.raises(
+        ValueError, match=r"Node 'w' \(StatelessWhile\) lacks the attribute\(s\) \['body', 'cond'\]"
+    ):
+        model.execute(x)
+    model.dispose()
+    model = load([placeholder("x", [2]), neg("y")], signature={"outputs": {"o": {"name": "y:7"}}})
+    with pytest.raises(
+        ValueError, match=r"The output 'y:7' is not found in the graph: node 'y' has 1 outputs"
+    ):
+        model.execute(x)
+    model.dispose()
+    x.dispose()
+
+
+def test_an_empty_switch_condition_is_an_error():
+    nodes = [
+        placeholder("x", [2]),
+        {
+            "name": "p",
+            "op": "Placeholder",
+            "attr": {"dtype": {"type": "DT_BOOL"}, "shape": {"shape": {"dim": [{"size": "0"}]}}},
+        },
+        {"name": "s", "op": "Switch", "input": ["x", "p"], "attr": F32},
+        {"name": "m", "op": "Merge", "input": ["s", "s:1"], "attr": {**F32, "N": {"i": "2"}}},
+    ]
+    model = load(nodes)
+    x, p = tf.tensor([1.0, 2.0]), tf.tensor([], [0], "bool")
+    with pytest.raises(ValueError, match=r"Switch: the condition is empty \(shape \[0\]\)"):
+        model.execute({"x": x, "p": p}, "m")
+    tf.dispose([x, p])
+    model.dispose()
+
+
+def test_concat_without_its_inputs_is_an_error():
+    x = tf.tensor([1.0])
+    model = load(
+        [placeholder("x", [1]), {"name": "c", "op": "ConcatV2", "input": ["x"], "attr": {"N": {"i": "1"}}}]
+    )
+    with pytest.raises(ValueError, match=r"ConcatV2 takes tensors and an axis: at least 2 inputs, got 1"):
+        model.execute(x)
+    model.dispose()
+    x.dispose()
+
+
+def test_initializer_outputs_no_input_takes_are_freed():
+    one = const("one", {"dtype": "DT_FLOAT", "floatVal": [1.0]})
+    model = load([placeholder("x", [1]), neg("y")], modelInitializer={"node": [one, neg("minus_one", "one")]})
+    x = tf.tensor([2.0])
+    y = model.execute(x)
+    assert y.array_sync() == [-2.0]
+    tf.dispose([x, y])
+    model.dispose()  # the autouse fixture checks that the initializer's -1 did not stay
