@@ -40,19 +40,13 @@ FORWARDED = {
 
 # Not ported yet: cpu's kernel runs on the host (inputs downloaded, outputs uploaded).
 ON_HOST = {
-    "AvgPool3D",
-    "AvgPool3DGrad",
-    "AvgPoolGrad",
     "CropAndResize",
     "Dilation2D",
     "Dilation2DBackpropFilter",
     "Dilation2DBackpropInput",
     "Einsum",
     "LRNGrad",
-    "MaxPool3D",
     "MaxPool3DGrad",
-    "MaxPoolGrad",
-    "MaxPoolWithArgmax",
     "Multinomial",
     "ResizeBilinearGrad",
     "ResizeNearestNeighborGrad",

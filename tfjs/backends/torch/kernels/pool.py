@@ -1,9 +1,13 @@
-"""2-D pooling kernels: AvgPool and MaxPool, with TF.js's semantics: max skips NaN (a
-window of NaNs gives -Infinity) and reads no padding; avg divides by the count of the
-window's positions inside the input (an empty window gives 0/0 = NaN)."""
+"""Pooling kernels: AvgPool, MaxPool, AvgPool3D, MaxPool3D, MaxPoolWithArgmax, and the
+backward kernels AvgPoolGrad, MaxPoolGrad and AvgPool3DGrad (MaxPool3DGrad, whose TF.js
+kernel picks the last maximum, runs on the host), with TF.js's semantics: max skips NaN
+(a window of NaNs gives -Infinity) and reads no padding; avg divides by the count of the
+window's positions inside the input (an empty window gives 0/0 = NaN in 2-D, 0 in 3-D),
+its gradient by the whole window size (TF.js's avgMultiplier)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -11,41 +15,64 @@ import torch
 import torch.nn.functional as F
 
 from tfjs.backends.backend import TensorInfo
-from tfjs.backends.torch.backend_torch import TORCH_DTYPES, TorchBackend
+from tfjs.backends.torch.backend_torch import TorchBackend, to_storage
 from tfjs.backends.torch.kernels.conv_util import (
     channels_first,
     empty_output,
     from_channels_first,
     padded_to_output,
+    padding_to_output,
+    unpadded,
+    window,
 )
-from tfjs.backends.torch.registry import register_torch_kernel
-from tfjs.kernel_names import AVG_POOL, MAX_POOL
-from tfjs.ops.conv_util import Conv2DInfo, compute_pool2d_info
+from tfjs.backends.torch.registry import register_torch_kernel, torch_kernel
+from tfjs.kernel_names import (
+    AVG_POOL,
+    AVG_POOL_3D,
+    AVG_POOL_3D_GRAD,
+    AVG_POOL_GRAD,
+    MAX_POOL,
+    MAX_POOL_3D,
+    MAX_POOL_GRAD,
+    MAX_POOL_WITH_ARGMAX,
+)
+from tfjs.ops.conv_util import compute_pool2d_info, compute_pool3d_info
+
+_MAX = {4: F.max_pool2d, 5: F.max_pool3d}
+_AVG = {4: F.avg_pool2d, 5: F.avg_pool3d}
 
 
-def max_pool_values(x: torch.Tensor, info: Conv2DInfo) -> torch.Tensor:
-    values = channels_first(x, info)
-    values = (
-        torch.where(torch.isnan(values), float("-inf"), values)
-        if values.is_floating_point()
-        else values.double()
-    )
-    padded = padded_to_output(values, info, float("-inf"))
-    window, stride = (info.filter_height, info.filter_width), (info.stride_height, info.stride_width)
-    return from_channels_first(F.max_pool2d(padded, window, stride), info)
+def _numbers(values: torch.Tensor) -> torch.Tensor:
+    """Float values with NaN as -Infinity (NaN never wins a max); others in float64."""
+    if values.is_floating_point():
+        return torch.where(torch.isnan(values), float("-inf"), values)
+    return values.double()
 
 
-def avg_pool_values(x: torch.Tensor, info: Conv2DInfo) -> torch.Tensor:
+def max_pool_values(x: torch.Tensor, info: Any, indices: bool = False) -> Any:
+    """The max of each window, channels-first (with `indices`: and the flat position of
+    the first maximum in the padded input's spatial dimensions)."""
+    values = padded_to_output(_numbers(channels_first(x, info)), info, float("-inf"))
+    w = window(info)
+    return _MAX[values.dim()](values, w.filter_sizes, w.strides, return_indices=indices)
+
+
+def avg_pool_values(x: torch.Tensor, info: Any, empty_is_nan: bool) -> torch.Tensor:
+    """The mean of each window's positions inside the input, channels-first."""
     values = channels_first(x, info)
     values = values if values.is_floating_point() else values.double()
-    window, stride = (info.filter_height, info.filter_width), (info.stride_height, info.stride_width)
-    sums = F.avg_pool2d(padded_to_output(values, info), window, stride, divisor_override=1)
-    inside = torch.ones((1, 1, info.in_height, info.in_width), dtype=values.dtype, device=values.device)
-    counts = F.avg_pool2d(padded_to_output(inside, info), window, stride, divisor_override=1)
-    return from_channels_first(sums / counts, info)
+    w = window(info)
+    pool = _AVG[values.dim()]
+    sums = pool(padded_to_output(values, info), w.filter_sizes, w.strides, divisor_override=1)
+    inside = torch.ones((1, 1, *w.in_sizes), dtype=values.dtype, device=values.device)
+    counts = pool(padded_to_output(inside, info), w.filter_sizes, w.strides, divisor_override=1)
+    return sums / (counts if empty_is_nan else torch.clamp(counts, min=1))
 
 
-def _pool_kernel(values: Callable[[torch.Tensor, Conv2DInfo], torch.Tensor]) -> Callable[..., TensorInfo]:
+def _pool_kernel(mode: str, dims: int) -> Callable[..., TensorInfo]:
+    """AvgPool/MaxPool (`dims` 2) or AvgPool3D/MaxPool3D (`dims` 3: stored into the
+    input dtype's typed array and labelled float32, as TF.js's 3-D kernels do)."""
+
     def pool(
         backend: TorchBackend,
         x: Any,
@@ -54,19 +81,104 @@ def _pool_kernel(values: Callable[[torch.Tensor, Conv2DInfo], torch.Tensor]) -> 
         strides: Any,
         pad: Any,
         dim_rounding_mode: Any = None,
-        data_format: str = "NHWC",
+        data_format: str = "NDHWC",
     ) -> TensorInfo:
-        info = compute_pool2d_info(x.shape, filter_size, strides, 1, pad, dim_rounding_mode)
-        if (info.filter_height, info.filter_width) == (1, 1) and tuple(info.in_shape) == tuple(
-            info.out_shape
-        ):
-            return backend.forward(x, x.shape)  # TF.js's identity shortcut: NaN and -0 kept as they are
+        if dims == 3:
+            info = compute_pool3d_info(x.shape, filter_size, strides, 1, pad, dim_rounding_mode, data_format)
+            dtype = "float32"
+        else:
+            info = compute_pool2d_info(x.shape, filter_size, strides, 1, pad, dim_rounding_mode)
+            if window(info).filter_sizes == (1, 1) and tuple(info.in_shape) == tuple(info.out_shape):
+                return backend.forward(x, x.shape)  # TF.js's identity shortcut: NaN and -0 kept
+            dtype = x.dtype
         if empty_output(info):
-            return backend.make_output(torch.zeros(info.out_shape, dtype=TORCH_DTYPES[x.dtype]), x.dtype)
-        return backend.make_output(values(backend.tensor(x), info), x.dtype)
+            return backend.make_output(torch.zeros(info.out_shape, device=backend.device), dtype)
+        values = backend.tensor(x)
+        result = max_pool_values(values, info) if mode == "max" else avg_pool_values(values, info, dims == 2)
+        stored = to_storage(from_channels_first(result, info), x.dtype)
+        return backend.make_output(stored, dtype)
 
     return pool
 
 
-register_torch_kernel(AVG_POOL, _pool_kernel(avg_pool_values))
-register_torch_kernel(MAX_POOL, _pool_kernel(max_pool_values))
+register_torch_kernel(AVG_POOL, _pool_kernel("avg", 2))
+register_torch_kernel(MAX_POOL, _pool_kernel("max", 2))
+register_torch_kernel(AVG_POOL_3D, _pool_kernel("avg", 3))
+register_torch_kernel(MAX_POOL_3D, _pool_kernel("max", 3))
+
+
+@torch_kernel(MAX_POOL_WITH_ARGMAX)
+def max_pool_with_argmax(
+    backend: TorchBackend, x: Any, *, filter_size: Any, strides: Any, pad: Any, include_batch_in_index: bool
+) -> list[TensorInfo]:
+    """The max pool and, for each output, the flat index of its maximum in the input:
+    ((b * height + row) * width + col) * channels + channel, the batch term only with
+    `include_batch_in_index`; -1 where the window holds no number."""
+    info = compute_pool2d_info(x.shape, filter_size, strides, (1, 1), pad)
+    device = backend.device
+    if empty_output(info):
+        zeros = torch.zeros(info.out_shape, device=device)
+        return [backend.make_output(zeros, x.dtype), backend.make_output(zeros, "int32")]
+    best, where = max_pool_values(backend.tensor(x), info, indices=True)
+    left, right, top, _ = padding_to_output(info)
+    padded_width = info.in_width + left + right
+    row, col = where // padded_width - top, where % padded_width - left
+    channels = info.in_channels
+    index = (row * info.in_width + col) * channels + torch.arange(channels, device=device)[:, None, None]
+    if include_batch_in_index:
+        batch = torch.arange(info.batch_size, device=device)[:, None, None, None]
+        index = index + batch * (info.in_height * info.in_width * channels)
+    index = torch.where(best == float("-inf"), -1, index)
+    return [
+        backend.make_output(to_storage(from_channels_first(best, info), x.dtype), x.dtype),
+        backend.make_output(from_channels_first(index, info), "int32"),
+    ]
+
+
+def _pool_grad_kernel(mode: str, dims: int) -> Callable[..., TensorInfo]:
+    """AvgPoolGrad/MaxPoolGrad (`dims` 2) or AvgPool3DGrad: the gradient of `input` from
+    `dy`. avg: each output's dy spread over its window, divided by the full window size;
+    max: each output's dy to its window's first maximum (2-D)."""
+
+    def pool_grad(
+        backend: TorchBackend,
+        dy: Any,
+        input: Any,  # noqa: A002
+        output: Any = None,
+        *,
+        filter_size: Any,
+        strides: Any,
+        pad: Any,
+        dim_rounding_mode: Any = None,
+    ) -> TensorInfo:
+        if dims == 2:
+            info = compute_pool2d_info(input.shape, filter_size, strides, 1, pad, dim_rounding_mode)
+        else:
+            info = compute_pool3d_info(input.shape, filter_size, strides, 1, pad, dim_rounding_mode)
+        if empty_output(info):
+            return backend.make_output(torch.zeros(input.shape, device=backend.device), "float32")
+        # TF.js's gradients read the outputs its truncated output shape has
+        grads = backend.tensor(dy)[tuple(slice(0, o) for o in info.out_shape)].to(torch.float32)
+        grads = channels_first(grads, info)
+        w = window(info)
+        pads = padding_to_output(info)
+        padded_sizes = [size + pads[-2 * i - 2] + pads[-2 * i - 1] for i, size in enumerate(w.in_sizes)]
+        if mode == "avg":
+            ones = torch.full((info.in_channels, 1, *w.filter_sizes), 1 / math.prod(w.filter_sizes))
+            grad = torch.nn.grad.conv2d_input if dims == 2 else torch.nn.grad.conv3d_input
+            size = (grads.shape[0], info.in_channels, *padded_sizes)
+            dx = grad(size, ones.to(grads.device), grads, stride=w.strides, groups=info.in_channels)
+        else:
+            _, where = max_pool_values(backend.tensor(input), info, indices=True)
+            flat = torch.zeros((*grads.shape[:2], math.prod(padded_sizes)), device=grads.device)
+            dx = flat.scatter_add_(2, where.flatten(2), grads.flatten(2)).reshape(
+                *grads.shape[:2], *padded_sizes
+            )
+        return backend.make_output(from_channels_first(unpadded(dx, info), info), "float32")
+
+    return pool_grad
+
+
+register_torch_kernel(AVG_POOL_GRAD, _pool_grad_kernel("avg", 2))
+register_torch_kernel(MAX_POOL_GRAD, _pool_grad_kernel("max", 2))
+register_torch_kernel(AVG_POOL_3D_GRAD, _pool_grad_kernel("avg", 3))
