@@ -225,3 +225,10 @@ def test_a_window_parameter_past_a_javascript_number_is_refused(backend):
     with raises_with(ValueError, "max_pool_with_argmax: strides must be an integer or a list of integers"):
         tf.max_pool_with_argmax(x, 1, 10**30, 1)
     x.dispose()
+
+
+def test_string_and_transpose_flags_are_checked(backend):
+    with raises_with(TypeError, "string_split: skip_empty must be a boolean"):
+        tf.string.string_split(["a b"], " ", [1, 2])
+    with raises_with(TypeError, "transpose: conjugate must be a boolean"):
+        tf.tidy(lambda: tf.transpose(tf.complex([[1.0]], [[1.0]]), None, [1, 2]))

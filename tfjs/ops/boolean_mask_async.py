@@ -5,6 +5,7 @@ import math
 import numpy as np
 
 from tfjs.engine import ENGINE
+from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.gather import gather
 from tfjs.ops.reshape import reshape
 from tfjs.ops.slicing_util import is_int
@@ -30,6 +31,7 @@ async def boolean_mask_async(tensor: TensorLike, mask: TensorLike, axis: int | N
         x = convert_to_tensor(tensor, "tensor", "boolean_mask_async")
         if x is not tensor:
             converted.append(x)
+        assert_not_complex(x, "boolean_mask_async", "tensor", "gatherV2")
         m = convert_to_tensor(mask, "mask", "boolean_mask_async", "bool")
         if m is not mask:
             converted.append(m)

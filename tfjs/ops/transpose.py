@@ -8,6 +8,7 @@ from tfjs.engine import ENGINE
 from tfjs.kernel_names import TRANSPOSE
 from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
+from tfjs.ops.reduction_util import check_flag
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
@@ -22,6 +23,7 @@ def transpose(x: TensorLike, perm: Sequence[int] | None = None, conjugate: bool 
     """
     x_tensor = convert_to_tensor(x, "x", "transpose")
     rank = x_tensor.rank
+    conjugate = check_flag(conjugate, "transpose", "conjugate")
     axes = list(range(rank))[::-1] if perm is None else _perm(perm)
     if len(axes) != rank:
         raise ValueError(f"Error in transpose: rank of input {rank} must match length of perm {_js(axes)}.")
@@ -37,7 +39,7 @@ def transpose(x: TensorLike, perm: Sequence[int] | None = None, conjugate: bool 
         return clone(x_tensor)
     attrs = {"perm": tuple(axes)}
     if x_tensor.dtype == "complex64":
-        return _transpose_complex(x_tensor, attrs, bool(conjugate))
+        return _transpose_complex(x_tensor, attrs, conjugate)
     return ENGINE.run_kernel(TRANSPOSE, {"x": x_tensor}, attrs)
 
 

@@ -58,8 +58,8 @@ def resize(
     check_tensor_size([batch_size, *new_size, images.shape[-1]], out_dtype, op_name)
     batch = images if images.rank == 4 else reshape(images, (1, *images.shape))
     attrs = {
-        "align_corners": bool(align_corners),
-        "half_pixel_centers": bool(half_pixel_centers),
+        "align_corners": align_corners,
+        "half_pixel_centers": half_pixel_centers,
         "size": new_size,
     }
     result = ENGINE.run_kernel(kernel_name, {"images": batch}, attrs)

@@ -6,6 +6,7 @@ from typing import NamedTuple
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import STRING_N_GRAMS
 from tfjs.ops.operation import op
+from tfjs.ops.reduction_util import check_flag
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
@@ -63,7 +64,7 @@ def string_n_grams(
         "left_pad": left_pad,
         "right_pad": right_pad,
         "pad_width": int(pad_width),
-        "preserve_short_sequences": bool(preserve_short_sequences),
+        "preserve_short_sequences": check_flag(preserve_short_sequences, name, "preserve_short_sequences"),
     }
     return StringNGramsResult(
         *ENGINE.run_kernel(STRING_N_GRAMS, {"data": data_t, "data_splits": splits_t}, attrs)

@@ -5,6 +5,7 @@ from typing import NamedTuple
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import STRING_SPLIT
 from tfjs.ops.operation import op
+from tfjs.ops.reduction_util import check_flag
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
@@ -38,7 +39,9 @@ def string_split(input: TensorLike, delimiter: TensorLike, skip_empty: bool = Tr
             f"{name}: Delimiter should be a scalar but received shape {_text(delimiter_t.shape)}"
         )
     inputs = {"input": input_t, "delimiter": delimiter_t}
-    return StringSplitResult(*ENGINE.run_kernel(STRING_SPLIT, inputs, {"skip_empty": bool(skip_empty)}))
+    return StringSplitResult(
+        *ENGINE.run_kernel(STRING_SPLIT, inputs, {"skip_empty": check_flag(skip_empty, name, "skip_empty")})
+    )
 
 
 def _text(shape: tuple[int, ...]) -> str:
