@@ -48,8 +48,6 @@ ON_HOST = {
     "LRNGrad",
     "MaxPool3DGrad",
     "Multinomial",
-    "ResizeBilinearGrad",
-    "ResizeNearestNeighborGrad",
     "RotateWithOffset",
     "Transform",
 }

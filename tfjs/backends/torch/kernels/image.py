@@ -1,5 +1,6 @@
-"""Image kernels: ResizeBilinear and ResizeNearestNeighbor, with TF.js's source
-coordinates and interpolation (in doubles on the device, in its order, rounded once)."""
+"""Image kernels: ResizeBilinear, ResizeNearestNeighbor, their gradients, FlipLeftRight.
+The resizes take TF.js's source coordinates and interpolation (in doubles on the
+device, in its order, rounded once)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,14 @@ import torch
 
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.torch.backend_torch import TORCH_DTYPES, TorchBackend
-from tfjs.backends.torch.registry import torch_kernel
-from tfjs.kernel_names import FLIP_LEFT_RIGHT, RESIZE_BILINEAR, RESIZE_NEAREST_NEIGHBOR
+from tfjs.backends.torch.registry import register_torch_kernel, torch_kernel
+from tfjs.kernel_names import (
+    FLIP_LEFT_RIGHT,
+    RESIZE_BILINEAR,
+    RESIZE_BILINEAR_GRAD,
+    RESIZE_NEAREST_NEIGHBOR,
+    RESIZE_NEAREST_NEIGHBOR_GRAD,
+)
 
 Sources = Callable[[float, int, int, torch.device], Any]
 
@@ -126,3 +133,65 @@ def resize_nearest_neighbor(
 @torch_kernel(FLIP_LEFT_RIGHT)
 def flip_left_right(backend: TorchBackend, image: Any) -> TensorInfo:
     return backend.make_output(backend.tensor(image).flip(2), image.dtype)
+
+
+def _resize_grad_kernel(taps: Callable[..., Any]) -> Callable[..., TensorInfo]:
+    """A resize's gradient kernel: `taps(ratios, old, new, align_corners,
+    half_pixel_centers, device)` gives the source rows, columns and weights of the output
+    pixels, one tap after another; each output's dy times a tap's weight goes to that
+    tap's source pixel (summed in doubles, stored once)."""
+
+    def run(
+        backend: TorchBackend,
+        images: Any,
+        dy: Any,
+        *,
+        align_corners: bool,
+        half_pixel_centers: bool,
+        size: Sequence[int],
+    ) -> TensorInfo:
+        batch, height, width, channels = images.shape
+        _, new_height, new_width, _ = dy.shape
+        device = backend.device
+        if 0 in images.shape or 0 in dy.shape:
+            return backend.make_output(torch.zeros(images.shape, device=device), "float32")
+        old, new = (height, width), (new_height, new_width)
+        ratios = resize_ratios(old, new, align_corners)
+        grads = backend.tensor(dy).double()
+        out = torch.zeros((batch * height * width, channels), dtype=torch.float64, device=device)
+        for rows, cols, weight in taps(ratios, old, new, align_corners, half_pixel_centers, device):
+            pixel = (torch.arange(batch, device=device)[:, None, None] * height + rows) * width + cols
+            pixel = pixel.broadcast_to(grads.shape[:3]).reshape(-1)
+            out.index_add_(0, pixel, (grads * weight[..., None]).reshape(-1, channels))
+        return backend.make_output(out.reshape(images.shape), "float32")
+
+    return run
+
+
+def _bilinear_grad_taps(
+    ratios: Any, old: Any, new: Any, align_corners: bool, half_pixel: bool, device: Any
+) -> Any:
+    """Each output's four source pixels with their bilinear weights (the forward
+    kernel's sources, half-pixel centers included, as cpu's kernel)."""
+    top, bottom, row_lerp = bilinear_sources(ratios[0], new[0], old[0], half_pixel, device)
+    left, right, col_lerp = bilinear_sources(ratios[1], new[1], old[1], half_pixel, device)
+    rows = [top[:, None], bottom[:, None]]
+    cols = [left[None, :], right[None, :]]
+    row_weights = [1.0 - row_lerp[:, None], row_lerp[:, None]]
+    col_weights = [1.0 - col_lerp[None, :], col_lerp[None, :]]
+    for i in range(2):
+        for j in range(2):
+            yield rows[i], cols[j], row_weights[i] * col_weights[j]
+
+
+def _nearest_grad_taps(
+    ratios: Any, old: Any, new: Any, align_corners: bool, half_pixel: bool, device: Any
+) -> Any:
+    """Each output's source pixel, weight 1."""
+    rows = nearest_sources(ratios[0], new[0], old[0], aligned, half_pixel, device)
+    cols = nearest_sources(ratios[1], new[1], old[1], aligned, half_pixel, device)
+    yield rows[:, None], cols[None, :], torch.ones((new[0], new[1]), dtype=torch.float64, device=device)
+
+
+register_torch_kernel(RESIZE_BILINEAR_GRAD, _resize_grad_kernel(_bilinear_grad_taps))
+register_torch_kernel(RESIZE_NEAREST_NEIGHBOR_GRAD, _resize_grad_kernel(_nearest_grad_taps))
