@@ -184,9 +184,7 @@ def _bilinear_grad_taps(
             yield rows[i], cols[j], row_weights[i] * col_weights[j]
 
 
-def _nearest_grad_taps(
-    ratios: Any, old: Any, new: Any, align_corners: bool, half_pixel: bool, device: Any
-) -> Any:
+def _nearest_grad_taps(ratios: Any, old: Any, new: Any, aligned: bool, half_pixel: bool, device: Any) -> Any:
     """Each output's source pixel, weight 1."""
     rows = nearest_sources(ratios[0], new[0], old[0], aligned, half_pixel, device)
     cols = nearest_sources(ratios[1], new[1], old[1], aligned, half_pixel, device)
