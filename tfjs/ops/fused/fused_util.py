@@ -12,7 +12,7 @@ from tfjs.ops.broadcast_util import assert_and_get_broadcast_shape
 from tfjs.ops.cast import cast
 from tfjs.ops.clip_by_value import number_arg
 from tfjs.tensor import Tensor
-from tfjs.tensor_format import js_list
+from tfjs.tensor_format import js_list, js_text
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 ACTIVATIONS = ("linear", "relu", "prelu", "elu", "relu6", "leakyrelu", "sigmoid")
@@ -26,7 +26,7 @@ def check_activation(activation: str | None, op_name: str) -> str:
     activation = "linear" if activation is None else activation
     if not isinstance(activation, str) or activation not in ACTIVATIONS:
         raise ValueError(
-            f"{op_name}: Activation {activation} has not been implemented for the CPU backend. "
+            f"{op_name}: Activation {js_text(activation)} has not been implemented for the CPU backend. "
             f"The fused activations are {', '.join(ACTIVATIONS)}."
         )
     return activation
