@@ -44,8 +44,6 @@ ON_HOST = {
     "Dilation2D",
     "Dilation2DBackpropFilter",
     "Dilation2DBackpropInput",
-    "Einsum",
-    "LRNGrad",
     "MaxPool3DGrad",
     "Multinomial",
     "RotateWithOffset",

@@ -11,7 +11,7 @@ import torch
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.torch.backend_torch import TorchBackend
 from tfjs.backends.torch.registry import torch_kernel
-from tfjs.kernel_names import FUSED_BATCH_NORM, LRN, SOFTMAX
+from tfjs.kernel_names import FUSED_BATCH_NORM, LRN, LRN_GRAD, SOFTMAX
 
 
 @torch_kernel(FUSED_BATCH_NORM)
@@ -67,3 +67,39 @@ def softmax(backend: TorchBackend, logits: Any, *, dim: int) -> TensorInfo:
     exps = torch.exp(shifted.double()).to(torch.float32)
     total = exps.sum(-1, keepdim=True, dtype=torch.float64).to(torch.float32)
     return backend.make_output(exps / total, "float32")
+
+
+@torch_kernel(LRN_GRAD)
+def lrn_grad(
+    backend: TorchBackend,
+    x: Any,
+    y: Any,
+    dy: Any,
+    *,
+    depth_radius: int,
+    bias: float,
+    alpha: float,
+    beta: float,
+) -> TensorInfo:
+    """TF.js's LRNGrad: each output channel c (norm: bias + alpha * its sum of squares)
+    adds to the gradient of every channel k within depth_radius
+    `(-2 * alpha * beta * x[k] * y[c] / norm + (norm ** -beta if k == c)) * dy[c]`, in
+    order of c (one shift c - k at a time), stored as float32 after each addition."""
+    values, outputs, grads = (backend.tensor(t).double() for t in (x, y, dy))
+    channels = x.shape[3]
+    radius = max(min(int(depth_radius), channels - 1), -1)
+    sums = torch.zeros_like(values)
+    padded = torch.nn.functional.pad(torch.square(values), (max(radius, 0), max(radius, 0)))
+    for shift in range(2 * radius + 1):
+        sums = sums + padded[..., shift : shift + channels]
+    norm = alpha * sums + bias
+    result = torch.zeros(values.shape, dtype=torch.float32, device=values.device)
+    for shift in range(-radius, radius + 1):  # output channel c = k + shift, c increasing
+        k = slice(max(0, -shift), min(channels, channels - shift))
+        c = slice(max(0, shift), min(channels, channels + shift))
+        term = -2 * alpha * beta * values[..., k] * outputs[..., c] / norm[..., c]
+        if shift == 0:
+            term = term + torch.pow(norm[..., c], -beta)
+        updated = (result[..., k].double() + term * grads[..., c]).to(torch.float32)
+        result = torch.cat([result[..., : k.start], updated, result[..., k.stop :]], -1)
+    return backend.make_output(result, "float32")
