@@ -19,7 +19,21 @@ arguments, plus the common ones handled here: `name`, `trainable`, `input_shape`
   (a classmethod) turns them back into keyword arguments. Register the class with
   `tf.serialization.register_class(cls)` and set `class_name` (TF.js's class name, the
   one model.json holds) so that saved models find it.
-- optionally `compute_mask(inputs, mask)` and `supports_masking = True`.
+- optionally `compute_mask(inputs, mask)` and `supports_masking = True` (a layer that
+  makes a mask, as Masking or Embedding(mask_zero) do, also overrides
+  `compute_mask_symbolic`), and `output_dtype(inputs)` when its output's dtype is not
+  its first input's.
+
+Conventions the families in `tfjs/layers/core/` follow: unknown config keys are ignored
+when loading (`from_config` keeps the keys some constructor in the class's hierarchy
+takes, as TF.js ignores the rest); arguments are checked in the constructor with the
+helpers of `core/common.py` (`positive_int`, `int_tuple`, `data_format`, ...), whose
+`WeightSpecs` resolves a layer's initializers, regularizers and constraints and writes
+them back into its config; weights are saved as `<layer name>/<weight name>`, and a
+layer that builds another one (RNN cells, wrappers) sets the inner layer's
+`weight_scope` to the prefix TF.js's name scopes give (`bidirectional_X/forward_gru_Y`).
+A layer's `call` runs in the caller's tidy: it must not keep intermediates (stateful
+layers `keep` what they carry across calls and dispose it in `dispose`).
 
 `layer.apply(x)` (also `layer(x)`) on tensors builds the layer once and calls it; on
 `SymbolicTensor`s (`tf.input(...)` and layers' outputs) it builds, checks shapes and
