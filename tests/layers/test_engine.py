@@ -243,3 +243,18 @@ def test_execute_named_layers_and_predict_frees_intermediates():
     assert tf.memory()["num_tensors"] == before + 1 and pred.array_sync() == [[0.0]]
     tf.dispose([t, hidden, out, pred])
     model.dispose()
+
+
+def test_set_weights_takes_nested_lists():
+    layer = tf.layers.dense(units=1, input_shape=[2], name="lists_d")
+    x = tf.ones([1, 2])
+    layer.apply(x).dispose()
+    layer.set_weights([[[1.0], [2.0]], [0.5]])
+    y = layer.apply(x)
+    assert y.array_sync() == [[3.5]]
+    with pytest.raises(
+        ValueError, match=r"weight shape \[2,1\] not compatible with provided weight shape \[2\]"
+    ):
+        layer.set_weights([[1.0, 2.0], [0.5]])
+    tf.dispose([x, y])
+    layer.dispose()

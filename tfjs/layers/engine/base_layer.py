@@ -195,19 +195,24 @@ class Layer:
                 f'You called setWeights(weights) on layer "{self.name}" with a weight list of '
                 f"length {len(weights)}, but the layer was expecting {len(params)} weights."
             )
-        for param, value in zip(params, weights, strict=False):
-            if tuple(value.shape) != tuple(param.shape):
-                raise ValueError(
-                    f"Layer weight shape {shape_str(param.shape)} not compatible with provided "
-                    f"weight shape {shape_str(value.shape)} (weight {param.original_name})"
-                )
-        for param, value in zip(params, weights, strict=False):
-            if isinstance(value, Tensor):
+        made: list[Tensor] = []
+        try:
+            values = []
+            for param, value in zip(params, weights, strict=True):
+                if not isinstance(value, Tensor):
+                    value = to_tensor(value, dtype=param.dtype)
+                    made.append(value)
+                values.append(value)
+            for param, value in zip(params, values, strict=True):
+                if tuple(value.shape) != tuple(param.shape):
+                    raise ValueError(
+                        f"Layer weight shape {shape_str(param.shape)} not compatible with provided "
+                        f"weight shape {shape_str(value.shape)} (weight {param.original_name})"
+                    )
+            for param, value in zip(params, values, strict=True):
                 param.write(value)
-            else:
-                t = to_tensor(value, dtype=param.dtype)
-                param.write(t)
-                t.dispose()
+        finally:
+            dispose(made)
 
     def count_params(self) -> int:
         """The number of scalars in this layer's weights."""
