@@ -40,14 +40,11 @@ FORWARDED = {
 
 # Not ported yet: cpu's kernel runs on the host (inputs downloaded, outputs uploaded).
 ON_HOST = {
-    "CropAndResize",
     "Dilation2D",
     "Dilation2DBackpropFilter",
     "Dilation2DBackpropInput",
     "MaxPool3DGrad",
     "Multinomial",
-    "RotateWithOffset",
-    "Transform",
 }
 
 
