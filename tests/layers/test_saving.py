@@ -315,3 +315,29 @@ def test_save_and_load_through_memory_handlers():
     tf.dispose([x, y])
     model.dispose()
     loaded.dispose()
+
+
+def test_custom_layer_saves_and_loads_once_registered(tmp_path):
+    class TimesTwo(tf.layers.Layer):  # no class_name: saved under "TimesTwo"
+        def call(self, inputs, **kwargs):
+            return tf.mul(inputs, 2)
+
+    model = tf.sequential()
+    model.add(TimesTwo(input_shape=[1], name="times_two"))
+    model.save(str(tmp_path))
+    assert (
+        json.loads((tmp_path / "model.json").read_text())["modelTopology"]["config"]["layers"][0][
+            "class_name"
+        ]
+        == "TimesTwo"
+    )
+    with pytest.raises(ValueError, match="Unknown layer: TimesTwo"):
+        tf.load_layers_model(str(tmp_path))
+    tf.serialization.register_class(TimesTwo)
+    loaded = tf.load_layers_model(str(tmp_path))
+    x = tf.tensor2d([[3]])
+    y = loaded.predict(x)
+    assert y.array_sync() == [[6.0]]
+    tf.dispose([x, y])
+    model.dispose()
+    loaded.dispose()

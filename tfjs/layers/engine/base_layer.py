@@ -82,6 +82,12 @@ class Layer:
     class_name: ClassVar[str] = "Layer"
     supports_masking: ClassVar[bool] = False
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # A subclass without its own class_name is saved and registered under its name.
+        if "class_name" not in cls.__dict__:
+            cls.class_name = cls.__name__
+
     def __init__(
         self,
         *,
