@@ -341,3 +341,11 @@ def test_custom_layer_saves_and_loads_once_registered(tmp_path):
     tf.dispose([x, y])
     model.dispose()
     loaded.dispose()
+
+
+def test_unknown_activation_in_a_model_json_names_it_and_the_file(tmp_path):
+    topology = _sequential_topology()
+    topology["config"]["layers"][0]["config"]["activation"] = "swishy"
+    path = _write(tmp_path, topology, DENSE_BYTES, DENSE_SPECS)
+    with pytest.raises(ValueError, match=r"swishy(.|\n)*model\.json"):
+        tf.load_layers_model(path)
