@@ -40,9 +40,6 @@ FORWARDED = {
 
 # Not ported yet: cpu's kernel runs on the host (inputs downloaded, outputs uploaded).
 ON_HOST = {
-    "Dilation2D",
-    "Dilation2DBackpropFilter",
-    "Dilation2DBackpropInput",
     "MaxPool3DGrad",
     "Multinomial",
 }

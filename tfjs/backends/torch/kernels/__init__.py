@@ -9,6 +9,7 @@ from tfjs.backends.torch.kernels import (
     conv,
     conv3d,
     creation,
+    dilation,
     einsum,
     evaluation,
     fused,
