@@ -119,6 +119,26 @@ class WeightSpecs:
         )
 
 
+def kernel_bias_specs(
+    kernel_initializer: Any,
+    bias_initializer: Any,
+    kernel_regularizer: Any,
+    bias_regularizer: Any,
+    kernel_constraint: Any,
+    bias_constraint: Any,
+) -> WeightSpecs:
+    """The kernel's and bias's specs of Dense and the convolutions (TF.js's defaults:
+    glorotNormal kernel, zeros bias)."""
+    return WeightSpecs(
+        kernel_initializer=kernel_initializer if kernel_initializer is not None else "glorotNormal",
+        bias_initializer=bias_initializer if bias_initializer is not None else "zeros",
+        kernel_regularizer=kernel_regularizer,
+        bias_regularizer=bias_regularizer,
+        kernel_constraint=kernel_constraint,
+        bias_constraint=bias_constraint,
+    )
+
+
 def _camel(prefix: str) -> str:
     head, *rest = prefix.split("_")
     return head + "".join(p.capitalize() for p in rest)

@@ -9,8 +9,8 @@ from typing import Any
 
 from tfjs import ops
 from tfjs.layers.activations import serialize_activation
-from tfjs.layers.core.common import WeightSpecs, get_activation, int_tuple, positive_int
 from tfjs.layers.core.common import data_format as check_format
+from tfjs.layers.core.common import get_activation, int_tuple, kernel_bias_specs, positive_int
 from tfjs.layers.core.common import padding as check_padding
 from tfjs.layers.core.core import _serialized_regularizer
 from tfjs.layers.engine.base_layer import InputSpec, Layer, shape_str
@@ -80,13 +80,13 @@ class Conv(Layer):
         self.dilation_rate = int_tuple(dilation_rate, self.rank, "dilation_rate", where)
         self.activation = get_activation(activation)
         self.use_bias = bool(use_bias)
-        self.specs = WeightSpecs(
-            kernel_initializer=kernel_initializer if kernel_initializer is not None else "glorotNormal",
-            bias_initializer=bias_initializer if bias_initializer is not None else "zeros",
-            kernel_regularizer=kernel_regularizer,
-            bias_regularizer=bias_regularizer,
-            kernel_constraint=kernel_constraint,
-            bias_constraint=bias_constraint,
+        self.specs = kernel_bias_specs(
+            kernel_initializer,
+            bias_initializer,
+            kernel_regularizer,
+            bias_regularizer,
+            kernel_constraint,
+            bias_constraint,
         )
         self.activity_regularizer = activity_regularizer
         self.input_spec = [InputSpec(ndim=self.rank + 2)]

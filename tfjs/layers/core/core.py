@@ -10,7 +10,7 @@ from typing import Any
 from tfjs import ops
 from tfjs.globals import tidy
 from tfjs.layers.activations import serialize_activation
-from tfjs.layers.core.common import WeightSpecs, get_activation, positive_int
+from tfjs.layers.core.common import get_activation, kernel_bias_specs, positive_int
 from tfjs.layers.core.common import rate as check_rate
 from tfjs.layers.engine.base_layer import InputSpec, Layer, shape_str
 from tfjs.layers.serialization import register_class
@@ -57,13 +57,13 @@ class Dense(Layer):
         self.units = positive_int(units, "units", "Dense")
         self.activation = get_activation(activation)
         self.use_bias = bool(use_bias)
-        self.specs = WeightSpecs(
-            kernel_initializer=kernel_initializer if kernel_initializer is not None else "glorotNormal",
-            bias_initializer=bias_initializer if bias_initializer is not None else "zeros",
-            kernel_regularizer=kernel_regularizer,
-            bias_regularizer=bias_regularizer,
-            kernel_constraint=kernel_constraint,
-            bias_constraint=bias_constraint,
+        self.specs = kernel_bias_specs(
+            kernel_initializer,
+            bias_initializer,
+            kernel_regularizer,
+            bias_regularizer,
+            kernel_constraint,
+            bias_constraint,
         )
         self.activity_regularizer = activity_regularizer
         self.input_spec = [InputSpec(min_ndim=2)]
