@@ -40,7 +40,6 @@ FORWARDED = {
 
 # Not ported yet: cpu's kernel runs on the host (inputs downloaded, outputs uploaded).
 ON_HOST = {
-    "MaxPool3DGrad",
     "Multinomial",
 }
 

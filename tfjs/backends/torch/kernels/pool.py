@@ -1,12 +1,13 @@
 """Pooling kernels: AvgPool, MaxPool, AvgPool3D, MaxPool3D, MaxPoolWithArgmax, and the
-backward kernels AvgPoolGrad, MaxPoolGrad and AvgPool3DGrad (MaxPool3DGrad, whose TF.js
-kernel picks the last maximum, runs on the host), with TF.js's semantics: max skips NaN
+backward kernels AvgPoolGrad, MaxPoolGrad, AvgPool3DGrad and MaxPool3DGrad (whose TF.js
+kernel picks a window's last maximum), with TF.js's semantics: max skips NaN
 (a window of NaNs gives -Infinity) and reads no padding; avg divides by the count of the
 window's positions inside the input (an empty window gives 0/0 = NaN in 2-D, 0 in 3-D),
 its gradient by the whole window size (TF.js's avgMultiplier)."""
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable
 from typing import Any
@@ -33,6 +34,7 @@ from tfjs.kernel_names import (
     AVG_POOL_GRAD,
     MAX_POOL,
     MAX_POOL_3D,
+    MAX_POOL_3D_GRAD,
     MAX_POOL_GRAD,
     MAX_POOL_WITH_ARGMAX,
 )
@@ -177,6 +179,48 @@ def _pool_grad_kernel(mode: str, dims: int) -> Callable[..., TensorInfo]:
         return backend.make_output(from_channels_first(unpadded(dx, info), info), "float32")
 
     return pool_grad
+
+
+def _tap_slices(w: Any) -> list[tuple[slice, ...]]:
+    """For each window position (row-major), the strided slices of the padded input it
+    reads at every output."""
+    taps = itertools.product(*(range(f) for f in w.filter_sizes))
+    return [
+        tuple(slice(i, i + (o - 1) * s + 1, s) for i, o, s in zip(tap, w.out_sizes, w.strides, strict=True))
+        for tap in taps
+    ]
+
+
+@torch_kernel(MAX_POOL_3D_GRAD)
+def max_pool3d_grad(
+    backend: TorchBackend,
+    dy: Any,
+    input: Any,  # noqa: A002
+    output: Any = None,
+    *,
+    filter_size: Any,
+    strides: Any,
+    pad: Any,
+    dim_rounding_mode: Any = None,
+) -> TensorInfo:
+    """Each output's dy to the LAST position holding its window's maximum (TF.js's 3-D
+    `pixel >= max` from -Infinity: NaN never, -Infinity can; pads are never read)."""
+    info = compute_pool3d_info(input.shape, filter_size, strides, 1, pad, dim_rounding_mode)
+    if empty_output(info):
+        return backend.make_output(torch.zeros(input.shape, device=backend.device), "float32")
+    values = padded_to_output(channels_first(backend.tensor(input), info).double(), info, float("nan"))
+    grads = channels_first(backend.tensor(dy)[tuple(slice(0, o) for o in info.out_shape)], info).double()
+    taps = _tap_slices(window(info))
+    best = torch.full(grads.shape, float("-inf"), dtype=torch.float64, device=grads.device)
+    where = torch.full(grads.shape, -1, dtype=torch.long, device=grads.device)
+    for k, tap in enumerate(taps):
+        value = values[(slice(None), slice(None), *tap)]
+        taken = value >= best  # NaN never
+        best, where = torch.where(taken, value, best), torch.where(taken, k, where)
+    dx = torch.zeros(values.shape, dtype=torch.float64, device=grads.device)
+    for k, tap in enumerate(taps):
+        dx[(slice(None), slice(None), *tap)] += torch.where(where == k, grads, 0.0)
+    return backend.make_output(from_channels_first(unpadded(dx, info), info), "float32")
 
 
 register_torch_kernel(AVG_POOL_GRAD, _pool_grad_kernel("avg", 2))
