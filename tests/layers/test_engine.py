@@ -258,3 +258,16 @@ def test_set_weights_takes_nested_lists():
         layer.set_weights([[1.0, 2.0], [0.5]])
     tf.dispose([x, y])
     layer.dispose()
+
+
+def test_predict_on_batch():
+    model = tf.sequential()
+    model.add(dense(1, "pob", input_shape=[2], use_bias=False))
+    x = tf.tensor2d([[1, 2], [3, 4]])
+    y = model.predict_on_batch(x)
+    assert y.array_sync() == [[3.0], [7.0]]
+    bad = tf.ones([1, 3])
+    with pytest.raises(ValueError, match=r"expected pob_input to have shape \[null,2\]"):
+        model.predict_on_batch(bad)
+    tf.dispose([x, y, bad])
+    model.dispose()
