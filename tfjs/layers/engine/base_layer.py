@@ -64,7 +64,14 @@ from tfjs.layers.engine.input_spec import (
     singleton_or_list,
     to_list,
 )
-from tfjs.layers.engine.naming import camel_key, default_layer_name, snake_kwargs
+from tfjs.layers.engine.naming import (
+    camel_key,
+    constructor_parameters,
+    default_layer_name,
+    dtype_name,
+    is_shape_list,
+    snake_kwargs,
+)
 from tfjs.layers.engine.node import Node, SymbolicTensor
 from tfjs.layers.engine.variables import LayerVariable
 from tfjs.tensor import Tensor
@@ -112,7 +119,7 @@ class Layer:
         self._losses: list[Callable[[], Tensor]] = []
         self._disposed = False
         self.initial_weights = list(weights) if weights is not None else None
-        self.dtype = _dtype_name(dtype if dtype is not None else input_dtype)
+        self.dtype = dtype_name(dtype if dtype is not None else input_dtype)
         self.batch_input_shape: Shape | None = None
         if batch_input_shape is not None:
             self.batch_input_shape = tuple(
@@ -339,7 +346,7 @@ class Layer:
         if masks is None and any(x.mask is not None for x in items):
             masks = singleton_or_list([x.mask for x in items]) if len(items) > 1 else items[0].mask
         out_mask = self.compute_mask_symbolic(inputs, masks)
-        out_shapes = out_shape if _is_shape_list(out_shape) else [out_shape]
+        out_shapes = out_shape if is_shape_list(out_shape) else [out_shape]
         dtype = self.output_dtype(items)
         outputs = [
             SymbolicTensor(dtype, s, self, items, kwargs, f"{self.name}/out{i}", i)
@@ -350,7 +357,7 @@ class Layer:
         ):
             out.mask = m
         Node(self, items, outputs, kwargs)
-        return outputs if _is_shape_list(out_shape) else outputs[0]
+        return outputs if is_shape_list(out_shape) else outputs[0]
 
     def compute_mask_symbolic(self, inputs: Any, masks: Any) -> Any:
         """Whether the symbolic outputs carry a mask (a truthy placeholder) or not."""
@@ -414,32 +421,6 @@ class Layer:
 
     def __repr__(self) -> str:
         return f"<{self.class_name} name={self.name}>"
-
-
-def constructor_parameters(cls: type) -> set[str]:
-    """The keyword arguments the constructors along `cls`'s hierarchy take."""
-    import inspect
-
-    names: set[str] = set()
-    for klass in cls.__mro__:
-        init = klass.__dict__.get("__init__")
-        if init is not None and klass is not object:
-            names.update(inspect.signature(init).parameters)
-    names.discard("self")
-    return names
-
-
-def _is_shape_list(shape: Any) -> bool:
-    return isinstance(shape, list) and len(shape) > 0 and isinstance(shape[0], (list, tuple))
-
-
-def _dtype_name(dtype: Any) -> str | None:
-    """A dtype from a string or a Keras 3 dtype-policy dict."""
-    if isinstance(dtype, dict):
-        config = dtype.get("config", {})
-        name = config.get("name", "float32")
-        return "float32" if name in ("mixed_float16", "mixed_bfloat16") else name
-    return dtype
 
 
 __all__ = ["InputSpec", "Layer", "camel_key", "shape_str", "singleton_or_list", "to_list"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from collections import defaultdict
 from typing import Any
 
@@ -44,3 +45,28 @@ def camel_key(key: str) -> str:
 def snake_kwargs(config: dict[str, Any]) -> dict[str, Any]:
     """A TS-form config's keys as snake_case keyword arguments."""
     return {to_snake_case(k): v for k, v in config.items() if k not in ("customObjects", "custom_objects")}
+
+
+def constructor_parameters(cls: type) -> set[str]:
+    """The keyword arguments the constructors along `cls`'s hierarchy take."""
+    names: set[str] = set()
+    for klass in cls.__mro__:
+        init = klass.__dict__.get("__init__")
+        if init is not None and klass is not object:
+            names.update(inspect.signature(init).parameters)
+    names.discard("self")
+    return names
+
+
+def is_shape_list(shape: Any) -> bool:
+    """Whether `shape` is a list of shapes (a layer with several outputs)."""
+    return isinstance(shape, list) and len(shape) > 0 and isinstance(shape[0], (list, tuple))
+
+
+def dtype_name(dtype: Any) -> str | None:
+    """A dtype from a string or a Keras 3 dtype-policy dict."""
+    if isinstance(dtype, dict):
+        config = dtype.get("config", {})
+        name = config.get("name", "float32")
+        return "float32" if name in ("mixed_float16", "mixed_bfloat16") else name
+    return dtype
