@@ -61,8 +61,7 @@ class RNN(Layer):
     @classmethod
     def from_config(cls, config: dict[str, Any]) -> Layer:
         """The layer from its config; the cell's keys (units, activation...) go to the cell."""
-        from tfjs.layers.engine.naming import constructor_parameters
-        from tfjs.layers.engine.naming import snake_kwargs
+        from tfjs.layers.engine.naming import constructor_parameters, snake_kwargs
 
         accepted = constructor_parameters(cls) | constructor_parameters(cls.cell_class or RNNCell) | {"cell"}
         return cls(**{k: v for k, v in snake_kwargs(config).items() if k in accepted})
