@@ -232,3 +232,12 @@ def test_string_and_transpose_flags_are_checked(backend):
         tf.string.string_split(["a b"], " ", [1, 2])
     with raises_with(TypeError, "transpose: conjugate must be a boolean"):
         tf.tidy(lambda: tf.transpose(tf.complex([[1.0]], [[1.0]]), None, [1, 2]))
+
+
+def test_cast_and_tensor_creation_name_themselves_for_an_unknown_dtype(backend, x):
+    with raises_with(ValueError, "cast: Unknown dtype 'NCHW'"):
+        tf.cast(x, "NCHW")
+    with raises_with(ValueError, "tensor3d: Unknown dtype nan"):
+        tf.tensor3d([[[1.0]]], None, float("nan"))
+    with raises_with(ValueError, "scalar: Unknown dtype []"):
+        tf.scalar(1.0, [])

@@ -18,7 +18,7 @@ def cast(x: TensorLike, dtype: str) -> Tensor:
     [1, -1, -1294967296]
     """
     x_tensor = convert_to_tensor(x, "x", "cast")
-    dtypes.check_dtype(dtype)
+    dtypes.check_dtype(dtype, op_name="cast")
     if dtype == "string":
         raise TypeError(f"cast: only strings can be cast to strings, not {x_tensor.dtype}")
     return ENGINE.run_kernel(CAST, {"x": x_tensor}, {"dtype": dtype})

@@ -13,7 +13,7 @@ from tfjs.tensor_util import infer_dtype, make_values, reshape_values
 def make_tensor(values: Any, shape: Any, dtype: str | None, fn_name: str) -> Tensor:
     """A new tensor of `values` (inferring the dtype when None), shaped by `shape`."""
     if dtype is not None:
-        dtypes.check_dtype(dtype)
+        dtypes.check_dtype(dtype, op_name=fn_name)
     dtype = dtype or infer_dtype(values)
     return ENGINE.make_tensor(make_values(values, shape, dtype, f"{fn_name}()"), dtype, fn_name)
 
@@ -25,7 +25,7 @@ def make_ranked_tensor(values: Any, shape: Any, dtype: str | None, rank: int, fn
     if shape is not None and (not isinstance(shape, (list, tuple)) or len(shape) != rank):
         raise ValueError(f"{what} requires shape to have {rank} numbers, got {shape!r}")
     if dtype is not None:
-        dtypes.check_dtype(dtype)
+        dtypes.check_dtype(dtype, op_name=fn_name)
     dtype = dtype or infer_dtype(values)
     array = make_values(values, None, dtype, what)
     if rank == 1 and array.ndim != 1:
