@@ -85,6 +85,8 @@ def _value_strings(flat: np.ndarray, dtype: str) -> list[str]:
 
 def tensor_to_string(values: np.ndarray, shape: tuple[int, ...], dtype: str, verbose: bool = False) -> str:
     """The text TF.js's `tensor.toString(verbose)` gives for a tensor of these values."""
+    if verbose is not None and not isinstance(verbose, (bool, np.bool_, int, float)):
+        raise TypeError(f"print/to_string: verbose must be a boolean, got {verbose!r}")
     flat = values.reshape(-1)
     lines = ["Tensor"]
     if verbose:

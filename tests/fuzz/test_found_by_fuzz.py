@@ -3,6 +3,7 @@ the op (and the argument) where it was a bare error, a NumPy message or a leak."
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 import tfjs as tf
@@ -241,3 +242,8 @@ def test_cast_and_tensor_creation_name_themselves_for_an_unknown_dtype(backend, 
         tf.tensor3d([[[1.0]]], None, float("nan"))
     with raises_with(ValueError, "scalar: Unknown dtype []"):
         tf.scalar(1.0, [])
+
+
+def test_print_verbose_must_be_a_boolean(backend, x):
+    with raises_with(TypeError, "print/to_string: verbose must be a boolean", "array("):
+        x.print(np.zeros((2, 0)))
