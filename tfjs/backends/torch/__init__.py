@@ -18,9 +18,6 @@ def _make_torch_backend() -> KernelBackend:
     """Starts the backend: fails (and the engine logs why) when PyTorch is missing."""
     from tfjs.backends.torch import kernels
     from tfjs.backends.torch.backend_torch import TorchBackend
-    from tfjs.backends.torch.kernels.host import register_host_kernels
-
-    register_host_kernels()  # what has no torch kernel yet (none the second time)
 
     return TorchBackend()
 

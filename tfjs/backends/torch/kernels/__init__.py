@@ -1,6 +1,5 @@
 """The `torch` backend's kernels, grouped by family as `cpu`'s are; each module registers
-its kernels when imported; `host.register_host_kernels` then registers what is not
-ported yet."""
+its kernels when imported."""
 
 from tfjs.backends.torch.kernels import (
     activation,
@@ -20,6 +19,7 @@ from tfjs.backends.torch.kernels import (
     normalization,
     pad,
     pool,
+    random,
     reduction,
     scan,
     segment,
