@@ -249,3 +249,21 @@ def test_preprocessing_layers():
     image = np.arange(16, dtype="float32").reshape(1, 4, 4, 1)
     assert run(tf.layers.resizing(height=2, width=3), image).shape == (1, 2, 3, 1)
     assert run(tf.layers.center_crop(height=2, width=2), image).shape == (1, 2, 2, 1)
+
+
+def test_rnn_initial_state_joins_the_inputs():
+    # h1 = x1 + 0.5 * h0 with h0 = 10: the given state, not zeros, starts the recurrence.
+    rnn = tf.layers.simple_rnn(
+        units=1, kernel_initializer="ones", recurrent_initializer=const(0.5), activation="linear"
+    )
+    x, h0 = tf.tensor3d([[[1.0], [2.0]]]), tf.tensor2d([[10.0]])
+    y = rnn.apply(x, initial_state=[h0])
+    assert y.array_sync() == [[2.0 + 0.5 * (1.0 + 5.0)]]
+    seq, state = tf.input(shape=[2, 1]), tf.input(shape=[1])
+    out = rnn.apply(seq, initial_state=state)
+    model = tf.model(inputs=[seq, state], outputs=out)
+    assert [len(n.input_tensors) for n in rnn.inbound_nodes] == [2]  # [sequence, state]
+    z = model.predict([x, h0])
+    assert z.array_sync() == y.array_sync()
+    tf.dispose([x, h0, y, z])
+    model.dispose()

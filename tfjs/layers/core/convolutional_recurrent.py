@@ -114,7 +114,7 @@ class ConvLSTM2D(RNN):
         rows, cols = self.cell.output_size(x.shape[2], x.shape[3])
         return [[x.shape[0], rows, cols, self.cell.filters]] * 2
 
-    def compute_output_shape(self, input_shape: Any) -> Any:
+    def output_shape_for(self, input_shape: Any) -> Any:
         rows, cols = self.cell.output_size(input_shape[2], input_shape[3])
         step = (input_shape[0], rows, cols, self.cell.filters)
         out = (input_shape[0], input_shape[1], *step[1:]) if self.return_sequences else step

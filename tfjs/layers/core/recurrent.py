@@ -9,7 +9,7 @@ from typing import Any
 from tfjs import ops
 from tfjs.globals import dispose, keep
 from tfjs.layers.core.recurrent_cells import GRUCell, LSTMCell, RNNCell, SimpleRNNCell, StackedRNNCells
-from tfjs.layers.engine.base_layer import InputSpec, Layer, shape_str
+from tfjs.layers.engine.base_layer import InputSpec, Layer, shape_str, to_list
 from tfjs.layers.serialization import register_class
 from tfjs.tensor import Tensor
 
@@ -71,7 +71,20 @@ class RNN(Layer):
             return getattr(self.__dict__["cell"], name)
         raise AttributeError(name)
 
+    def apply(self, inputs: Any, **kwargs: Any) -> Any:
+        """Applies the RNN; `initial_state` (tensors or SymbolicTensors) joins the inputs, as
+        TF.js and Keras wire it (so a model's config holds the states as inputs)."""
+        initial_state = kwargs.pop("initial_state", None)
+        if initial_state is not None:
+            states = list(initial_state) if isinstance(initial_state, (list, tuple)) else [initial_state]
+            inputs = [inputs, *states]
+        return super().apply(inputs, **kwargs)
+
+    def assert_input_compatibility(self, inputs: Any) -> None:
+        super().assert_input_compatibility(to_list(inputs)[0])
+
     def build(self, input_shape: Any) -> None:
+        input_shape = _first_shape(input_shape)
         if input_shape[-1] is None:
             raise ValueError(
                 f"{self.class_name} {self.name}: the feature size of the input must be known, got "
@@ -105,6 +118,10 @@ class RNN(Layer):
         return {"refCountAfterDispose": 0, "numDisposedVariables": count}
 
     def compute_output_shape(self, input_shape: Any) -> Any:
+        return self.output_shape_for(_first_shape(input_shape))
+
+    def output_shape_for(self, input_shape: Any) -> Any:
+        """The output shape(s) for a [batch, time, ...] input of `input_shape`."""
         units = self.cell.state_size[0]
         out = (input_shape[0], input_shape[1], units) if self.return_sequences else (input_shape[0], units)
         if self.return_state:
@@ -112,6 +129,7 @@ class RNN(Layer):
         return out
 
     def compute_mask(self, inputs: Any, mask: Any = None) -> Any:
+        mask = mask[0] if isinstance(mask, list) else mask
         out = mask if self.return_sequences else None
         if self.return_state:
             return [out, *[None] * len(self.cell.state_size)]
@@ -125,6 +143,11 @@ class RNN(Layer):
     def call(
         self, inputs: Tensor, mask: Any = None, training: bool | None = None, initial_state: Any = None
     ) -> Any:
+        if isinstance(inputs, (list, tuple)):  # [x, *initial states]
+            inputs, states_in = inputs[0], list(inputs[1:])
+            initial_state = states_in or initial_state
+        if isinstance(mask, (list, tuple)):
+            mask = mask[0]
         x = inputs
         batch, steps = x.shape[0], x.shape[1]
         if initial_state is not None:
@@ -212,6 +235,13 @@ class RNN(Layer):
         for key in ("name", "trainable", "dtype", "batchInputShape"):
             cell_config.pop(key, None)
         return {**cell_config, **config, **super().get_config()}
+
+
+def _first_shape(input_shape: Any) -> Any:
+    """The data input's shape when the initial states come as extra inputs."""
+    if isinstance(input_shape, list) and input_shape and isinstance(input_shape[0], (list, tuple)):
+        return input_shape[0]
+    return input_shape
 
 
 _BASE_KEYS = (
