@@ -67,6 +67,19 @@ LOAD_ERRORS = [
         ],
         r"Node 'c' \(Conv2D\): attribute 'dilations' must be a list of integers, got \['1'\]",
     ),
+    (
+        [
+            placeholder("x", [1, 4, 4, 1]),
+            placeholder("f", [1, 1, 1, 1]),
+            {
+                "name": "c",
+                "op": "Conv2D",
+                "input": ["x", "f"],
+                "attr": {**F32, "strides": {}, "padding": {"f": 1.0}},
+            },
+        ],
+        r"Node 'c' \(Conv2D\): attribute 'strides' must be a list of integers, got None",
+    ),
     ([neg("a", "b"), neg("b", "a")], r"The graph has a cycle that no NextIteration closes .* \['a', 'b'\]"),
     (
         [const("c", {"dtype": "DT_FLOAT", "tensorContent": "!!!x"})],
@@ -115,6 +128,10 @@ def test_malformed_signatures_and_library_functions():
         load(nodes, signature={"outputs": {"o": {"name": "y:0", "tensorShape": {"dim": [{"size": "-7"}]}}}})
     with pytest.raises(ValueError, match=r"signature inputs must be an object"):
         load(nodes, signature={"inputs": [1]})
+    with pytest.raises(ValueError, match=r"signature inputs 't' needs a tensor 'name'"):
+        load(nodes, signature={"inputs": {"t": {"dtype": "DT_FLOAT"}}})
+    with pytest.raises(ValueError, match=r"signature input 't' names 'x:7': a placeholder has one output"):
+        load(nodes, signature={"inputs": {"t": {"name": "x:7"}}})
     function = {"signature": {"name": "f", "outputArg": [{"name": "r"}]}, "ret": {}}
     with pytest.raises(ValueError, match=r"Function 'f' has no 'ret' entry for its result 'r'"):
         tf.load_graph_model(
@@ -196,3 +213,16 @@ def test_initializer_outputs_no_input_takes_are_freed():
     assert y.array_sync() == [-2.0]
     tf.dispose([x, y])
     model.dispose()  # the autouse fixture checks that the initializer's -1 did not stay
+
+
+def test_a_weight_whose_manifest_dtype_differs_from_its_const_node():
+    nodes = [{"name": "w", "op": "Const", "attr": {"dtype": {"type": "DT_INT32"}, "value": {"tensor": {}}}}]
+    model_json = {"modelTopology": {"node": nodes}, "weightsManifest": [{"paths": ["w.bin"], "weights": []}]}
+    model_json["weightsManifest"][0]["weights"] = [{"name": "w", "shape": [1], "dtype": "float32"}]
+    with pytest.raises(
+        ValueError, match=r"Const node 'w' is int32 in the graph, but its weight in the manifest is float32"
+    ):
+        tf.load_graph_model_sync((model_json, bytes(4)))
+    model_json["weightsManifest"] = None
+    with pytest.raises(ValueError, match=r"Model JSON is missing 'weightsManifest'"):
+        tf.load_graph_model_sync((model_json, bytes(4)))

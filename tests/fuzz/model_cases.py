@@ -167,6 +167,8 @@ def _run(model: tf.GraphModel, rng: random.Random) -> str:
     feeds: dict[str, tf.Tensor] = {}
     try:
         for info in model.inputs:
+            if info.name in feeds:  # a signature may name one placeholder twice
+                continue
             tensor = _make_input(info, values)
             if tensor is None:
                 return "loaded, input too large to make"

@@ -14,8 +14,7 @@ from typing import Any, NamedTuple
 
 from tfjs.converter import ops as _ops  # noqa: F401 - registers the op mappers
 from tfjs.converter.executor import GraphExecutor
-from tfjs.converter.model_graph import Graph, transform_graph
-from tfjs.converter.op_registry import get_mapper
+from tfjs.converter.model_graph import Graph, check_supported, transform_graph
 from tfjs.converter.resources import ResourceManager, initializer_outputs, resource_inputs
 from tfjs.converter.tensor_proto import decode_tensor_proto, tensor_proto_has_values
 from tfjs.engine import ENGINE
@@ -89,7 +88,13 @@ class GraphModel:
         weights = {}
         for node in graph.weights:
             if node.name in self._weights:
-                weights[node.name] = self._weights[node.name]
+                weight = weights[node.name] = self._weights[node.name]
+                declared = node.attrs.get("dtype")
+                if declared not in (None, weight.dtype):
+                    raise ValueError(
+                        f"Const node '{node.name}' is {declared} in the graph, but its weight in the "
+                        f"manifest is {weight.dtype}"
+                    )
             else:
                 weights[node.name] = self._const_value(node)
         executor = GraphExecutor(graph, weights, parent)
@@ -364,32 +369,6 @@ async def _drive(steps: Any) -> list[Tensor]:
         if now - last > _YIELD_EVERY_S:
             await asyncio.sleep(0)
             last = time.perf_counter()
-
-
-def check_supported(*graphs: Graph | None) -> None:
-    """Raises one ValueError naming every op of the graphs (functions included) that has no mapper."""
-    unsupported: dict[str, list[str]] = {}
-
-    def visit(graph: Graph) -> None:
-        for node in graph.nodes.values():
-            if get_mapper(node.op) is None:
-                unsupported.setdefault(node.op, []).append(node.name)
-        for function in graph.functions.values():
-            visit(function)
-
-    for graph in graphs:
-        if graph is not None:
-            visit(graph)
-    if unsupported:
-        listing = "; ".join(
-            f"'{op}' (node{'s' if len(names) > 1 else ''} {', '.join(repr(n) for n in names[:3])}"
-            f"{f' and {len(names) - 3} more' if len(names) > 3 else ''})"
-            for op, names in sorted(unsupported.items())
-        )
-        raise ValueError(
-            f"The model uses {len(unsupported)} op(s) this library does not support: {listing}; "
-            "register a custom execution with tf.register_op()"
-        )
 
 
 def not_a_graph_model(artifacts: Any) -> str:

@@ -129,7 +129,7 @@ def _artifacts_of_pair(pair: Sequence[Any]) -> Any:
         )
     if "modelTopology" not in model_json:
         raise ValueError("Model JSON is missing 'modelTopology'")
-    if "weightsManifest" not in model_json:
+    if model_json.get("weightsManifest") is None:
         raise ValueError("Model JSON is missing 'weightsManifest'")
     specs = io.get_weight_specs(model_json["weightsManifest"])
     data = buffers if isinstance(weights, (list, tuple)) else weights

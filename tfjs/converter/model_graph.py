@@ -161,11 +161,12 @@ def _signature_names(entries: Any, side: str) -> dict[str, str]:
         raise ValueError(f"The model's signature {side} must be an object, got {entries!r:.60}")
     names = {}
     for key, info in entries.items():
-        if isinstance(info, dict) and "name" in info:
-            parse_input_name(info["name"])  # a ValueError naming it when it is no tensor name
-            if info.get("tensorShape") is not None:
-                decode_shape(info["tensorShape"], f"The model's signature {side} '{key}'")
-            names[info["name"]] = key
+        if not isinstance(info, dict) or not isinstance(info.get("name"), str):
+            raise ValueError(f"The model's signature {side} '{key}' needs a tensor 'name', got {info!r:.80}")
+        parse_input_name(info["name"])  # a ValueError naming it when it is no tensor name
+        if info.get("tensorShape") is not None:
+            decode_shape(info["tensorShape"], f"The model's signature {side} '{key}'")
+        names[info["name"]] = key
     return names
 
 
@@ -205,8 +206,13 @@ def transform_graph(topology: dict[str, Any], signature: dict[str, Any] | None =
     if inputs_by_name:
         inputs = []
         for name, key in inputs_by_name.items():
-            node = nodes.get(parse_input_name(name)[0])
+            node_name, index, _ = parse_input_name(name)
+            node = nodes.get(node_name)
             if node is not None:
+                if index and node.op.startswith("Placeholder"):
+                    raise ValueError(
+                        f"The model's signature input '{key}' names '{name}': a placeholder has one output"
+                    )
                 node.signature_key = key
                 inputs.append(node)
     else:
@@ -313,3 +319,29 @@ def _arg_dtype(arg: dict[str, Any]) -> str | None:
         return decode_dtype(arg.get("type", "DT_FLOAT"))
     except ValueError:
         return None
+
+
+def check_supported(*graphs: Graph | None) -> None:
+    """Raises one ValueError naming every op of the graphs (functions included) that has no mapper."""
+    unsupported: dict[str, list[str]] = {}
+
+    def visit(graph: Graph) -> None:
+        for node in graph.nodes.values():
+            if get_mapper(node.op) is None:
+                unsupported.setdefault(node.op, []).append(node.name)
+        for function in graph.functions.values():
+            visit(function)
+
+    for graph in graphs:
+        if graph is not None:
+            visit(graph)
+    if unsupported:
+        listing = "; ".join(
+            f"'{op}' (node{'s' if len(names) > 1 else ''} {', '.join(repr(n) for n in names[:3])}"
+            f"{f' and {len(names) - 3} more' if len(names) > 3 else ''})"
+            for op, names in sorted(unsupported.items())
+        )
+        raise ValueError(
+            f"The model uses {len(unsupported)} op(s) this library does not support: {listing}; "
+            "register a custom execution with tf.register_op()"
+        )

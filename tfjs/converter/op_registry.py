@@ -114,6 +114,20 @@ _KINDS_BY_ANNOTATION = {
 _KINDS_BY_DEFAULT = {bool: "bool", int: "int", float: "float", str: "str"}
 
 
+# TF's attributes of these names have one kind in every op (for mappers that give them
+# neither an annotation nor a default).
+_KINDS_BY_NAME = {
+    "strides": "ints",
+    "ksize": "ints",
+    "rates": "ints",
+    "dilations": "ints",
+    "padding": "str",
+    "data_format": "str",
+    "stride": "int",
+    "dilation": "int",
+}
+
+
 def _kind_of_default(default: Any) -> str | None:
     if isinstance(default, (tuple, list)):  # `(1, 1, 1, 1)`: ints; `()`: a list of anything
         return "ints" if default and all(_is_int(i) for i in default) else "list"
@@ -149,6 +163,7 @@ def attr_kinds(fn: Mapper) -> dict[str, str]:
         if parameter.kind is not inspect.Parameter.KEYWORD_ONLY or parameter.name == "context":
             continue
         kind = _KINDS_BY_ANNOTATION.get(str(parameter.annotation)) or _kind_of_default(parameter.default)
+        kind = kind or _KINDS_BY_NAME.get(parameter.name)
         if kind is not None:
             kinds[parameter.name] = kind
     return kinds

@@ -17,6 +17,8 @@ def number(value: Any) -> Any:
     number; a value that is not a tensor is returned as it is."""
     if not isinstance(value, Tensor):
         return value
+    if value.dtype == "string":
+        raise ValueError(f"expected a number, got a string tensor of shape {list(value.shape)}")
     data = value.data_sync()
     if data.size == 0:
         raise ValueError(f"expected a number, got an empty tensor of shape {list(value.shape)}")

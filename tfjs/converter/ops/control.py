@@ -81,6 +81,8 @@ def while_(*args: Tensor, cond: str, body: str, context: Any) -> list[Tensor]:
 
     def check(values: list[Tensor], keep: set[int]) -> bool:
         outcome = context.call_function(cond, values)
+        if not outcome:
+            raise ValueError(f"While: its condition function '{cond}' returns no value")
         value = _truthy(outcome[0], "While")
         for tensor in outcome:
             if not tensor.kept and tensor.id not in keep:
