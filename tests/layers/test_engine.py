@@ -271,3 +271,11 @@ def test_predict_on_batch():
         model.predict_on_batch(bad)
     tf.dispose([x, y, bad])
     model.dispose()
+
+
+def test_apply_on_arrays_keeps_an_input_the_layer_returns():
+    y = tf.layers.dropout(rate=0.5).apply(np.ones([2, 2], "float32"))  # identity at inference
+    assert y.array_sync() == [[1.0, 1.0], [1.0, 1.0]]
+    y.dispose()
+    x = tf.input(shape=[2])
+    assert tf.layers.add().apply((x, x)).shape == (None, 2)  # a tuple of inputs is a list

@@ -299,6 +299,8 @@ class Layer:
         """Applies the layer: on tensors, computes the outputs; on SymbolicTensors, wires
         the layer into a graph and returns symbolic outputs."""
         self._check_not_disposed()
+        if isinstance(inputs, tuple):
+            inputs = list(inputs)
         items = to_list(inputs)
         symbolic = [isinstance(x, SymbolicTensor) for x in items]
         if any(symbolic) and not all(symbolic):
@@ -308,12 +310,13 @@ class Layer:
 
             converted = [x if isinstance(x, Tensor) else to_tensor(x) for x in items]
             owned = [c for c, x in zip(converted, items, strict=False) if c is not x]
+            result: Any = None
             try:
-                return self._apply_eager(
-                    converted if isinstance(inputs, (list, tuple)) else converted[0], kwargs
-                )
+                result = self._apply_eager(converted if isinstance(inputs, list) else converted[0], kwargs)
+                return result
             finally:
-                dispose(owned)
+                returned = {id(t) for t in to_list(result)}  # a layer may return its input
+                dispose([t for t in owned if id(t) not in returned])
         return self._apply_symbolic(inputs, kwargs)
 
     def _ensure_built(self, inputs: Any) -> None:
