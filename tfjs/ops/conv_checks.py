@@ -94,7 +94,7 @@ def check_dim_rounding_mode(dim_rounding_mode: Any, op_name: str) -> None:
     if dim_rounding_mode is not None and (
         not isinstance(dim_rounding_mode, str) or dim_rounding_mode not in ROUNDING_MODES
     ):
-        raise ValueError(f"{op_name}: Unknown roundingMode {dim_rounding_mode}")
+        raise ValueError(f"{op_name}: Unknown roundingMode {js_text(dim_rounding_mode)}")
 
 
 def check_data_format(data_format: Any, op_name: str, allowed: Sequence[str] = ("NHWC", "NCHW")) -> str:

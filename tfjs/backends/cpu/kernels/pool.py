@@ -55,6 +55,7 @@ def _padded(
     pad_before: Sequence[int],
     out: Sequence[int],
     fill: float,
+    kernel_name: str,
 ) -> tuple[np.ndarray, tuple[slice, ...], tuple[slice, ...]]:
     """A float64 buffer of `fill` holding an input of `shape` ([batch, *spatial, channels])
     with room for every window, the spatial slices of the input inside it, and the slices
@@ -67,7 +68,6 @@ def _padded(
         for o, s, p, f, n in zip(out, strides, pad_before, window, in_spatial, strict=True)
     ]
     padded_shape = [n + b + a for n, b, a in zip(in_spatial, before, after, strict=True)]
-    kernel_name = ("maxPool" if fill != 0 else "avgPool") + ("3D" if len(in_spatial) == 3 else "")
     check_tensor_size((shape[0], *padded_shape, shape[-1]), "float64", f"{kernel_name} (its padded input)")
     padded = np.full((shape[0], *padded_shape, shape[-1]), fill)
     inner = tuple(slice(b, b + n) for b, n in zip(before, in_spatial, strict=True))
@@ -88,13 +88,16 @@ class _Windows:
         pad_before: Sequence[int],
         out: Sequence[int],
         mode: str,
+        kernel_name: str | None = None,
     ) -> None:
         self.in_spatial = values.shape[1:-1]
         self.window, self.strides, self.pad_before, self.out = window, strides, pad_before, out
         # Doubles, as TF.js's loop computes; pads add 0 to a sum and never beat a maximum
         # (`last_max`: pads and NaN are NaN, which TF.js's 3-D `pixel >= max` never takes).
         fill = {"avg": 0.0, "max": -np.inf, "last_max": np.nan}[mode]
-        padded, inner, picks = _padded(values.shape, window, strides, pad_before, out, fill)
+        if kernel_name is None:
+            kernel_name = ("avgPool" if mode == "avg" else "maxPool") + ("3D" if len(window) == 3 else "")
+        padded, inner, picks = _padded(values.shape, window, strides, pad_before, out, fill, kernel_name)
         padded[(slice(None), *inner)] = values
         if mode == "max":  # TF.js's `pixel > max` never takes a NaN
             np.copyto(padded, -np.inf, where=np.isnan(padded))
@@ -316,7 +319,7 @@ def max_pool_with_argmax(
         zeros = np.zeros(info.out_shape)
         return [backend.make_output(zeros, x.dtype), backend.make_output(zeros, "int32")]
     window, strides_hw, pad_before, out = _pool2d_geometry(info)
-    windows = _Windows(backend.values(x), window, strides_hw, pad_before, out, "max")
+    windows = _Windows(backend.values(x), window, strides_hw, pad_before, out, "max", "maxPoolWithArgmax")
     best, where = _window_maxima(windows, positions=True)
     height, width, channels = info.in_height, info.in_width, info.in_channels
     row = windows.corners(0) + where // window[1]
@@ -354,7 +357,7 @@ def _scatter_taps(
     it covers; pads drop theirs. Taps go last first: TF.js's backward loop sums, for each
     input position, the outputs whose windows cover it in increasing order, in doubles."""
     window, strides, pad_before, out = geometry
-    padded, inner, picks = _padded(shape, window, strides, pad_before, out, 0.0)
+    padded, inner, picks = _padded(shape, window, strides, pad_before, out, 0.0, "the pool gradient")
     taps = list(enumerate(itertools.product(*map(range, window))))
     for k, index in reversed(taps):
         shifted = (slice(p.start + i, p.stop + i, p.step) for p, i in zip(picks, index, strict=True))
