@@ -50,6 +50,19 @@ WORDS = (
     "",
     "bogus",
 )
+# NumPy dtypes a tensor-like may come in, and the values to fill each with.
+NUMPY_KINDS = (
+    (np.float32, "float32"),
+    (np.float64, "float32"),
+    (np.float16, "float32"),
+    (np.int64, "int32"),
+    (np.int8, "bool"),
+    (np.uint8, "bool"),
+    (np.bool_, "bool"),
+    (np.complex128, "float32"),
+    (np.str_, "string"),
+    (object, "string"),
+)
 # Plain hostile values, any argument; the builders below add tensors, lists and functions.
 ODDITIES: tuple[Any, ...] = (
     None,
@@ -137,6 +150,14 @@ class Draw:
         special = rng.random() < 0.3
         return [rng.choice(FLOATS) if special else round(rng.uniform(-3, 3), 2) for _ in range(size)]
 
+    def numpy_array(self) -> np.ndarray:
+        """A NumPy array, of a dtype TF.js has no name for as often as not."""
+        shape = self.theme_shape if self.rng.random() < 0.6 else self.shape()
+        kind = self.rng.choice(NUMPY_KINDS)
+        values = self.numbers(math.prod(shape), kind[1])
+        with np.errstate(all="ignore"):
+            return np.array(values, dtype=object).astype(kind[0]).reshape(shape)
+
     def nested_list(self) -> Any:
         shape = self.shape()
         values = self.numbers(math.prod(shape), self.rng.choice(("float32", "int32", "bool", "string")))
@@ -147,8 +168,10 @@ class Draw:
 
     def tensor_like(self) -> Any:
         pick = self.rng.random()
-        if pick < 0.7:
+        if pick < 0.65:
             return self.tensor()
+        if pick < 0.72:
+            return self.numpy_array()
         if pick < 0.82:
             return self.nested_list()
         if pick < 0.9:
