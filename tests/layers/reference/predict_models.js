@@ -238,6 +238,16 @@ const MODELS = {
     return {model: tf.model({inputs: x, outputs: [seqOut, h, c, gOut, gh]}),
       inputs: [floatInput([2, 4, 3])]};
   },
+  seq2seq_initial_state: () => {
+    const enc = tf.input({shape: [4, 3]});
+    const dec = tf.input({shape: [3, 2]});
+    const [, h, c] = L.lstm({units: 3, returnState: true}).apply(enc);
+    const decoded = L.lstm({units: 3, returnSequences: true}).apply(dec, {initialState: [h, c]});
+    const [, g] = L.gru({units: 2, returnState: true}).apply(enc);
+    const tail = L.simpleRNN({units: 2}).apply(dec, {initialState: g});
+    return {model: tf.model({inputs: [enc, dec], outputs: [decoded, tail]}),
+      inputs: [floatInput([2, 4, 3], 1), floatInput([2, 3, 2], 2)]};
+  },
   rnn_cells: () => ({
     model: seq([L.rnn({cell: L.lstmCell({units: 3}), returnSequences: true, inputShape: [4, 3]}),
       L.rnn({cell: L.stackedRNNCells({cells: [L.simpleRNNCell({units: 3}),
