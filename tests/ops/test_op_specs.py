@@ -7,13 +7,9 @@ import numpy as np
 import pytest
 
 import tfjs as tf
+from tests.backends.tolerance import assert_close_for_backend
 from tests.ops.op_spec import OpSpec, make_inputs
 from tests.ops.specs import SPECS
-
-# Each backend's float tolerance against `cpu`, as (rtol, share of the output's largest
-# finite magnitude): a float32 backend rounds where `cpu` computes in float64. Backends
-# not named here match `cpu` exactly; int and bool results always do.
-FLOAT_TOLERANCE = {"torch": (1e-5, 1e-6)}
 
 
 def _run(spec: OpSpec, arrays: list[np.ndarray]) -> tuple[str, tuple[int, ...], np.ndarray]:
@@ -55,18 +51,7 @@ def test_backend_matches_cpu(spec: OpSpec, backend: str):
     tf.set_backend("cpu")
     want = _run(spec, arrays)
     assert got[:2] == want[:2]
-    assert_matches_cpu(backend, got[2], want[2])
-
-
-def assert_matches_cpu(backend: str, got: np.ndarray, want: np.ndarray) -> None:
-    """`got` equals `cpu`'s `want`, within the backend's float tolerance."""
-    if backend not in FLOAT_TOLERANCE or got.dtype.kind not in "fc":
-        np.testing.assert_array_equal(got, want)
-        return
-    rtol, share = FLOAT_TOLERANCE[backend]
-    finite = np.abs(want[np.isfinite(want)])
-    largest = float(finite.max()) if finite.size else 0.0
-    np.testing.assert_allclose(got, want, rtol=rtol, atol=share * largest)
+    assert_close_for_backend(backend, got[2], want[2])
 
 
 def test_every_op_has_a_spec_row():

@@ -14,7 +14,7 @@ from typing import Any
 import torch
 
 from tfjs.backends.backend import TensorInfo
-from tfjs.backends.torch.backend_torch import TorchBackend
+from tfjs.backends.torch.backend_torch import TORCH_DTYPES, TorchBackend
 from tfjs.backends.torch.kernels.unary import to_uint8_truth
 from tfjs.backends.torch.registry import register_torch_kernel, torch_kernel
 from tfjs.kernel_names import (
@@ -137,7 +137,7 @@ def add_n(backend: TorchBackend, tensors: list[Any]) -> TensorInfo:
     if dtype == "bool":
         counts = sum(backend.tensor(t).to(torch.int32) for t in tensors)
         return backend.make_output(counts % 256 != 0, dtype)
-    total = backend.tensor(tensors[0])
-    for tensor in tensors[1:]:
+    total = torch.zeros(tensors[0].shape, dtype=TORCH_DTYPES[dtype], device=backend.device)  # +0, as TF.js
+    for tensor in tensors:
         total = total + backend.tensor(tensor)
     return backend.make_output(total, dtype)

@@ -20,7 +20,8 @@ from tfjs.ops.range import range_length
 
 
 def _float32(values: Any) -> np.ndarray:
-    return np.asarray(values, np.float64).astype(np.float32)
+    with np.errstate(all="ignore"):  # beyond float32's range: Infinity, as a Float32Array
+        return np.asarray(values, np.float64).astype(np.float32)
 
 
 @torch_kernel(DIAG)

@@ -10,7 +10,7 @@ from typing import Any
 import torch
 
 from tfjs.backends.backend import TensorInfo
-from tfjs.backends.torch.backend_torch import TorchBackend
+from tfjs.backends.torch.backend_torch import TorchBackend, to_storage
 from tfjs.backends.torch.kernels.activation import exp_minus_one_below_zero, leaky_relu_values, relu6
 from tfjs.backends.torch.kernels.conv import forward_values
 from tfjs.backends.torch.kernels.matmul import matmul_values
@@ -36,8 +36,12 @@ def finish(
     leakyrelu_alpha: float | None,
 ) -> torch.Tensor:
     """`values` plus `bias`, then the activation (TF.js's applyActivation)."""
-    if bias is not None:
-        values = values + bias.to(values.dtype)
+    if bias is not None:  # the Add kernel: another dtype's bias is added in doubles
+        values = (
+            values + bias
+            if bias.dtype == values.dtype
+            else to_storage(values.double() + bias.double(), dtype)
+        )
     if not activation or activation == "linear":
         return values
     if dtype != "float32":  # the activation kernels take any dtype and give float32

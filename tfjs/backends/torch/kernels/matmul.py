@@ -10,6 +10,7 @@ import torch
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.kernels.matmul import BLOCK_SIZE
 from tfjs.backends.torch.backend_torch import TorchBackend, to_int32
+from tfjs.backends.torch.kernels.unary import positive_zero
 from tfjs.backends.torch.registry import torch_kernel
 from tfjs.kernel_names import BATCH_MAT_MUL
 
@@ -32,7 +33,7 @@ def matmul_values(a: torch.Tensor, b: torch.Tensor, dtype: str) -> torch.Tensor:
         return (torch.matmul(a.double(), b.double()) % 256) != 0
     if dtype == "int32":
         return int32_matmul(a, b)
-    return torch.matmul(a, b)
+    return positive_zero(torch.matmul(a, b))  # TF.js's sums start from +0
 
 
 @torch_kernel(BATCH_MAT_MUL)

@@ -171,7 +171,8 @@ def _pool_grad_kernel(mode: str, dims: int) -> Callable[..., TensorInfo]:
             size = (grads.shape[0], info.in_channels, *padded_sizes)
             dx = grad(size, ones.to(grads.device), grads, stride=w.strides, groups=info.in_channels)
         else:
-            _, where = max_pool_values(backend.tensor(input), info, indices=True)
+            best, where = max_pool_values(backend.tensor(input), info, indices=True)
+            grads = torch.where(best == float("-inf"), 0.0, grads)  # no number in the window: none
             flat = torch.zeros((*grads.shape[:2], math.prod(padded_sizes)), device=grads.device)
             dx = flat.scatter_add_(2, where.flatten(2), grads.flatten(2)).reshape(
                 *grads.shape[:2], *padded_sizes

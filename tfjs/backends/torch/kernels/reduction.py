@@ -36,7 +36,7 @@ def rows(values: torch.Tensor, axis: tuple[int, ...]) -> torch.Tensor:
     """`values` with the reduced axes flattened into one last axis, in row-major order."""
     kept = [d for i, d in enumerate(values.shape) if i not in axis]
     moved = values.movedim(axis, tuple(range(-len(axis), 0))) if axis else values[..., None]
-    return moved.reshape(*kept, -1)
+    return moved.reshape(*kept, math.prod(values.shape[i] for i in axis))
 
 
 def _sum_kernel(mean: bool) -> Callable[..., TensorInfo]:

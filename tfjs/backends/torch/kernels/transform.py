@@ -10,7 +10,7 @@ import torch
 from tfjs import dtypes
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.torch.backend_torch import TORCH_DTYPES, TorchBackend
-from tfjs.backends.torch.registry import torch_kernel
+from tfjs.backends.torch.registry import cpu_kernel_func, torch_kernel
 from tfjs.kernel_names import (
     BROADCAST_ARGS,
     CAST,
@@ -55,6 +55,8 @@ def fill_value(value: Any, dtype: str) -> Any:
 
 @torch_kernel(FILL)
 def fill(backend: TorchBackend, *, shape: tuple[int, ...], value: Any, dtype: str) -> TensorInfo:
+    if dtype == "string":  # strings live on the host
+        return backend.run_on_host(cpu_kernel_func(FILL), {"shape": shape, "value": value, "dtype": dtype})
     values = torch.full(
         tuple(shape), fill_value(value, dtype), dtype=TORCH_DTYPES[dtype], device=backend.device
     )

@@ -1,7 +1,8 @@
 """Element-wise kernels of one input.
 
 float32 inputs are computed in float32, except where a float32 formula cancels (TF.js's
-erf, expm1 and the like): those run in float64 as JavaScript's Math does. int32 and bool
+erf) or overflows before the result would (cosh, sinh, clipping to huge bounds): those
+run in float64 as JavaScript's Math does. int32 and bool
 inputs are computed in float64 and stored as an Int32Array or Uint8Array would store
 JavaScript's result. complex64 stays complex64.
 """
@@ -132,10 +133,10 @@ UNARY: dict[str, Callable[..., TensorInfo]] = {
     ATAN: unary_kernel(torch.atan),
     ATANH: unary_kernel(torch.atanh),
     CEIL: unary_kernel(torch.ceil),
-    CLIP_BY_VALUE: unary_kernel(clip_by_value),
+    CLIP_BY_VALUE: unary_kernel(clip_by_value, in_float64=True),
     COMPLEX_ABS: unary_kernel(torch.abs, "float32"),
     COS: unary_kernel(torch.cos),
-    COSH: unary_kernel(torch.cosh),
+    COSH: unary_kernel(torch.cosh, in_float64=True),
     ERF: unary_kernel(js_erf, in_float64=True),
     EXP: unary_kernel(torch.exp, "float32"),
     EXPM1: unary_kernel(torch.expm1),
@@ -152,7 +153,7 @@ UNARY: dict[str, Callable[..., TensorInfo]] = {
     RSQRT: unary_kernel(torch.rsqrt),
     SIGN: unary_kernel(js_sign),
     SIN: unary_kernel(torch.sin),
-    SINH: unary_kernel(torch.sinh),
+    SINH: unary_kernel(torch.sinh, in_float64=True),
     SQRT: unary_kernel(torch.sqrt),
     SQUARE: unary_kernel(to_float32(torch.square)),
     TAN: unary_kernel(torch.tan),
