@@ -10,8 +10,8 @@ from typing import Any
 
 import numpy as np
 
-from tfjs.analysis.info import load
 from tfjs.analysis.inputs import make_inputs, run_keeping
+from tfjs.analysis.models import is_layers_model, load_model
 
 FLOAT16_MAX = 65504.0
 # float16 keeps 10 bits of mantissa: a normal value rounds with a relative error <= 2**-11.
@@ -73,28 +73,50 @@ def check_fp16(
 ) -> list[Fp16Finding]:
     """Runs the model at `path` once on `make_inputs(model, shapes, image)` keeping every
     node's values (KEEP_INTERMEDIATE_TENSORS) and lists each float32 node, weights
-    included, whose values float16 cannot hold (see `fp16_problem`), in graph order.
+    included, whose values float16 cannot hold (see `fp16_problem`), in graph order; for a
+    layers model, each layer whose weights or output float16 cannot hold, in layer order.
 
     >>> [f.node for f in check_fp16("tests/analysis/fixtures/overflow/model.json")]
     ['offset', 'big', 'out']
     """
-    model = load(path)
+    model = load_model(path)
     try:
         inputs = make_inputs(model, shapes, image)
         try:
-            values = run_keeping(model, inputs)
+            values = _layer_values(model, inputs) if is_layers_model(model) else _node_values(model, inputs)
         finally:
             for tensor in inputs.values():
                 tensor.dispose()
-        findings = []
-        for node in model.executor.graph.nodes.values():
-            for array in values.get(node.name) or []:
-                if array is None or array.dtype != np.float32:
-                    continue
-                problem = fp16_problem(array)
-                if problem is not None:
-                    findings.append(Fp16Finding(node.name, node.op, *problem))
-                    break
-        return findings
     finally:
         model.dispose()
+    findings = []
+    for name, op, arrays in values:
+        for array in arrays:
+            if array is None or array.dtype != np.float32:
+                continue
+            problem = fp16_problem(array)
+            if problem is not None:
+                findings.append(Fp16Finding(name, op, *problem))
+                break
+    return findings
+
+
+def _node_values(model: Any, inputs: Mapping[str, Any]) -> list[tuple[str, str, list[np.ndarray | None]]]:
+    """A graph model's nodes in graph order: (name, TF op, values in one run)."""
+    values = run_keeping(model, inputs)
+    return [(node.name, node.op, values.get(node.name) or []) for node in model.executor.graph.nodes.values()]
+
+
+def _layer_values(model: Any, inputs: Mapping[str, Any]) -> list[tuple[str, str, list[np.ndarray | None]]]:
+    """A layers model's layers in order: (name, class, its weights' values and its output
+    in one run), through `execute` with every layer's output as a target."""
+    layers = [layer for layer in model.layers if layer.class_name != "InputLayer"]
+    outputs = model.execute([inputs[name] for name in model.input_names], [layer.name for layer in layers])
+    try:
+        return [
+            (layer.name, layer.class_name, [w.read().numpy() for w in layer.weights] + [output.numpy()])
+            for layer, output in zip(layers, outputs, strict=True)
+        ]
+    finally:
+        for tensor in outputs:
+            tensor.dispose()

@@ -13,8 +13,10 @@ from typing import Any
 
 import numpy as np
 
-from tfjs.converter.graph_model import GraphModel
+from tfjs.analysis.models import GRAPH_MODEL, is_layers_model, load, load_with_artifacts
 from tfjs.converter.model_graph import Graph, Node
+
+__all__ = ["ModelInfo", "TensorSpec", "WeightGroup", "estimate_flops", "load", "model_info", "node_flops"]
 
 # Matrix products: their MACs are (output elements) x (the length of the summed axis).
 CONVOLUTIONS = frozenset({"Conv2D", "_FusedConv2D", "FusedConv2D"})
@@ -119,13 +121,13 @@ class ModelInfo:
     """What `model_info` found in a model: see its fields' comments."""
 
     path: str
-    kind: str  # "graph-model" (later "layers-model")
+    kind: str  # "graph-model" or "layers-model"
     format: str | None
     generated_by: str | None
     converted_by: str | None
     inputs: list[TensorSpec]
     outputs: list[TensorSpec]
-    op_histogram: dict[str, int]  # TF op -> count, most frequent first
+    op_histogram: dict[str, int]  # TF op (a layers model: layer class) -> count, most frequent first
     weights: int
     parameters: int
     weight_bytes: int
@@ -133,33 +135,13 @@ class ModelInfo:
     quantization: dict[str, int]  # quantized dtype ("uint8", "uint16", "float16") -> weights
     groups: list[WeightGroup]
     flops: int | None  # estimated FLOPs of one inference (None: unknown)
+    keras_version: str | None = None  # a layers model's producer (its modelTopology's)
+    backend: str | None = None
+    summary: list[str] = dataclasses.field(default_factory=list)  # a layers model's summary() lines
 
     def to_dict(self) -> dict[str, Any]:
         """The info as plain JSON-ready values."""
         return dataclasses.asdict(self)
-
-
-def load(path: str) -> GraphModel:
-    """Loads the graph model at `path` (its model.json, or the folder holding it) as
-    `tf.load_graph_model` does, with clear errors: OSError for a missing file,
-    ValueError "... is not a TF.js model.json: ..." for a file that is not one, and the
-    layers-model error as `tf.load_graph_model` words it.
-
-    >>> model = load("tests/converter/fixtures/add_mul/model.json")
-    >>> [i.name for i in model.inputs]
-    ['x']
-    >>> model.dispose()
-    """
-    from tfjs import io
-    from tfjs.converter.loading import load_graph_model_sync
-
-    if not isinstance(path, (str, os.PathLike)):
-        raise TypeError(f"A model path must be a string, got {type(path).__name__}")
-    try:
-        artifacts = io.load_model_artifacts(os.fspath(path))
-    except ValueError as error:
-        raise ValueError(f"{os.fspath(path)} is not a TF.js model.json: {error}") from None
-    return load_graph_model_sync(artifacts)
 
 
 def _manifest(path: str) -> list[dict[str, Any]] | None:
@@ -200,27 +182,27 @@ def _histogram(graph: Graph) -> Counter[str]:
 
 
 def model_info(path: str, shapes: Mapping[str, list[int]] | None = None) -> ModelInfo:
-    """Describes the model at `path`: format, producer, inputs and outputs (an output's
-    unknown shape and dtype are the ones one run gives), the op histogram (library
-    functions included), the weights (count, parameters, stored bytes by dtype,
+    """Describes the model at `path` (a graph or layers model): format, producer, inputs
+    and outputs (an output's unknown shape and dtype are the ones one run gives), the op
+    histogram (library functions included; a layers model: its layer classes, with
+    Keras's `summary()` lines in `summary`), the weights (count, parameters, stored bytes by dtype,
     quantization) overall and per manifest group, and the estimated FLOPs of one
-    inference on `make_inputs(model, shapes)` (see `estimate_flops`; None when the model
-    cannot be run without more shapes).
+    inference on `make_inputs(model, shapes)` (see `estimate_flops`, and
+    `estimate_kernel_flops` for a layers model; None when the model cannot be run without
+    more shapes).
 
     >>> info = model_info("tests/analysis/fixtures/conv/model.json")
     >>> info.weights, info.parameters, info.quantization, info.flops
     (2, 112, {'uint8': 1}, 8064)
     """
-    from tfjs.analysis.inputs import make_inputs, run_keeping
+    from tfjs.analysis.layers_info import layers_details
 
-    model = load(path)
+    model, artifacts = load_with_artifacts(path)
     try:
-        artifacts = model.artifacts
         specs = list(artifacts.weight_specs or [])
         parameters, by_dtype = _weight_totals(specs)
-        manifest = _manifest(os.fspath(path))
         groups = []
-        for group in manifest or []:
+        for group in _manifest(os.fspath(path)) or []:
             group_parameters, group_bytes = _weight_totals(group["weights"])
             groups.append(
                 WeightGroup(
@@ -232,27 +214,17 @@ def model_info(path: str, shapes: Mapping[str, list[int]] | None = None) -> Mode
                 )
             )
         quantization = Counter(spec["quantization"]["dtype"] for spec in specs if "quantization" in spec)
-        values = flops = None
-        try:
-            inputs = make_inputs(model, shapes)
-        except ValueError:
-            inputs = None
-        if inputs is not None:
-            try:
-                values = run_keeping(model, inputs)
-            finally:
-                for tensor in inputs.values():
-                    tensor.dispose()
-            flops = estimate_flops(model.executor.graph, values)
-        histogram = _histogram(model.executor.graph)
+        details = (
+            layers_details(model, artifacts, shapes)
+            if is_layers_model(model)
+            else _graph_details(model, shapes)
+        )
+        histogram = details.pop("op_histogram")
         return ModelInfo(
             path=os.fspath(path),
-            kind="graph-model",
             format=artifacts.format,
             generated_by=artifacts.generated_by,
             converted_by=artifacts.converted_by,
-            inputs=[TensorSpec(i.name, i.shape, i.dtype) for i in model.inputs],
-            outputs=[_output_spec(o, values) for o in model.outputs],
             op_histogram=dict(sorted(histogram.items(), key=lambda item: (-item[1], item[0]))),
             weights=len(specs),
             parameters=parameters,
@@ -260,10 +232,36 @@ def model_info(path: str, shapes: Mapping[str, list[int]] | None = None) -> Mode
             bytes_by_dtype=dict(sorted(by_dtype.items(), key=lambda item: -item[1])),
             quantization=dict(quantization),
             groups=groups,
-            flops=flops,
+            **details,
         )
     finally:
         model.dispose()
+
+
+def _graph_details(model: Any, shapes: Mapping[str, list[int]] | None) -> dict[str, Any]:
+    """A graph model's kind, inputs and outputs, op histogram and FLOPs (from one run
+    keeping every node's values)."""
+    from tfjs.analysis.inputs import make_inputs, run_keeping
+
+    values = flops = None
+    try:
+        inputs = make_inputs(model, shapes)
+    except ValueError:
+        inputs = None
+    if inputs is not None:
+        try:
+            values = run_keeping(model, inputs)
+        finally:
+            for tensor in inputs.values():
+                tensor.dispose()
+        flops = estimate_flops(model.executor.graph, values)
+    return {
+        "kind": GRAPH_MODEL,
+        "inputs": [TensorSpec(i.name, i.shape, i.dtype) for i in model.inputs],
+        "outputs": [_output_spec(o, values) for o in model.outputs],
+        "op_histogram": _histogram(model.executor.graph),
+        "flops": flops,
+    }
 
 
 def _output_spec(output: Any, values: Mapping[str, list[np.ndarray | None]] | None) -> TensorSpec:

@@ -8,12 +8,15 @@ from typing import Any
 
 import numpy as np
 
-from tfjs.converter.graph_model import GraphModel
+from tfjs.analysis.models import input_specs
 from tfjs.environment import ENV
 from tfjs.tensor import Tensor
 
 SEED = 0
 IMAGE_DEPTHS = (1, 3, 4)
+# How a float32 image input's pixels are scaled: value / divisor + offset (TF.js's
+# usual [0, 1]); Teachable Machine's image library feeds its models [-1, 1] (/ 127 - 1).
+UNIT_RANGE = (255.0, 0.0)
 
 
 def input_shape(
@@ -78,18 +81,21 @@ def _random(shape: list[int], dtype: str | None, rng: np.random.Generator) -> np
     )
 
 
-def _image_input(model: GraphModel) -> Any:
+def _image_input(model: Any) -> Any:
     """The first input of rank 3 or 4: the one an image feeds."""
-    for info in model.inputs:
+    specs = input_specs(model)
+    for info in specs:
         if info.shape is not None and len(info.shape) in (3, 4):
             return info
-    listing = ", ".join(f"'{i.name}' {i.shape}" for i in model.inputs)
+    listing = ", ".join(f"'{i.name}' {i.shape}" for i in specs)
     raise ValueError(
         f"No input of the model takes an image (an input of rank 3 or 4): its inputs are {listing}"
     )
 
 
-def _image_tensor(image: Any, shape: list[int], dtype: str | None) -> Tensor:
+def _image_tensor(
+    image: Any, shape: list[int], dtype: str | None, scale: tuple[float, float] = UNIT_RANGE
+) -> Tensor:
     from tfjs import browser, ops
 
     depth = shape[-1]
@@ -103,7 +109,11 @@ def _image_tensor(image: Any, shape: list[int], dtype: str | None) -> Tensor:
             pixels = ops.image.resize_bilinear(pixels, [height, width])
         values = ops.cast(pixels, "float32")
         scaled = dtype in (None, "float32")
-        values = ops.div(values, 255) if scaled else ops.cast(ops.round(values), dtype)
+        if scaled:
+            values = ops.div(values, scale[0])
+            values = ops.add(values, scale[1]) if scale[1] else values
+        else:
+            values = ops.cast(ops.round(values), dtype)
         if len(shape) == 4:
             values = ops.tile(ops.expand_dims(values, 0), [shape[0], 1, 1, 1])
         return values
@@ -114,12 +124,15 @@ def _image_tensor(image: Any, shape: list[int], dtype: str | None) -> Tensor:
 
 
 def make_inputs(
-    model: GraphModel, shapes: Mapping[str, list[int]] | None = None, image: Any = None
+    model: Any,
+    shapes: Mapping[str, list[int]] | None = None,
+    image: Any = None,
+    scale: tuple[float, float] = UNIT_RANGE,
 ) -> dict[str, Tensor]:
-    """Inputs to run `model` once: a random (seeded) tensor per input, or the image
-    `image` (a file path, a Pillow image or an HxWxC uint8 array) for the first input of
-    rank 3 or 4, resized (bilinear) to its height and width, scaled to [0, 1] for a
-    float32 input and batched.
+    """Inputs to run `model` (a graph or layers model) once: a random (seeded) tensor per
+    input, or the image `image` (a file path, a Pillow image or an HxWxC uint8 array) for
+    the first input of rank 3 or 4, resized (bilinear) to its height and width, scaled
+    for a float32 input (pixel / scale[0] + scale[1]: [0, 1] by default) and batched.
 
     Unknown (-1) sizes come from `shapes` (by input name, or "*" for all); an unknown
     batch (first) size is otherwise 1. The caller disposes the tensors.
@@ -132,7 +145,7 @@ def make_inputs(
     """
     from tfjs import ops
 
-    infos = model.inputs
+    infos = input_specs(model)
     if not infos:
         raise ValueError("the model has no inputs")
     rng = np.random.default_rng(SEED)
@@ -141,7 +154,7 @@ def make_inputs(
     try:
         for info in infos:
             if info.name == image_name:
-                result[info.name] = _image_tensor(image, _image_shape(info, shapes, image), info.dtype)
+                result[info.name] = _image_tensor(image, _image_shape(info, shapes, image), info.dtype, scale)
             else:
                 shape = input_shape(info.name, info.shape, shapes)
                 result[info.name] = ops.tensor(
@@ -175,7 +188,7 @@ def _image_shape(info: Any, shapes: Mapping[str, list[int]] | None, image: Any) 
     return shape
 
 
-def run_keeping(model: GraphModel, inputs: Mapping[str, Tensor]) -> dict[str, list[np.ndarray | None]]:
+def run_keeping(model: Any, inputs: Mapping[str, Tensor]) -> dict[str, list[np.ndarray | None]]:
     """Runs `model` once with TF.js's model debugging mode (KEEP_INTERMEDIATE_TENSORS) and
     returns every node's values as NumPy arrays: {node name: [array per output]}, the
     weights and inputs included."""

@@ -11,19 +11,23 @@ from typing import Any
 
 import numpy as np
 
-from tfjs.analysis.info import load
 from tfjs.analysis.inputs import IMAGE_DEPTHS, make_inputs
+from tfjs.analysis.labels import read_labels, top_labels
+from tfjs.analysis.models import call_model, load_model, output_names
 from tfjs.tensor import Tensor
 
 
 @dataclass
 class RunResult:
-    """What `run_model` did: each output's (name, shape, dtype), the image files it wrote
-    and one summary line per output."""
+    """What `run_model` did: each output's (name, shape, dtype), the image files it wrote,
+    one summary line per output, and for a classifier with a metadata.json of labels
+    (`labels_file`) the top labels of its first output with their scores."""
 
     outputs: list[tuple[str, list[int], str]]
     images: list[str]
     summary: list[str]
+    labels: list[tuple[str, float]] = dataclasses.field(default_factory=list)
+    labels_file: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The result as plain JSON-ready values."""
@@ -89,13 +93,20 @@ def save_image(item: np.ndarray, scale: float, path: str | os.PathLike) -> None:
 
 
 def run_model(
-    path: str, image: Any, out: str | None = None, shapes: Mapping[str, list[int]] | None = None
+    path: str,
+    image: Any,
+    out: str | None = None,
+    shapes: Mapping[str, list[int]] | None = None,
+    top: int = 3,
 ) -> RunResult:
-    """Runs the model at `path` on `image` (a file path, Pillow image or HxWxC uint8
-    array; see `make_inputs`). Image outputs (rank 3 or 4, depth 1, 3 or 4, values in
-    [0, 1] or [0, 255]) are written as PNGs through `tf.browser.to_pixels` to `out`
-    (each item of a batch, and each further image output, to `out`'s stem + _1, _2...);
-    without `out` nothing is written. Every output gets a summary line.
+    """Runs the model at `path` (a graph model, or a layers model through `predict`) on
+    `image` (a file path, Pillow image or HxWxC uint8 array; see `make_inputs`). Image
+    outputs (rank 3 or 4, depth 1, 3 or 4, values in [0, 1] or [0, 255]) are written as
+    PNGs through `tf.browser.to_pixels` to `out` (each item of a batch, and each further
+    image output, to `out`'s stem + _1, _2...); without `out` nothing is written. Every
+    output gets a summary line. With a metadata.json of labels beside the model (a
+    Teachable Machine export; see `read_labels`), the `top` labels of the first output
+    are listed with their scores.
 
     >>> result = run_model("tests/analysis/fixtures/image/model.json", np.zeros([8, 8, 3], np.uint8))
     >>> result.outputs
@@ -103,22 +114,26 @@ def run_model(
     """
     if image is None:
         raise ValueError("run_model() needs an image: a file path, a Pillow image or an HxWxC uint8 array")
-    model = load(path)
+    if not isinstance(top, int) or isinstance(top, bool) or top < 1:
+        raise ValueError(f"run_model(): top must be an int >= 1, got {top!r}")
+    labels = read_labels(path)
+    model = load_model(path)
     try:
-        inputs = make_inputs(model, shapes, image)
+        inputs = make_inputs(model, shapes, image, *([labels.scale] if labels else []))
         try:
-            results = model.execute(inputs)
+            tensors = call_model(model, inputs)
         finally:
             for tensor in inputs.values():
                 tensor.dispose()
-        tensors = results if isinstance(results, list) else [results]
-        names = model.output_nodes
+        names = output_names(model)
     finally:
         model.dispose()
-    outputs, summary, pictures = [], [], []
+    outputs, summary, pictures, best = [], [], [], []
     try:
         for name, tensor in zip(names, tensors, strict=False):
             values = tensor.numpy()
+            if labels is not None and not outputs:
+                best = top_labels(values, labels, name, top)
             outputs.append((name, list(tensor.shape), tensor.dtype))
             scale = image_scale(values)
             if scale is None:
@@ -137,4 +152,4 @@ def run_model(
             written.append(target)
     elif pictures:
         summary.append("image outputs not saved: give an output path (out) to write them")
-    return RunResult(outputs, written, summary)
+    return RunResult(outputs, written, summary, best, labels.path if labels else None)

@@ -12,13 +12,15 @@ from typing import Any
 
 import numpy as np
 
-from tfjs.analysis.info import load
 from tfjs.analysis.inputs import make_inputs
+from tfjs.analysis.models import call_model, is_layers_model, load_model
 from tfjs.converter.fusion import CONVOLUTIONS
-from tfjs.converter.graph_model import GraphModel
 from tfjs.tensor import Tensor
 
 OTHER = "(outside graph nodes)"
+# tfjs-layers runs a model's layers without a named scope each, so a kernel cannot be
+# traced back to its layer: a layers model's profile is by kernel only.
+NO_LAYER_SCOPES = "by kernel only: a layers model's predict opens no named scope per layer"
 
 
 @dataclass
@@ -52,11 +54,13 @@ class KernelTime:
 @dataclass
 class ProfileResult:
     """What `profile_model` measured per run: the total kernel time and its split by
-    kernel name and by the graph's TF op type, both sorted by time, largest first."""
+    kernel name and by the graph's TF op type, both sorted by time, largest first
+    (`op_types` is empty for a layers model, and `note` says why)."""
 
     total_ms: float
     kernels: list[KernelTime]
     op_types: list[KernelTime]
+    note: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """The result as plain JSON-ready values."""
@@ -81,10 +85,9 @@ def using_backend(name: str) -> Iterator[None]:
         ENGINE.set_backend(previous)
 
 
-def _call(model: GraphModel, inputs: Mapping[str, Tensor]) -> None:
+def _call(model: Any, inputs: Mapping[str, Tensor]) -> None:
     """One inference, its outputs read back (as a page reading its results would) and freed."""
-    outputs = model.execute(dict(inputs))
-    for tensor in outputs if isinstance(outputs, list) else [outputs]:
+    for tensor in call_model(model, inputs):
         tensor.data_sync()
         tensor.dispose()
 
@@ -102,7 +105,8 @@ def bench(
     image: Any = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> BenchResult:
-    """Benchmarks the model at `path` on `backend` as TF.js's warm-up advice describes:
+    """Benchmarks the model at `path` (a graph model's `execute`, a layers model's
+    `predict`) on `backend` as TF.js's warm-up advice describes:
     the load time, the first (cold) call, `warmup` more untimed calls, then `runs` timed
     calls (outputs read back) giving the median, 10th and 90th percentile and FPS
     (1000 / median); `peak_bytes` is the engine's peak during one more call.
@@ -129,7 +133,7 @@ def bench(
 
     with using_backend(backend):
         start = time.perf_counter()
-        model = load(path)
+        model = load_model(path)
         load_ms = _ms(start)
         try:
             inputs = make_inputs(model, shapes, image)
@@ -183,7 +187,8 @@ def profile_model(
     """Profiles the model at `path` with `tf.profile`: one warm-up call, then `runs`
     profiled calls; the kernel times per run summed by kernel name (`kernels`) and by
     the TF op of the graph node that ran them (`op_types`; kernels run outside any node
-    are listed as "(outside graph nodes)"), each sorted by time.
+    are listed as "(outside graph nodes)"), each sorted by time. A layers model's
+    `predict` is profiled by kernel only (see `ProfileResult.note`).
 
     >>> result = profile_model("tests/converter/fixtures/add_mul/model.json")
     >>> sorted(k.name for k in result.op_types)
@@ -194,11 +199,9 @@ def profile_model(
     if not isinstance(runs, int) or runs < 1:
         raise ValueError(f"runs must be an int >= 1, got {runs!r}")
     with using_backend(backend):
-        model = load(path)
+        model = load_model(path)
         try:
-            op_types = {node.op for node in model.executor.graph.nodes.values()} | set(CONVOLUTIONS.values())
-            for function in model.executor.graph.functions.values():
-                op_types |= {node.op for node in function.nodes.values()}
+            op_types = _op_types(model)
             inputs = make_inputs(model, shapes, image)
             try:
                 _call(model, inputs)
@@ -217,11 +220,22 @@ def profile_model(
     for record in records:
         kernel_calls[record.name] = kernel_calls.get(record.name, 0) + 1
         kernel_ms[record.name] = kernel_ms.get(record.name, 0.0) + record.kernel_time_ms
-        op = next((s for s in reversed(record.scopes) if s in op_types), OTHER)
+        op = next((s for s in reversed(record.scopes) if s in (op_types or ())), OTHER)
         op_calls[op] = op_calls.get(op, 0) + 1
         op_ms[op] = op_ms.get(op, 0.0) + record.kernel_time_ms
     return ProfileResult(
         total_ms=sum(kernel_ms.values()) / runs,
         kernels=_sorted_times(kernel_calls, kernel_ms, runs),
-        op_types=_sorted_times(op_calls, op_ms, runs),
+        op_types=_sorted_times(op_calls, op_ms, runs) if op_types is not None else [],
+        note="" if op_types is not None else NO_LAYER_SCOPES,
     )
+
+
+def _op_types(model: Any) -> set[str] | None:
+    """The TF ops a graph model's nodes (and library functions) hold; None for a layers model."""
+    if is_layers_model(model):
+        return None
+    op_types = {node.op for node in model.executor.graph.nodes.values()} | set(CONVOLUTIONS.values())
+    for function in model.executor.graph.functions.values():
+        op_types |= {node.op for node in function.nodes.values()}
+    return op_types
