@@ -5,12 +5,14 @@
     tfjs info MODEL [--json]
     tfjs bench MODEL [--backend cpu,...] [--runs N] [--warmup N] [--json]
     tfjs profile MODEL [--top N]
-    tfjs run MODEL --image IN.png [--out OUT.png]
+    tfjs run MODEL --image IN.png [--out OUT.png] [--top N]
     tfjs check-fp16 MODEL
     tfjs batch MODEL SOURCE --out SINK [--batch-size N] [--workers N] [--ray | --address A] ...
 
-Bad input (not a model, no inputs, a bad image, an unknown backend, a bad --shape) is
-one line on stderr and exit status 2.
+MODEL is a graph model or a layers model (Keras-style; `tfjs run` lists a classifier's
+top labels when a metadata.json of labels, as Teachable Machine exports, lies beside it).
+Bad input (not a model, no inputs, a bad image, an unknown backend, a bad --shape, a bad
+metadata.json) is one line on stderr and exit status 2.
 """
 
 from __future__ import annotations
@@ -108,9 +110,9 @@ def _check_inputs(args: argparse.Namespace, shapes: dict[str, list[int]] | None)
     """Makes the model's inputs once, so that a model without inputs, an unknown size
     without --shape or an image the model cannot take fails before anything is printed."""
     from tfjs import dispose
-    from tfjs.analysis import load, make_inputs
+    from tfjs.analysis import load_model, make_inputs
 
-    model = load(args.model)
+    model = load_model(args.model)
     try:
         dispose(list(make_inputs(model, shapes, getattr(args, "image", None)).values()))
     finally:
@@ -177,7 +179,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     _check_image(args)
     out = args.out or os.path.splitext(os.path.basename(args.image))[0] + "_output.png"
-    print_run(run_model(args.model, args.image, out=out, shapes=_shapes(args)))
+    print_run(run_model(args.model, args.image, out=out, shapes=_shapes(args), top=args.top))
     return 0
 
 
@@ -280,7 +282,7 @@ def build_parser() -> argparse.ArgumentParser:
     analyse.add_argument("--check-fp16", action="store_true", help="also list nodes float16 would break")
     analyse.add_argument("--top", type=_at_least(1), default=10, help="profile rows shown (default 10)")
 
-    info = add("info", cmd_info, "format, inputs/outputs, op histogram, weights, FLOPs")
+    info = add("info", cmd_info, "format, inputs/outputs, op histogram or layers summary, weights, FLOPs")
     info.add_argument("--json", action="store_true", help="print one JSON object")
 
     bench = add("bench", cmd_bench, "load time, first call, median/p10/p90 ms, FPS, peak bytes")
@@ -288,13 +290,19 @@ def build_parser() -> argparse.ArgumentParser:
     timing(bench, 10)
     bench.add_argument("--json", action="store_true", help="print one JSON object on stdout")
 
-    profile = add("profile", cmd_profile, "time per kernel and per op type, from tf.profile")
+    profile = add("profile", cmd_profile, "time per kernel and per op type (graph models), from tf.profile")
     inputs(profile)
     timing(profile, 1, warmup=False)
     profile.add_argument("--top", type=_at_least(1), default=20, help="rows shown per table (default 20)")
 
     run = add("run", cmd_run, "run the model on an image; save its image outputs as PNG")
     inputs(run, image_required=True)
+    run.add_argument(
+        "--top",
+        type=_at_least(1),
+        default=3,
+        help="labels shown for a classifier with metadata.json (default 3)",
+    )
     run.add_argument(
         "--out",
         metavar="OUT.png",
