@@ -276,6 +276,21 @@ ARCHITECTURES = {
     "mlp": lambda: sequential(
         tf.layers.dense(units=8, activation="relu", input_shape=[3]), tf.layers.dense(units=1)
     ),
+    "regularized_mlp": lambda: sequential(
+        tf.layers.dense(
+            units=6,
+            activation="relu",
+            input_shape=[3],
+            kernel_regularizer=tf.regularizers.l2(l2=0.05),
+            bias_regularizer=tf.regularizers.l1(l1=0.02),
+            kernel_constraint=tf.constraints.max_norm(max_value=0.6),
+        ),
+        tf.layers.dense(
+            units=1,
+            kernel_regularizer=tf.regularizers.l1l2(l1=0.01, l2=0.01),
+            bias_constraint=tf.constraints.non_neg(),
+        ),
+    ),
     "classifier": lambda: sequential(
         tf.layers.dense(units=6, activation="tanh", input_shape=[4]),
         tf.layers.dense(units=3, activation="softmax"),

@@ -17,6 +17,11 @@ function seq(layers) {
 
 const ARCHITECTURES = {
   mlp: () => seq([L.dense({units: 8, activation: 'relu', inputShape: [3]}), L.dense({units: 1})]),
+  regularized_mlp: () => seq([L.dense({units: 6, activation: 'relu', inputShape: [3],
+    kernelRegularizer: tf.regularizers.l2({l2: 0.05}), biasRegularizer: tf.regularizers.l1({l1: 0.02}),
+    kernelConstraint: tf.constraints.maxNorm({maxValue: 0.6})}),
+  L.dense({units: 1, kernelRegularizer: tf.regularizers.l1l2({l1: 0.01, l2: 0.01}),
+    biasConstraint: tf.constraints.nonNeg()})]),
   classifier: () => seq([L.dense({units: 6, activation: 'tanh', inputShape: [4]}),
     L.dense({units: 3, activation: 'softmax'})]),
   convnet: () => seq([L.conv2d({filters: 2, kernelSize: 3, activation: 'relu',
@@ -149,6 +154,8 @@ Object.assign(CASES, {
   gru_adagrad: {arch: 'gru', data: 'sequences', loss: 'meanSquaredError',
     pythonLoss: 'mean_squared_error', metrics: ['mse'],
     optimizer: {name: 'adagrad', args: [0.2]}, fit: {epochs: 3, batchSize: 4}},
+  // Regularization losses join the training loss; constraints apply after each update.
+  regularized_mlp_sgd: {...MLP, arch: 'regularized_mlp', optimizer: {name: 'sgd', args: [0.1]}},
   classifier_class_weight: {...CLASSIFIER, optimizer: {name: 'sgd', args: [0.2]},
     fit: {epochs: 3, batchSize: 5, classWeight: {0: 1, 1: 2.5, 2: 0.5}}},
   mlp_initial_epoch: {...MLP, optimizer: {name: 'adam', args: [0.05]},
