@@ -164,7 +164,7 @@ def test_analyse_is_also_spelled_analyze(capsys):
         (["info", "no/such/model.json"], "no/such/model.json"),
         (["info", __file__], "test_cli.py"),
         (["bench", NO_INPUTS], "input"),
-        (["info", LAYERS], "layers"),
+        (["info", LAYERS], "2 of 2 weights are not set"),  # a layers model.json without its weights
         (["bench", CONV, "--backend", "cpu,torch"], "unknown backend 'torch': the known backends are cpu"),
         (["bench", CONV, "--shape", "x=1,eight,8,3"], "bad --shape 'x=1,eight,8,3'"),
         (["bench", CONV, "--shape", "x=2,8,8"], "rank"),

@@ -26,26 +26,36 @@ def kernel_flops(name: str, input_shapes: list[Any], output_shapes: list[Any]) -
     1 for depthwise) and matrix products (output elements x the summed length); dy's
     elements x the filter's window x its channels for a transposed convolution; one per
     output element for element-wise kernels, two for batch normalisation; else nothing.
+    A fused kernel adds one per output element for each input beyond its two operands
+    (bias, PReLU weights); an activation without weights is not in the record, so it is
+    not counted. The filter is a convolution's last input, a matrix product's operands
+    its last two (the order TF.js's ops give them, extras first).
 
     >>> kernel_flops("Conv2D", [(1, 8, 8, 3), (3, 3, 3, 2)], [(1, 6, 6, 2)])
     3888
     >>> kernel_flops("BatchMatMul", [(1, 72), (72, 3)], [(1, 3)]), kernel_flops("Reshape", [(1, 72)], [(72,)])
     (432, 0)
     """
-    if not output_shapes or output_shapes[0] is None:
+    if not output_shapes or output_shapes[0] is None or any(s is None for s in input_shapes):
         return 0
     out_size = math.prod(output_shapes[0])
-    second = input_shapes[1] if len(input_shapes) > 1 else None
-    if name in CONVOLUTION_KERNELS and second is not None:
-        return 2 * out_size * math.prod(second[:-1])
-    if name in DEPTHWISE_KERNELS and second is not None:
-        return 2 * out_size * math.prod(second[:-2])
-    if name in TRANSPOSED_KERNELS and second is not None and input_shapes[0] is not None:
-        return 2 * math.prod(input_shapes[0]) * math.prod(second[:-1])
-    if name in MATMULS and input_shapes and input_shapes[0] is not None and len(input_shapes[0]) >= 2:
-        a, rows = input_shapes[0], output_shapes[0][-2] if len(output_shapes[0]) >= 2 else 1
+    if (
+        len(input_shapes) >= 2
+        and name in CONVOLUTION_KERNELS | DEPTHWISE_KERNELS | TRANSPOSED_KERNELS | MATMULS
+    ):
+        extras = (len(input_shapes) - 2) * out_size
+        first, last = input_shapes[0], input_shapes[-1]
+        if name in CONVOLUTION_KERNELS:
+            return 2 * out_size * math.prod(last[:-1]) + extras
+        if name in DEPTHWISE_KERNELS:
+            return 2 * out_size * math.prod(last[:-2]) + extras
+        if name in TRANSPOSED_KERNELS:
+            return 2 * math.prod(first) * math.prod(last[:-1])
+        a, rows = input_shapes[-2], output_shapes[0][-2] if len(output_shapes[0]) >= 2 else 1
+        if len(a) < 2:
+            return 0
         summed = a[-1] if a[-2] == rows else a[-2]  # a is [.., rows, summed] or, transposed, the other way
-        return 2 * out_size * summed
+        return 2 * out_size * summed + extras
     if name in BATCH_NORMS:
         return 2 * out_size
     if name in ELEMENTWISE_KERNELS:
