@@ -74,6 +74,8 @@ def _check_tensor(result: tf.Tensor, expected: dict[str, Any], rtol: float) -> N
     want_array = np.array(want, dtype=np.float64)
     if has_float_tolerance(tf.get_backend(), got):  # a float32 backend: its tolerance
         assert_close_for_backend(tf.get_backend(), got.astype(np.float64), want_array)
+        zeros = (want_array == 0) & (got == 0)
+        assert list(np.signbit(got[zeros])) == list(np.signbit(want_array[zeros])), "signs of zero"
         return
     if rtol:
         np.testing.assert_allclose(got.astype(np.float64), want_array, rtol=rtol, atol=0)

@@ -11,6 +11,7 @@ import torch
 import torch.nn.functional as F
 
 from tfjs.ops.conv_util import Conv2DInfo, compute_conv2d_info, convert_conv2d_data_format
+from tfjs.tensor_size import check_tensor_size
 
 
 def conv2d_info(
@@ -92,11 +93,16 @@ def padding_to_output(info: Any) -> list[int]:
     return pads
 
 
-def padded_to_output(x: torch.Tensor, info: Any, value: float = 0.0) -> torch.Tensor:
+def padded_to_output(x: torch.Tensor, info: Any, value: float = 0.0, kernel_name: str = "") -> torch.Tensor:
     """Channels-first `x` padded (with `value`) or cropped so that a VALID window gives
-    info's outputs."""
+    info's outputs; the padded size is checked first, naming `kernel_name` (TF.js's)."""
     pads = padding_to_output(info)
-    return F.pad(x, pads, value=value) if any(pads) else x
+    if not any(pads):
+        return x
+    if kernel_name:
+        sizes = [size + pads[-2 * i - 2] + pads[-2 * i - 1] for i, size in enumerate(x.shape[2:])]
+        check_tensor_size((x.shape[0], *sizes, x.shape[1]), "float32", f"{kernel_name} (its padded input)")
+    return F.pad(x, pads, value=value)
 
 
 def unpadded(x: torch.Tensor, info: Any) -> torch.Tensor:

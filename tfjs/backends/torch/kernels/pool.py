@@ -51,10 +51,16 @@ def _numbers(values: torch.Tensor) -> torch.Tensor:
     return values.double()
 
 
+def _kernel_name(name: str, values: torch.Tensor) -> str:
+    """TF.js's kernel name for a pool of channels-first `values` (2-D or 3-D)."""
+    return name if values.dim() == 4 else f"{name}3D"
+
+
 def max_pool_values(x: torch.Tensor, info: Any, indices: bool = False) -> Any:
     """The max of each window, channels-first (with `indices`: and the flat position of
     the first maximum in the padded input's spatial dimensions)."""
-    values = padded_to_output(_numbers(channels_first(x, info)), info, float("-inf"))
+    values = _numbers(channels_first(x, info))
+    values = padded_to_output(values, info, float("-inf"), _kernel_name("maxPool", values))
     w = window(info)
     return _MAX[values.dim()](values, w.filter_sizes, w.strides, return_indices=indices)
 
@@ -65,7 +71,8 @@ def avg_pool_values(x: torch.Tensor, info: Any, empty_is_nan: bool) -> torch.Ten
     values = values if values.is_floating_point() else values.double()
     w = window(info)
     pool = _AVG[values.dim()]
-    sums = pool(padded_to_output(values, info), w.filter_sizes, w.strides, divisor_override=1)
+    padded = padded_to_output(values, info, kernel_name=_kernel_name("avgPool", values))
+    sums = pool(padded, w.filter_sizes, w.strides, divisor_override=1)
     inside = torch.ones((1, 1, *w.in_sizes), dtype=values.dtype, device=values.device)
     counts = pool(padded_to_output(inside, info), w.filter_sizes, w.strides, divisor_override=1)
     return sums / (counts if empty_is_nan else torch.clamp(counts, min=1))
