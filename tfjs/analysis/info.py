@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from tfjs.analysis.models import GRAPH_MODEL, is_layers_model, load, load_with_artifacts
+from tfjs.analysis.models import GRAPH_MODEL, input_specs, is_layers_model, load, load_with_artifacts
 from tfjs.converter.model_graph import Graph, Node
 
 __all__ = ["ModelInfo", "TensorSpec", "WeightGroup", "estimate_flops", "load", "model_info", "node_flops"]
@@ -257,7 +257,7 @@ def _graph_details(model: Any, shapes: Mapping[str, list[int]] | None) -> dict[s
         flops = estimate_flops(model.executor.graph, values)
     return {
         "kind": GRAPH_MODEL,
-        "inputs": [TensorSpec(i.name, i.shape, i.dtype) for i in model.inputs],
+        "inputs": input_specs(model),
         "outputs": [_output_spec(o, values) for o in model.outputs],
         "op_histogram": _histogram(model.executor.graph),
         "flops": flops,

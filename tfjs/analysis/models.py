@@ -89,33 +89,30 @@ def is_layers_model(model: Any) -> bool:
     return model_kind(model) == LAYERS_MODEL
 
 
-def _known(shape: Any) -> list[int] | None:
-    return None if shape is None else [-1 if d is None else int(d) for d in shape]
+def _specs(model: Any, which: str) -> list[Any]:
+    """`model.inputs` or `model.outputs` (`which`) as `TensorSpec`s; a layers model's
+    named by their layers (`input_names`/`output_names`), unknown sizes -1."""
+    from tfjs.analysis.info import TensorSpec
+
+    tensors = getattr(model, which)
+    if not is_layers_model(model):
+        return [TensorSpec(t.name, t.shape, t.dtype) for t in tensors]
+    names = getattr(model, "input_names" if which == "inputs" else "output_names")
+    return [
+        TensorSpec(name, None if t.shape is None else [-1 if d is None else int(d) for d in t.shape], t.dtype)
+        for name, t in zip(names, tensors, strict=True)
+    ]
 
 
 def input_specs(model: Any) -> list[Any]:
     """The model's inputs as `TensorSpec`s (name, shape with -1 for unknown sizes, dtype);
     a layers model's inputs are named by their input layers, as `predict` takes them."""
-    from tfjs.analysis.info import TensorSpec
-
-    if is_layers_model(model):
-        return [
-            TensorSpec(name, _known(x.shape), x.dtype)
-            for name, x in zip(model.input_names, model.inputs, strict=True)
-        ]
-    return [TensorSpec(i.name, i.shape, i.dtype) for i in model.inputs]
+    return _specs(model, "inputs")
 
 
 def output_specs(model: Any) -> list[Any]:
     """The model's outputs as `TensorSpec`s; a layers model's are named by their layers."""
-    from tfjs.analysis.info import TensorSpec
-
-    if is_layers_model(model):
-        return [
-            TensorSpec(name, _known(x.shape), x.dtype)
-            for name, x in zip(model.output_names, model.outputs, strict=True)
-        ]
-    return [TensorSpec(o.name, o.shape, o.dtype) for o in model.outputs]
+    return _specs(model, "outputs")
 
 
 def output_names(model: Any) -> list[str]:
