@@ -1,17 +1,11 @@
 from __future__ import annotations
 
-import os
-
 import pytest
 
 import tfjs as tf
-from tests.twin_backend import register_twin
+from tests.twin_backend import register_test_backends
 
-register_twin()
-if os.environ.get("TFJS_TEST_TORCH") == "1":  # the op suite on `torch` too
-    from tfjs.backends.torch import register_torch_backend
-
-    register_torch_backend()
+register_test_backends()  # TFJS_TEST_TORCH=1: the op suite on `torch` too
 BACKENDS = tf.engine().registered_backends()
 
 

@@ -3,6 +3,8 @@ tests see data move between two backends and every op run on a second backend.""
 
 from __future__ import annotations
 
+import os
+
 import tfjs as tf
 from tfjs.backends.cpu import CpuBackend
 
@@ -11,6 +13,16 @@ TWIN = "twin"
 
 class TwinBackend(CpuBackend):
     """The cpu backend under another name: same kernels, separate buffers."""
+
+
+def register_test_backends() -> None:
+    """The backends every op test runs on: `cpu`, `twin`, and `torch` when the environment
+    sets TFJS_TEST_TORCH=1 (so subprocess workers see the backends the tests see)."""
+    register_twin()
+    if os.environ.get("TFJS_TEST_TORCH") == "1":
+        from tfjs.backends.torch import register_torch_backend
+
+        register_torch_backend()
 
 
 def register_twin() -> None:

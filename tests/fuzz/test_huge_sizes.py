@@ -15,7 +15,7 @@ SECONDS = 5.0
 
 @pytest.fixture(scope="module")
 def worker():
-    with Worker(time_limit=60.0, initializer="tests.twin_backend:register_twin") as running:
+    with Worker(time_limit=60.0, initializer="tests.twin_backend:register_test_backends") as running:
         yield running
 
 

@@ -23,7 +23,7 @@ SHOWN_FAILURES = 40
 def worker():
     # 2 GiB: the largest tensor a call may make fills in well under the time limit.
     with Worker(
-        memory_limit=2 * 2**30, time_limit=20.0, initializer="tests.twin_backend:register_twin"
+        memory_limit=2 * 2**30, time_limit=20.0, initializer="tests.twin_backend:register_test_backends"
     ) as running:
         yield running
 
