@@ -23,7 +23,7 @@ from tfjs.analysis import (
     read_labels,
     run_model,
 )
-from tfjs.analysis.inputs import make_inputs, run_keeping
+from tfjs.analysis.inputs import ImagePrep, make_inputs, run_keeping
 from tfjs.analysis.layers_info import kernel_flops
 from tfjs.analysis.models import call_model
 from tfjs.analysis.report import render_report
@@ -67,6 +67,18 @@ def test_layers_model_info():
     assert ["probs", "(Dense)", "[[null,72]]", "[null,3]", "219"] in rows
     assert info.summary[-4:-1] == ["Total params: 275", "Trainable params: 275", "Non-trainable params: 0"]
     assert json.loads(json.dumps(info.to_dict()))["summary"] == info.summary
+
+
+def test_unknown_sizes_leave_the_flops_unknown(tmp_path):
+    import tfjs as tf
+
+    model = tf.sequential()
+    model.add(tf.layers.global_average_pooling1d(input_shape=[None, 3], name="pool"))
+    model.save(str(tmp_path))
+    model.dispose()
+    info = model_info(str(tmp_path))
+    assert info.flops is None and info.inputs[0].shape == [-1, -1, 3]
+    assert model_info(str(tmp_path), {"pool_input": [1, 5, 3]}).flops == 0  # a mean: no FLOPs by the rule
 
 
 def test_kernel_flops_rule():
@@ -121,7 +133,7 @@ def test_fp16_check_names_the_layer():
 
 def test_teachable_machine_labels_and_scaling():
     labels = read_labels(fixture("teachable"))
-    assert labels.labels == LABELS and labels.scale == (127.0, -1.0)
+    assert labels.labels == LABELS and labels.prep == ImagePrep(127.0, -1.0, square=True)
     result = run_model(fixture("teachable"), RED, top=3)
     assert result.labels_file == str(FIXTURES / "teachable" / "metadata.json")
     # @teachablemachine/image feeds pixel / 127 - 1: red 255 -> 255/127 - 1, the others -1
@@ -131,12 +143,21 @@ def test_teachable_machine_labels_and_scaling():
     assert [label for label, _ in run_model(fixture("teachable"), RED, top=1).labels] == ["red"]
 
 
+def test_teachable_machine_takes_the_centred_square():
+    # 4 x 10: green columns 0-2 and 7-9 around red columns 3-6, the centred 4 x 4 square
+    wide = np.zeros([4, 10, 3], np.uint8)
+    wide[:, :, 1] = 255
+    wide[:, 3:7] = RED[:, :4]
+    assert run_model(fixture("teachable"), wide, top=1).labels[0][0] == "red"
+
+
 def test_other_metadata_keeps_unit_scaling(tmp_path):
     for name in ("model.json", "weights.bin"):
         shutil.copy(FIXTURES / "teachable" / name, tmp_path / name)
     (tmp_path / "metadata.json").write_text(json.dumps({"labels": LABELS}))
     result = run_model(str(tmp_path), RED, top=2)
     expected = teachable_scores(np.array([1.0, 0.0, 0.0]))  # pixels / 255
+    assert read_labels(str(tmp_path)).prep == ImagePrep()
     assert [label for label, _ in result.labels] == ["red", "green"]  # green and blue tie: label order
     np.testing.assert_allclose([s for _, s in result.labels], expected[[0, 1]], rtol=1e-5)
 

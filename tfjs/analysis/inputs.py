@@ -4,6 +4,7 @@ dimensions filled from given shapes, and one run keeping every node's values."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -14,9 +15,20 @@ from tfjs.tensor import Tensor
 
 SEED = 0
 IMAGE_DEPTHS = (1, 3, 4)
-# How a float32 image input's pixels are scaled: value / divisor + offset (TF.js's
-# usual [0, 1]); Teachable Machine's image library feeds its models [-1, 1] (/ 127 - 1).
-UNIT_RANGE = (255.0, 0.0)
+
+
+@dataclass(frozen=True)
+class ImagePrep:
+    """How an image becomes a float32 input: its centred square only (`square`, as
+    Teachable Machine's image library crops), then resized, then pixel / divisor + offset
+    (TF.js's usual [0, 1] by default; Teachable Machine feeds [-1, 1]: / 127 - 1)."""
+
+    divisor: float = 255.0
+    offset: float = 0.0
+    square: bool = False
+
+
+UNIT_RANGE = ImagePrep()
 
 
 def input_shape(
@@ -93,9 +105,7 @@ def _image_input(model: Any) -> Any:
     )
 
 
-def _image_tensor(
-    image: Any, shape: list[int], dtype: str | None, scale: tuple[float, float] = UNIT_RANGE
-) -> Tensor:
+def _image_tensor(image: Any, shape: list[int], dtype: str | None, prep: ImagePrep = UNIT_RANGE) -> Tensor:
     from tfjs import browser, ops
 
     depth = shape[-1]
@@ -105,13 +115,17 @@ def _image_tensor(
 
     def make() -> Tensor:
         pixels = browser.from_pixels(image, num_channels=depth)
+        if prep.square:
+            rows, cols = pixels.shape[:2]
+            side = min(rows, cols)
+            pixels = ops.slice(pixels, [(rows - side) // 2, (cols - side) // 2, 0], [side, side, depth])
         if (height, width) != tuple(pixels.shape[:2]):
             pixels = ops.image.resize_bilinear(pixels, [height, width])
         values = ops.cast(pixels, "float32")
         scaled = dtype in (None, "float32")
         if scaled:
-            values = ops.div(values, scale[0])
-            values = ops.add(values, scale[1]) if scale[1] else values
+            values = ops.div(values, prep.divisor)
+            values = ops.add(values, prep.offset) if prep.offset else values
         else:
             values = ops.cast(ops.round(values), dtype)
         if len(shape) == 4:
@@ -127,12 +141,12 @@ def make_inputs(
     model: Any,
     shapes: Mapping[str, list[int]] | None = None,
     image: Any = None,
-    scale: tuple[float, float] = UNIT_RANGE,
+    prep: ImagePrep = UNIT_RANGE,
 ) -> dict[str, Tensor]:
     """Inputs to run `model` (a graph or layers model) once: a random (seeded) tensor per
     input, or the image `image` (a file path, a Pillow image or an HxWxC uint8 array) for
     the first input of rank 3 or 4, resized (bilinear) to its height and width, scaled
-    for a float32 input (pixel / scale[0] + scale[1]: [0, 1] by default) and batched.
+    for a float32 input ([0, 1] by default; see `ImagePrep`) and batched.
 
     Unknown (-1) sizes come from `shapes` (by input name, or "*" for all); an unknown
     batch (first) size is otherwise 1. The caller disposes the tensors.
@@ -154,7 +168,7 @@ def make_inputs(
     try:
         for info in infos:
             if info.name == image_name:
-                result[info.name] = _image_tensor(image, _image_shape(info, shapes, image), info.dtype, scale)
+                result[info.name] = _image_tensor(image, _image_shape(info, shapes, image), info.dtype, prep)
             else:
                 shape = input_shape(info.name, info.shape, shapes)
                 result[info.name] = ops.tensor(

@@ -10,22 +10,22 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from tfjs.analysis.inputs import UNIT_RANGE
+from tfjs.analysis.inputs import UNIT_RANGE, ImagePrep
 
 METADATA = "metadata.json"
 TEACHABLE_MACHINE_IMAGE = "@teachablemachine/image"
-# @teachablemachine/image feeds its models pixel / 127 - 1.
-TEACHABLE_MACHINE_RANGE = (127.0, -1.0)
+# @teachablemachine/image crops an image to its centred square and feeds pixel / 127 - 1.
+TEACHABLE_MACHINE_PREP = ImagePrep(127.0, -1.0, square=True)
 
 
 @dataclass
 class Labels:
     """The labels of a classifier's scores, the file they came from and how the model
-    wants its image inputs scaled (pixel / scale[0] + scale[1])."""
+    wants its image inputs prepared."""
 
     path: str
     labels: list[str]
-    scale: tuple[float, float] = UNIT_RANGE
+    prep: ImagePrep = UNIT_RANGE
 
 
 def metadata_path(model_path: str) -> str | None:
@@ -43,8 +43,8 @@ def read_labels(model_path: str) -> Labels | None:
     """The labels in the metadata.json beside the model at `model_path` (None without
     one, or when it holds no "labels"). A file that is not JSON, or labels that are not a
     list of strings, is a ValueError naming the file. Teachable Machine's image models
-    (`"packageName": "@teachablemachine/image"`) take images scaled to [-1, 1], as its
-    library feeds them; other models [0, 1].
+    (`"packageName": "@teachablemachine/image"`) take an image's centred square scaled
+    to [-1, 1], as its library feeds them; other models the whole image in [0, 1].
 
     >>> read_labels("tests/analysis/fixtures/conv/model.json") is None
     True
@@ -65,7 +65,7 @@ def read_labels(model_path: str) -> Labels | None:
             f"{path}: 'labels' must be a non-empty list of strings, got {json.dumps(labels)[:80]}"
         )
     teachable = metadata.get("packageName") == TEACHABLE_MACHINE_IMAGE
-    return Labels(path, labels, TEACHABLE_MACHINE_RANGE if teachable else UNIT_RANGE)
+    return Labels(path, labels, TEACHABLE_MACHINE_PREP if teachable else UNIT_RANGE)
 
 
 def top_labels(values: np.ndarray, labels: Labels, output: str, top: int) -> list[tuple[str, float]]:

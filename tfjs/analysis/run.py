@@ -119,7 +119,7 @@ def run_model(
     labels = read_labels(path)
     model = load_model(path)
     try:
-        inputs = make_inputs(model, shapes, image, *([labels.scale] if labels else []))
+        inputs = make_inputs(model, shapes, image, *([labels.prep] if labels else []))
         try:
             tensors = call_model(model, inputs)
         finally:
