@@ -37,6 +37,9 @@ def multinomial(
     cdf = torch.cumsum(probabilities[:, :-1], 1, dtype=torch.float32).double()
     draws = Alea(seed_string(seed, zero_is_random=False)).uniforms(num_samples)
     draws_on_device = torch.as_tensor(draws, device=values.device)
+    if cdf.shape[1] == 0:  # one event: every draw takes it
+        events = torch.zeros((cdf.shape[0], num_samples), dtype=torch.int32, device=values.device)
+        return backend.make_output(events, "int32")
     taken = draws_on_device[None, :, None] < cdf[:, None, :]  # [batch, samples, entries]
     first = taken.to(torch.uint8).argmax(2)
     events = torch.where(taken.any(2), first, cdf.shape[1])
