@@ -124,6 +124,34 @@ def test_bench_and_profile_run_predict():
     assert calls == {"Conv2D": 1, "Add": 2, "Reshape": 1, "BatchMatMul": 1, "Softmax": 1}
 
 
+def test_profile_by_layer_where_layers_open_named_scopes(monkeypatch):
+    """Where each layer's call runs in a tf.tidy named after the layer, the profile is
+    split by layer too."""
+    import functools
+
+    from tfjs.engine import ENGINE
+
+    model = load_model(fixture("layers_cnn"))
+    classes = {type(layer) for layer in model.layers}
+    model.dispose()
+    for cls in classes:
+        original = cls.call
+
+        @functools.wraps(original)
+        def scoped(self, *args, _original=original, **kwargs):
+            return ENGINE.tidy(self.name, lambda: _original(self, *args, **kwargs))
+
+        monkeypatch.setattr(cls, "call", scoped)
+    profile = profile_model(fixture("layers_cnn"))
+    assert profile.group == "layer" and profile.note == ""
+    # conv: Conv2D and its bias Add; flat: Reshape; probs: BatchMatMul, Add, Softmax
+    assert {k.name: k.calls for k in profile.op_types} == {
+        "conv (Conv2D)": 2,
+        "flat (Flatten)": 1,
+        "probs (Dense)": 3,
+    }
+
+
 def test_fp16_check_names_the_layer():
     findings = check_fp16(fixture("layers_overflow"))
     assert [(f.node, f.op, f.problem) for f in findings] == [("big", "Dense", "overflow")]

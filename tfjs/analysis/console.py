@@ -96,8 +96,8 @@ def print_profile(profile: Any, top: int) -> None:
     print(f"kernel time of one inference: {profile.total_ms:.3f} ms")
     if profile.note:
         print(profile.note)
-    for title, entries in (("op type", profile.op_types), ("kernel", profile.kernels)):
-        if not entries and title == "op type":
+    for title, entries in ((profile.group, profile.op_types), ("kernel", profile.kernels)):
+        if not entries and title == profile.group:
             continue
         rows = [[k.name, k.calls, k.total_ms, f"{100 * k.total_ms / share:.1f}"] for k in entries[:top]]
         print()

@@ -212,14 +212,14 @@ def _profile_section(profile: Any, top: int = 20) -> list[str]:
             [k.name for k in ranked[:top]],
             [k.total_ms for k in ranked[:top]],
             "ms",
-            "Time by op type" if by_op else "Time by kernel",
+            f"Time by {profile.group}" if by_op else "Time by kernel",
         ),
     ]
     if by_op:
         parts += [
-            "<h3>By op type</h3>",
+            f"<h3>By {html.escape(profile.group)}</h3>",
             _table(
-                ["op type", "calls", "total ms", "%"],
+                [profile.group, "calls", "total ms", "%"],
                 [[k.name, k.calls, k.total_ms, 100 * k.total_ms / share] for k in profile.op_types],
             ),
         ]

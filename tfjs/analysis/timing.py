@@ -18,8 +18,9 @@ from tfjs.converter.fusion import CONVOLUTIONS
 from tfjs.tensor import Tensor
 
 OTHER = "(outside graph nodes)"
-# tfjs-layers runs a model's layers without a named scope each, so a kernel cannot be
-# traced back to its layer: a layers model's profile is by kernel only.
+OUTSIDE_LAYERS = "(outside any layer)"
+# A kernel is traced to its layer only through a named scope (tf.tidy) per layer; where
+# a layers model's predict opens none, its profile is by kernel only.
 NO_LAYER_SCOPES = "by kernel only: a layers model's predict opens no named scope per layer"
 
 
@@ -54,13 +55,15 @@ class KernelTime:
 @dataclass
 class ProfileResult:
     """What `profile_model` measured per run: the total kernel time and its split by
-    kernel name and by the graph's TF op type, both sorted by time, largest first
-    (`op_types` is empty for a layers model, and `note` says why)."""
+    kernel name and by the graph's TF op type (a layers model: by layer, "name (Class)",
+    where its kernels ran in named scopes per layer; else empty and `note` says why),
+    both sorted by time, largest first; `group` names what `op_types` holds."""
 
     total_ms: float
     kernels: list[KernelTime]
     op_types: list[KernelTime]
     note: str = ""
+    group: str = "op type"
 
     def to_dict(self) -> dict[str, Any]:
         """The result as plain JSON-ready values."""
@@ -188,7 +191,8 @@ def profile_model(
     profiled calls; the kernel times per run summed by kernel name (`kernels`) and by
     the TF op of the graph node that ran them (`op_types`; kernels run outside any node
     are listed as "(outside graph nodes)"), each sorted by time. A layers model's
-    `predict` is profiled by kernel only (see `ProfileResult.note`).
+    `predict` is split by layer where its kernels ran in a named scope per layer, else
+    profiled by kernel only (see `ProfileResult.note`).
 
     >>> result = profile_model("tests/converter/fixtures/add_mul/model.json")
     >>> sorted(k.name for k in result.op_types)
@@ -201,7 +205,7 @@ def profile_model(
     with using_backend(backend):
         model = load_model(path)
         try:
-            op_types = _op_types(model)
+            groups, outside = _scope_groups(model)
             inputs = make_inputs(model, shapes, image)
             try:
                 _call(model, inputs)
@@ -220,22 +224,34 @@ def profile_model(
     for record in records:
         kernel_calls[record.name] = kernel_calls.get(record.name, 0) + 1
         kernel_ms[record.name] = kernel_ms.get(record.name, 0.0) + record.kernel_time_ms
-        op = next((s for s in reversed(record.scopes) if s in (op_types or ())), OTHER)
+        op = next((groups[s] for s in reversed(record.scopes) if s in groups), outside)
         op_calls[op] = op_calls.get(op, 0) + 1
         op_ms[op] = op_ms.get(op, 0.0) + record.kernel_time_ms
+    layers = is_layers_model(model)
+    if layers and set(op_calls) <= {outside}:
+        op_calls, op_ms = {}, {}
     return ProfileResult(
         total_ms=sum(kernel_ms.values()) / runs,
         kernels=_sorted_times(kernel_calls, kernel_ms, runs),
-        op_types=_sorted_times(op_calls, op_ms, runs) if op_types is not None else [],
-        note="" if op_types is not None else NO_LAYER_SCOPES,
+        op_types=_sorted_times(op_calls, op_ms, runs),
+        note=NO_LAYER_SCOPES if layers and not op_calls else "",
+        group="layer" if layers else "op type",
     )
 
 
-def _op_types(model: Any) -> set[str] | None:
-    """The TF ops a graph model's nodes (and library functions) hold; None for a layers model."""
+def _scope_groups(model: Any) -> tuple[dict[str, str], str]:
+    """{scope name: the row its kernels count to} and the row of kernels outside them: a
+    graph model's TF ops (its nodes' and library functions'), a layers model's layers
+    (nested models' too) as "name (Class)"."""
     if is_layers_model(model):
-        return None
+        groups: dict[str, str] = {}
+        stack = list(model.layers)
+        while stack:
+            layer = stack.pop()
+            groups[layer.name] = f"{layer.name} ({layer.class_name})"
+            stack += getattr(layer, "layers", None) or []
+        return groups, OUTSIDE_LAYERS
     op_types = {node.op for node in model.executor.graph.nodes.values()} | set(CONVOLUTIONS.values())
     for function in model.executor.graph.functions.values():
         op_types |= {node.op for node in function.nodes.values()}
-    return op_types
+    return {op: op for op in op_types}, OTHER
