@@ -69,7 +69,7 @@ class TorchBackend(KernelBackend):
             torch.backends.cuda.matmul.allow_tf32 = False
             torch.backends.cudnn.allow_tf32 = False
         self.data: dict[DataId, Any] = {}
-        self._host = CpuBackend()  # runs cpu kernels on downloaded inputs (strings, HOST_KERNELS)
+        self._host = CpuBackend()  # runs cpu kernels on downloaded inputs (strings, int conv3d)
         self._host.name = "cpu"
 
     # ---- storage --------------------------------------------------------------------
