@@ -163,3 +163,15 @@ def test_importing_tfjs_does_not_import_torch_and_a_missing_torch_leaves_cpu():
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["False", "cpu"]
     assert "Initialization of backend torch failed" in done.stderr
+
+
+def test_a_filter_is_converted_to_torch_layout_once(on_torch):
+    def made_again(_values):
+        raise AssertionError("the filter was converted a second time")
+
+    with scope():
+        x, w = tf.ones([1, 3, 3, 1]), tf.ones([2, 2, 1, 1])
+        first, second = tf.conv2d(x, w, 1, "valid"), tf.conv2d(x, w, 1, "valid")
+        assert first.array_sync() == second.array_sync() == [[[[4.0], [4.0]], [[4.0], [4.0]]]]
+        layout = on_torch.derived(w, ("filter", False, torch.float32), made_again)
+        assert tuple(layout.shape) == (1, 1, 2, 2)  # torch's [out, in, height, width]

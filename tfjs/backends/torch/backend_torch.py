@@ -69,6 +69,9 @@ class TorchBackend(KernelBackend):
             torch.backends.cuda.matmul.allow_tf32 = False
             torch.backends.cudnn.allow_tf32 = False
         self.data: dict[DataId, Any] = {}
+        # Values made from a buffer once and kept until it is freed (a model's filters in
+        # torch's layout: weights are converted during the first call, as TF.js's warm-up).
+        self._derived: dict[DataId, dict[Any, torch.Tensor]] = {}
         self._host = CpuBackend()  # runs cpu kernels on downloaded inputs (strings, int conv3d)
         self._host.name = "cpu"
 
@@ -81,6 +84,7 @@ class TorchBackend(KernelBackend):
 
     def move(self, data_id: DataId, values: np.ndarray, dtype: str) -> None:
         self.data[data_id] = self.upload(values, dtype)
+        self._derived.pop(data_id, None)
 
     def upload(self, values: np.ndarray, dtype: str) -> Any:
         """`values` (in `dtype`'s NumPy storage) as a tensor on the device; strings stay."""
@@ -101,6 +105,7 @@ class TorchBackend(KernelBackend):
 
     def dispose_data(self, data_id: DataId) -> None:
         del self.data[data_id]
+        self._derived.pop(data_id, None)
 
     def num_data_ids(self) -> int:
         return len(self.data)
@@ -165,6 +170,15 @@ class TorchBackend(KernelBackend):
         data_id = DataId()
         self.data[data_id] = values
         return TensorInfo(data_id, tuple(values.shape), dtype)
+
+    def derived(self, info: Any, key: Any, make: Any) -> torch.Tensor:
+        """`make(values of info)`, made once per buffer, shape and `key` and kept until the
+        buffer is freed (buffers are never written in place, so it stays true)."""
+        cache = self._derived.setdefault(info.data_id, {})
+        full_key = (key, tuple(info.shape))
+        if full_key not in cache:
+            cache[full_key] = make(self.tensor(info))
+        return cache[full_key]
 
     def forward(self, info: Any, shape: tuple[int, ...], dtype: str | None = None) -> TensorInfo:
         """A result sharing `info`'s buffer (reshape, identity): no copy."""

@@ -56,18 +56,29 @@ def _groups(info: Any, depthwise: bool) -> int:
     return info.in_channels if depthwise else 1
 
 
+def work_dtype(dtype: str) -> torch.dtype:
+    """A convolution's arithmetic: float32, float64 for other dtypes (whose sums TF.js
+    stores as integers)."""
+    return torch.float32 if dtype == "float32" else torch.float64
+
+
+def filter_of(backend: TorchBackend, filter: Any, depthwise: bool, work: torch.dtype) -> torch.Tensor:  # noqa: A002
+    """A kernel's TF.js filter in torch's layout, converted once per buffer."""
+    return backend.derived(filter, ("filter", depthwise, work), lambda w: torch_filter(w.to(work), depthwise))
+
+
 def conv_values(x: torch.Tensor, w: torch.Tensor, info: Any, depthwise: bool = False) -> torch.Tensor:
-    """The convolution of `x` (in info's data format) with TF.js filter `w`, shaped
-    info.out_shape: float32 (float64 for other dtypes, whose sums TF.js stores as
-    integers); a sum of -0 terms is +0 (TF.js's sums start from +0)."""
-    work = torch.float32 if x.dtype == torch.float32 else torch.float64
+    """The convolution of `x` (in info's data format) with `w` (a filter in torch's
+    layout, `filter_of`), shaped info.out_shape, in `w`'s dtype; a sum of -0 terms is +0
+    (TF.js's sums start from +0)."""
+    work = w.dtype
     if empty_output(info):
         return torch.zeros(info.out_shape, dtype=work, device=x.device)
     xs = padded_to_output(channels_first(x.to(work), info), info)
     conv = F.conv2d if xs.dim() == 4 else F.conv3d
     y = conv(
         xs.contiguous(memory_format=_MEMORY_FORMATS[xs.dim()]),
-        torch_filter(w.to(work), depthwise),
+        w,
         groups=_groups(info, depthwise),
         **_geometry(info),
     )
@@ -134,7 +145,8 @@ def forward_values(
     info = conv2d_info(
         x.shape, filter.shape, strides, pad, data_format, dilations, dim_rounding_mode, depthwise
     )
-    return conv_values(backend.tensor(x), backend.tensor(filter), info, depthwise)
+    w = filter_of(backend, filter, depthwise, work_dtype(x.dtype))
+    return conv_values(backend.tensor(x), w, info, depthwise)
 
 
 def _forward_kernel(depthwise: bool) -> Callable[..., TensorInfo]:

@@ -9,7 +9,13 @@ from typing import Any
 
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.torch.backend_torch import TorchBackend
-from tfjs.backends.torch.kernels.conv import backprop_filter_values, backprop_input_values, conv_values
+from tfjs.backends.torch.kernels.conv import (
+    backprop_filter_values,
+    backprop_input_values,
+    conv_values,
+    filter_of,
+    work_dtype,
+)
 from tfjs.backends.torch.registry import cpu_kernel_func, torch_kernel
 from tfjs.kernel_names import CONV3D, CONV3D_BACKPROP_FILTER_V2, CONV3D_BACKPROP_INPUT_V2
 from tfjs.ops.conv_util import compute_conv3d_info
@@ -32,7 +38,8 @@ def conv3d(
         attrs = {"strides": strides, "pad": pad, "data_format": data_format, "dilations": dilations}
         return backend.run_on_host(cpu_kernel_func(CONV3D), {"x": x, "filter": filter, **attrs})
     info = compute_conv3d_info(x.shape, filter.shape, strides, dilations, pad)
-    return backend.make_output(conv_values(backend.tensor(x), backend.tensor(filter), info), x.dtype)
+    w = filter_of(backend, filter, False, work_dtype(x.dtype))
+    return backend.make_output(conv_values(backend.tensor(x), w, info), x.dtype)
 
 
 @torch_kernel(CONV3D_BACKPROP_INPUT_V2)
