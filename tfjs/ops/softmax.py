@@ -29,9 +29,10 @@ def softmax(logits: TensorLike, dim: int = -1) -> Tensor:
 def last_axis(rank: int, axis: int, op_name: str, tfjs_words: str, axis_name: str) -> int:
     """`axis` (-1: the last) of a rank-`rank` tensor, which softmax and log_softmax require
     to be the last, as TF.js does."""
-    if rank == 0:
+    if rank == 0:  # TF.js's max over axis -1 of a scalar says so
         raise ValueError(
-            f"{op_name}: logits must be at least 1-D to take axis {js_text(axis)}, but got a scalar"
+            f"{op_name}: All values in axis param must be in range [-0, 0) but got axis {js_text(axis)} "
+            "(logits must be at least 1-D)"
         )
     if isinstance(axis, bool) or not isinstance(axis, (int, np.integer)):
         raise TypeError(f"{op_name}: {axis_name} must be an integer, but got {axis!r}")
