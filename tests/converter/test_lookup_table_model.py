@@ -31,9 +31,9 @@ def model():
     assert tf.memory()["num_tensors"] == before, "the model or a run leaked tensors"
 
 
-def test_inputs_leave_out_the_captured_table():
+def test_inputs_list_the_captured_table_with_no_dtype_as_tfjs():
     model = tf.load_graph_model(str(MODEL))
-    assert [tuple(i) for i in model.inputs] == [("s", [-1], "string")]
+    assert [tuple(i) for i in model.inputs] == [("s", [-1], "string"), ("unknown", [], None)]
     assert model.output_nodes == ["output_0", "output_1"]
     model.dispose()
 

@@ -96,7 +96,9 @@ def _specs(model: Any, which: str) -> list[Any]:
 
     tensors = getattr(model, which)
     if not is_layers_model(model):
-        return [TensorSpec(t.name, t.shape, t.dtype) for t in tensors]
+        # An input of no dtype is a resource the model feeds itself (TF.js lists it so).
+        fed = [t for t in tensors if which == "outputs" or t.dtype is not None]
+        return [TensorSpec(t.name, t.shape, t.dtype) for t in fed]
     names = getattr(model, "input_names" if which == "inputs" else "output_names")
     return [
         TensorSpec(name, None if t.shape is None else [-1 if d is None else int(d) for d in t.shape], t.dtype)

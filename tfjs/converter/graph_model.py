@@ -144,14 +144,14 @@ class GraphModel:
 
     @property
     def inputs(self) -> list[TensorInfo]:
-        """The model's inputs: the signature's when it has one, else its placeholders.
-
-        Unlike TF.js, a resource input the model feeds itself (a lookup table made by its
-        `modelInitializer`) is not listed: it is no input for the caller to give."""
+        """The model's inputs: the signature's when it has one, else its placeholders. As
+        in TF.js, a resource input the model feeds itself (a lookup table made by its
+        `modelInitializer`) is listed with dtype None: it is no input for the caller to give."""
         return [
-            self._info(node, "inputs")
+            self._info(node, "inputs")._replace(dtype=None)
+            if node.signature_key in self._resource_inputs
+            else self._info(node, "inputs")
             for node in self.executor.graph.inputs
-            if node.signature_key not in self._resource_inputs
         ]
 
     @property
