@@ -72,8 +72,8 @@ class Tensor(TensorMethods):
 
     # ---- downloads ------------------------------------------------------------------
 
-    def _values(self) -> np.ndarray:
-        self._throw_if_disposed()
+    def _values(self, method: str = "read") -> np.ndarray:
+        self._throw_if_disposed(method)
         return _engine.read_sync(self)
 
     def data_sync(self) -> np.ndarray:
@@ -84,7 +84,7 @@ class Tensor(TensorMethods):
         >>> tf.tensor([[1, 2], [3, 4]]).data_sync()
         array([1., 2., 3., 4.], dtype=float32)
         """
-        return _flat_download(self._values(), self.dtype)
+        return _flat_download(self._values("data_sync"), self.dtype)
 
     async def data(self) -> np.ndarray:
         """Like `data_sync`, but lets the event loop run while the backend finishes.
@@ -93,7 +93,7 @@ class Tensor(TensorMethods):
         >>> asyncio.run(tf.tensor([True, False]).data())
         array([1, 0], dtype=uint8)
         """
-        self._throw_if_disposed()
+        self._throw_if_disposed("data")
         return _flat_download(await _engine.read(self), self.dtype)
 
     def numpy(self) -> np.ndarray:
@@ -103,7 +103,10 @@ class Tensor(TensorMethods):
         >>> tf.tensor([1, 2], dtype="int32").numpy()
         array([1, 2], dtype=int32)
         """
-        values = self._values()
+        return self._numpy("numpy")
+
+    def _numpy(self, method: str) -> np.ndarray:
+        values = self._values(method)
         return _decode_strings(values) if self.dtype == "string" else values.copy()
 
     def array_sync(self) -> Any:
@@ -116,7 +119,7 @@ class Tensor(TensorMethods):
 
     async def array(self) -> Any:
         """Like `array_sync`, but lets the event loop run while the backend finishes."""
-        self._throw_if_disposed()
+        self._throw_if_disposed("array")
         values = await _engine.read(self)
         return (_decode_strings(values) if self.dtype == "string" else values).tolist()
 
@@ -124,13 +127,13 @@ class Tensor(TensorMethods):
         """The raw bytes of each string of a string tensor, flat."""
         if self.dtype != "string":
             raise TypeError(f"bytes() is for string tensors, this one is {self.dtype}")
-        return [v.encode("utf-8") if isinstance(v, str) else bytes(v) for v in self._values().flat]
+        return [v.encode("utf-8") if isinstance(v, str) else bytes(v) for v in self._values("bytes").flat]
 
     def buffer(self) -> TensorBuffer:
         """A mutable TensorBuffer holding a copy of the values."""
         from tfjs.tensor_buffer import TensorBuffer
 
-        return TensorBuffer(self.shape, self.dtype, self.numpy())
+        return TensorBuffer(self.shape, self.dtype, self._numpy("buffer"))
 
     buffer_sync = buffer
 
@@ -146,11 +149,14 @@ class Tensor(TensorMethods):
         >>> tf.tensor([1.5, 2]).to_string()
         'Tensor\\n    [1.5, 2]'
         """
-        return tensor_format.tensor_to_string(self._values(), self.shape, self.dtype, verbose)
+        return self._to_string(verbose, "to_string")
+
+    def _to_string(self, verbose: bool, method: str) -> str:
+        return tensor_format.tensor_to_string(self._values(method), self.shape, self.dtype, verbose)
 
     def print(self, verbose: bool = False) -> None:
         """Prints the tensor as TF.js's `tensor.print()` does."""
-        print(self.to_string(verbose))
+        print(self._to_string(verbose, "print"))
 
     def __str__(self) -> str:
         return self.to_string()
@@ -166,9 +172,11 @@ class Tensor(TensorMethods):
         """Releases the tensor; its data is freed when no other tensor shares it."""
         _engine.dispose_tensor(self)
 
-    def _throw_if_disposed(self) -> None:
+    def _throw_if_disposed(self, method: str) -> None:
         if self.is_disposed:
-            raise ValueError(f"Tensor {self.id} (shape {list(self.shape)}, {self.dtype}) is disposed")
+            raise ValueError(
+                f"{method}: Tensor {self.id} (shape {list(self.shape)}, {self.dtype}) is disposed"
+            )
 
     # ---- TF.js's non-op methods -----------------------------------------------------
 
@@ -232,18 +240,18 @@ class Tensor(TensorMethods):
     def __bool__(self) -> bool:
         if self.size != 1:
             raise ValueError(f"The truth value of a tensor with {self.size} elements is ambiguous")
-        return bool(self._values().flat[0])
+        return bool(self._values("bool()").flat[0])
 
     def __float__(self) -> float:
-        return float(self._scalar_value())
+        return float(self._scalar_value("float()"))
 
     def __int__(self) -> int:
-        return int(self._scalar_value())
+        return int(self._scalar_value("int()"))
 
-    def _scalar_value(self) -> Any:
+    def _scalar_value(self, method: str) -> Any:
         if self.size != 1:
             raise TypeError(f"only a tensor of one element converts to a Python number, not {self.size}")
-        value = self._values().flat[0]
+        value = self._values(method).flat[0]
         # As a Python value, so that float() of a complex64 tensor is Python's TypeError.
         return value.item() if isinstance(value, np.generic) else value
 
@@ -333,7 +341,7 @@ class Variable(Tensor):
 
     def assign(self, new_value: Tensor) -> None:
         """Replaces the variable's value with `new_value` (same dtype and shape)."""
-        self._throw_if_disposed()
+        self._throw_if_disposed("Variable.assign")
         if not isinstance(new_value, Tensor):
             raise TypeError(f"Variable.assign takes a Tensor, got {type(new_value).__name__}")
         if new_value.is_disposed:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 
 import pytest
 
@@ -104,3 +105,25 @@ def test_in_top_k_async_with_a_bad_argument_leaks_nothing(backend):
     with pytest.raises(ValueError, match="in_top_k_async"):
         asyncio.run(tf.in_top_k_async([[1.0, 2.0]], [[1, 2, 3]]))
     assert tf.memory()["num_tensors"] == before
+
+
+@pytest.mark.parametrize(
+    ("method", "call"),
+    [
+        ("print", lambda t: t.print()),
+        ("buffer", lambda t: t.buffer()),
+        ("data_sync", lambda t: t.data_sync()),
+        ("numpy", lambda t: t.numpy()),
+        ("to_string", lambda t: t.to_string()),
+        ("float()", float),
+        ("data", lambda t: asyncio.run(t.data())),
+    ],
+)
+def test_a_method_of_a_disposed_tensor_names_itself(method, call):
+    # Found by the op fuzz (seeds 4012886 and 4058589): the message named no method.
+    t = tf.scalar(1.0)
+    t.dispose()
+    with pytest.raises(
+        ValueError, match=rf"^{re.escape(method)}: Tensor \d+ \(shape \[\], float32\) is disposed$"
+    ):
+        call(t)
