@@ -5,9 +5,9 @@ tfjs raised on purpose (a `raise` statement in tfjs/) with a message: never a cr
 hang, a MemoryError, an error from inside NumPy or Python (a bare KeyError, IndexError,
 TypeError...), a read outside the model's folder, or a leaked tensor.
 
-The fast slice runs seeds 0..FAST_CASES-1. The long mode runs more:
-    TFJS_FUZZ_MODEL_FILES=10000 [TFJS_FUZZ_MODEL_SEED=1000000] \\
-        python3 -m pytest -q -s tests/fuzz/test_model_files.py
+CI runs seeds 0..1499; the long mode runs more:
+    python3 -m pytest -q -s tests/fuzz/test_model_files.py --fuzz-model-files 10000 \\
+        --fuzz-model-start 1000000
 and prints the count of each outcome. A failing case prints the seed that replays it:
     python -m tests.fuzz.model_cases SEED
 """
@@ -21,11 +21,8 @@ import tempfile
 from pathlib import Path
 
 from tests.fuzz.model_cases import available_sources
-from tests.fuzz.worker import CRASHED, LEAKED, RAISED, RETURNED, TIMED_OUT, Outcome, Worker
+from tests.fuzz.worker import FAILURE_OF_KIND, RAISED, RETURNED, Outcome, Worker
 
-FAST_CASES = 1500
-LONG_CASES = int(os.environ.get("TFJS_FUZZ_MODEL_FILES", "0"))
-LONG_FIRST_SEED = int(os.environ.get("TFJS_FUZZ_MODEL_SEED", "1000000"))
 TFJS = str(Path(__file__).resolve().parents[2] / "tfjs") + os.sep
 # Where a case that ran too long may be: running a loop of the model (frames or While),
 # whose mutated condition may never turn false, as TF.js's would not.
@@ -44,12 +41,8 @@ def classify(outcome: Outcome) -> str:
         # that the model's doing.
         in_loop = any(function in LOOP_FUNCTIONS for _, _, function in outcome.frames)
         return "loop ran too long" if in_loop else "hang"
-    if outcome.kind == LEAKED:
-        return "leak"
-    if outcome.kind == CRASHED:
-        return "crash"
-    if outcome.kind == TIMED_OUT:
-        return "hang"
+    if outcome.kind in FAILURE_OF_KIND:
+        return FAILURE_OF_KIND[outcome.kind]
     assert outcome.kind == RAISED
     name = outcome.exc_type or ""
     if name.endswith("ReadOutsideModelFolder"):
@@ -89,20 +82,10 @@ def _report(counts: collections.Counter, seeds: range) -> str:
     return f"{len(seeds)} mutated model files (seeds {seeds.start}..{seeds.stop - 1}): {listing}"
 
 
-def test_mutated_model_files_run_or_raise_clean_errors():
-    seeds = range(FAST_CASES)
-    counts, failures = run_cases(seeds)
-    print(_report(counts, seeds))
-    assert not failures, "\n\n".join(failures[:10])
-    assert counts["ran"] > len(seeds) // 10, counts  # the mutations leave many models runnable
-    assert counts["load error"] > len(seeds) // 4, counts
-
-
-if LONG_CASES:  # the long mode exists only when asked for
-
-    def test_long_mode():
-        seeds = range(LONG_FIRST_SEED, LONG_FIRST_SEED + LONG_CASES)
-        counts, failures = run_cases(seeds)
-        print(_report(counts, seeds))
-        print(f"sources: {available_sources()}")
-        assert not failures, "\n\n".join(failures[:20])
+def test_mutated_model_files_run_or_raise_clean_errors(model_fuzz_seeds: range):
+    counts, failures = run_cases(model_fuzz_seeds)
+    print(_report(counts, model_fuzz_seeds))
+    print(f"sources: {available_sources()}")
+    assert not failures, "\n\n".join(failures[:20])
+    assert counts["ran"] > len(model_fuzz_seeds) // 10, counts  # the mutations leave many models runnable
+    assert counts["load error"] > len(model_fuzz_seeds) // 4, counts
