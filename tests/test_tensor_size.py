@@ -67,3 +67,8 @@ def test_a_kernel_that_runs_out_of_memory_says_which_kernel():
     attrs = {"shape": (10**6, 10**6), "value": 0.0, "dtype": "float32"}
     with raises_with(TensorTooLargeError, "Fill: the cpu backend could not allocate memory for this kernel"):
         backend.execute(fill, {}, attrs)
+
+
+def test_the_error_is_exported_for_users_to_catch():
+    with pytest.raises(tf.TensorTooLargeError, match=r"^zeros: a tensor of shape \[1000000,1000000\]"):
+        tf.zeros([10**6, 10**6])

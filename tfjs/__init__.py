@@ -77,5 +77,6 @@ from tfjs.profiler import (
 )
 from tfjs.tensor import Tensor, Variable
 from tfjs.tensor_buffer import TensorBuffer
+from tfjs.tensor_size import TensorTooLargeError
 
 __version__ = "0.1.0"
