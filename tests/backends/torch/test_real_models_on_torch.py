@@ -19,10 +19,9 @@ WRAPPER = Path(__file__).with_name("run_models.py")
 
 
 def test_small_real_models_match_the_official_runtime_on_torch():
-    models = _models_dir()
+    arguments = [_models_dir(), str(HARNESS / "ref"), "--only", SMALL_MODELS, "--backend", "torch"]
     done = subprocess.run(
-        [sys.executable, str(WRAPPER), models, str(HARNESS / "ref"), "--only", SMALL_MODELS, "--runs", "1"]
-        + ["--backend", "torch"],
+        [sys.executable, str(WRAPPER), *arguments, "--runs", "1"],
         capture_output=True,
         text=True,
         timeout=900,
