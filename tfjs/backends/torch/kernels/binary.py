@@ -135,7 +135,9 @@ def add_n(backend: TorchBackend, tensors: list[Any]) -> TensorInfo:
     (float32 rounds at each step; int32 wraps; bool counts trues modulo 256)."""
     dtype = tensors[0].dtype
     if dtype == "bool":
-        counts = sum(backend.tensor(t).to(torch.int32) for t in tensors)
+        counts = torch.zeros(tensors[0].shape, dtype=torch.int32, device=backend.device)
+        for tensor in tensors:
+            counts = counts + backend.tensor(tensor).to(torch.int32)
         return backend.make_output(counts % 256 != 0, dtype)
     total = torch.zeros(tensors[0].shape, dtype=TORCH_DTYPES[dtype], device=backend.device)  # +0, as TF.js
     for tensor in tensors:

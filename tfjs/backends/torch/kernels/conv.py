@@ -9,6 +9,7 @@ from typing import Any
 
 import torch
 import torch.nn.functional as F
+from torch.nn import grad as nn_grad
 
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.torch.backend_torch import TorchBackend
@@ -96,7 +97,7 @@ def backprop_input_values(
     padded_sizes = [
         size + pads[-2 * i - 2] + pads[-2 * i - 1] for i, size in enumerate(window(info).in_sizes)
     ]
-    grad = torch.nn.grad.conv2d_input if dys.dim() == 4 else torch.nn.grad.conv3d_input
+    grad = nn_grad.conv2d_input if dys.dim() == 4 else nn_grad.conv3d_input
     padded = grad(
         (dys.shape[0], info.in_channels, *padded_sizes),
         torch_filter(w.to(torch.float32), depthwise),
@@ -115,7 +116,7 @@ def backprop_filter_values(
     if empty_output(info):
         return torch.zeros(info.filter_shape, device=x.device)
     out_channels = channels * last if depthwise else last
-    grad = torch.nn.grad.conv2d_weight if len(sizes) == 2 else torch.nn.grad.conv3d_weight
+    grad = nn_grad.conv2d_weight if len(sizes) == 2 else nn_grad.conv3d_weight
     dw = grad(
         padded_to_output(channels_first(x.to(torch.float32), info), info),
         (out_channels, 1 if depthwise else channels, *sizes),

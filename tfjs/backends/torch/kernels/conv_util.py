@@ -21,7 +21,7 @@ def conv2d_info(
     pad: Any,
     data_format: str,
     dilations: Any,
-    dim_rounding_mode: str | None,
+    dim_rounding_mode: Any,
     depthwise: bool,
 ) -> Conv2DInfo:
     """The Conv2DInfo of a kernel's attributes (`data_format` "NHWC" or "NCHW")."""

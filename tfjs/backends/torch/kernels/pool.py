@@ -14,6 +14,7 @@ from typing import Any
 
 import torch
 import torch.nn.functional as F
+from torch.nn import grad as nn_grad
 
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.torch.backend_torch import TorchBackend, to_storage
@@ -40,8 +41,8 @@ from tfjs.kernel_names import (
 )
 from tfjs.ops.conv_util import compute_pool2d_info, compute_pool3d_info
 
-_MAX = {4: F.max_pool2d, 5: F.max_pool3d}
-_AVG = {4: F.avg_pool2d, 5: F.avg_pool3d}
+_MAX: dict[int, Any] = {4: F.max_pool2d, 5: F.max_pool3d}
+_AVG: dict[int, Any] = {4: F.avg_pool2d, 5: F.avg_pool3d}
 
 
 def _numbers(values: torch.Tensor) -> torch.Tensor:
@@ -92,6 +93,7 @@ def _pool_kernel(mode: str, dims: int) -> Callable[..., TensorInfo]:
         dim_rounding_mode: Any = None,
         data_format: str = "NDHWC",
     ) -> TensorInfo:
+        info: Any
         if dims == 3:
             info = compute_pool3d_info(x.shape, filter_size, strides, 1, pad, dim_rounding_mode, data_format)
             dtype = "float32"
@@ -160,6 +162,7 @@ def _pool_grad_kernel(mode: str, dims: int) -> Callable[..., TensorInfo]:
         pad: Any,
         dim_rounding_mode: Any = None,
     ) -> TensorInfo:
+        info: Any
         if dims == 2:
             info = compute_pool2d_info(input.shape, filter_size, strides, 1, pad, dim_rounding_mode)
         else:
@@ -174,7 +177,7 @@ def _pool_grad_kernel(mode: str, dims: int) -> Callable[..., TensorInfo]:
         padded_sizes = [size + pads[-2 * i - 2] + pads[-2 * i - 1] for i, size in enumerate(w.in_sizes)]
         if mode == "avg":
             ones = torch.full((info.in_channels, 1, *w.filter_sizes), 1 / math.prod(w.filter_sizes))
-            grad = torch.nn.grad.conv2d_input if dims == 2 else torch.nn.grad.conv3d_input
+            grad = nn_grad.conv2d_input if dims == 2 else nn_grad.conv3d_input
             size = (grads.shape[0], info.in_channels, *padded_sizes)
             dx = grad(size, ones.to(grads.device), grads, stride=w.strides, groups=info.in_channels)
         else:
