@@ -122,6 +122,7 @@ class TorchBackend(KernelBackend):
 
     def dispose(self) -> None:
         self.data.clear()
+        self._derived.clear()
         super().dispose()
 
     # ---- running kernels ------------------------------------------------------------
