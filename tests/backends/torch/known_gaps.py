@@ -9,7 +9,6 @@ import pytest
 
 _CONFORMANCE = "tests/conformance/test_tfjs_conformance.py::test_matches_official_runtime[[]torch-"
 _OVERFLOW = "float32 sums and products overflow where TF.js's double accumulators stay finite"
-_FFT = "torch.fft is not TF.js's radix-2/DFT: NaN, Infinity and signs of zero come out otherwise"
 
 # (pattern of a test's node id, reason)
 KNOWN_GAPS: list[tuple[str, str]] = [
@@ -38,12 +37,6 @@ KNOWN_GAPS: list[tuple[str, str]] = [
     (f"{_CONFORMANCE}foundation:mat_mul/double_sum[]]", _OVERFLOW),
     (f"{_CONFORMANCE}pooling:avg_pool3d/special[]]", _OVERFLOW),
     (f"{_CONFORMANCE}reduction:cumprod/float[]]", _OVERFLOW),
-    (f"{_CONFORMANCE}spectral:*fft/large[]]", _OVERFLOW),
-    (f"{_CONFORMANCE}spectral:fft/inf[]]", _FFT),
-    (f"{_CONFORMANCE}spectral:fft/nan_inf[]]", _FFT),
-    (f"{_CONFORMANCE}spectral:ifft/nan_inf[]]", _FFT),
-    (f"{_CONFORMANCE}spectral:rfft/nan_inf[]]", _FFT),
-    (f"{_CONFORMANCE}spectral:*fft/negative_zero*", _FFT),
     (f"{_CONFORMANCE}linalg:qr/5x3[]]", "float32 Householder steps: beyond 1e-5 of TF.js's doubles"),
 ]
 
