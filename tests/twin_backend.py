@@ -3,8 +3,6 @@ tests see data move between two backends and every op run on a second backend.""
 
 from __future__ import annotations
 
-import os
-
 import tfjs as tf
 from tfjs.backends.cpu import CpuBackend
 
@@ -16,13 +14,9 @@ class TwinBackend(CpuBackend):
 
 
 def register_test_backends() -> None:
-    """The backends every op test runs on: `cpu`, `twin`, and `torch` when the environment
-    sets TFJS_TEST_TORCH=1 (so subprocess workers see the backends the tests see)."""
+    """The backends every op test runs on: those tfjs registers (`torch`, `cpu`) and
+    `twin` (called by subprocess workers too, so they see the backends the tests see)."""
     register_twin()
-    if os.environ.get("TFJS_TEST_TORCH") == "1":
-        from tfjs.backends.torch import register_torch_backend
-
-        register_torch_backend()
 
 
 def register_twin() -> None:

@@ -12,6 +12,7 @@ from tfjs import io as io
 from tfjs import layers as layers
 from tfjs import train as train
 from tfjs.backends import cpu as _cpu
+from tfjs.backends import torch as _torch
 from tfjs.backends.backend import KernelBackend, TensorInfo
 from tfjs.converter.custom_op import deregister_op, get_registered_op, register_op
 from tfjs.converter.graph_model import GraphModel

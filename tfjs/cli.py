@@ -80,6 +80,17 @@ def parse_backends(text: str) -> list[str]:
     return names
 
 
+def _backends(args: argparse.Namespace) -> list[str]:
+    """`--backend`'s names; by default every backend that starts, the default one first."""
+    if args.backend:
+        return args.backend
+    from tfjs.globals import engine, get_backend
+
+    default = get_backend()
+    others = [n for n in engine().registered_backends() if n != default and engine().find_backend(n)]
+    return [default, *others]
+
+
 def _at_least(minimum: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
         try:
@@ -123,7 +134,7 @@ def _benches(args: argparse.Namespace) -> list[Any]:
     from tfjs.analysis import bench
 
     results = []
-    for backend in args.backend:
+    for backend in _backends(args):
         update, close = progress(backend)
         try:
             results.append(
@@ -168,7 +179,7 @@ def cmd_profile(args: argparse.Namespace) -> int:
 
     _check_image(args)
     result = profile_model(
-        args.model, backend=args.backend[0], shapes=_shapes(args), image=args.image, runs=args.runs
+        args.model, backend=_backends(args)[0], shapes=_shapes(args), image=args.image, runs=args.runs
     )
     print_profile(result, args.top)
     return 0
@@ -204,7 +215,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     benches = _benches(args)
     print_bench(benches)
     print()
-    profile = profile_model(args.model, backend=args.backend[0], shapes=shapes, image=args.image)
+    profile = profile_model(args.model, backend=_backends(args)[0], shapes=shapes, image=args.image)
     print_profile(profile, args.top)
     findings = None
     if args.check_fp16:
@@ -265,9 +276,9 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument(
             "--backend",
             type=parse_backends,
-            default=["cpu"],
+            default=None,
             metavar="NAMES",
-            help="comma-separated backends (default cpu)",
+            help="comma-separated backends (default: every backend that starts, the default one first)",
         )
         sub.add_argument("--runs", type=_at_least(1), default=runs, help=f"timed runs (default {runs})")
         if warmup:

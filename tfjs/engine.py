@@ -20,7 +20,7 @@ import numpy as np
 from tfjs import kernel_registry, profiler, tape
 from tfjs.backends.backend import DataId, KernelBackend, TensorInfo
 from tfjs.dtypes import BYTES_PER_ELEMENT
-from tfjs.environment import ENV
+from tfjs.environment import ENV, preferred_backend
 from tfjs.tensor import Tensor, Variable, set_tensor_tracker
 
 if TYPE_CHECKING:
@@ -140,12 +140,27 @@ class Engine:
     def backend(self) -> KernelBackend:
         """The active backend, choosing the highest-priority one that starts if none is set."""
         if self._backend is None:
-            for name in self.registered_backends():
+            for name in self._default_candidates():
                 if self.set_backend(name):
                     break
             else:
                 raise RuntimeError("No backend could be initialized: none is registered or all failed")
         return self._backend  # type: ignore[return-value]
+
+    def _default_candidates(self) -> list[str]:
+        """The backends to try as the default: `TFJS_BACKEND`'s first, then by priority."""
+        names = self.registered_backends()
+        preferred = preferred_backend()
+        if preferred is None:
+            return names
+        if preferred not in names:
+            _log.warning(
+                "TFJS_BACKEND names backend '%s', which is not registered (registered: %s)",
+                preferred,
+                ", ".join(names),
+            )
+            return names
+        return [preferred, *(name for name in names if name != preferred)]
 
     def get_backend(self) -> str:
         """The name of the active backend."""

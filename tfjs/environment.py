@@ -14,6 +14,7 @@ from typing import Any
 
 FlagValue = bool | int | float | str
 FLAGS_VARIABLE = "TFJS_FLAGS"
+BACKEND_VARIABLE = "TFJS_BACKEND"
 
 _log = logging.getLogger("tfjs")
 
@@ -187,3 +188,10 @@ ENV.register_flag("DEPRECATION_WARNINGS_ENABLED", lambda: True)
 ENV.register_flag("KEEP_INTERMEDIATE_TENSORS", lambda: False)
 # Not in TF.js: the most bytes one tensor may take (0: what the backend can give).
 ENV.register_flag("TENSOR_MAX_BYTES", lambda: 0)
+
+
+def preferred_backend() -> str | None:
+    """The backend `TFJS_BACKEND` names in the process environment (`TFJS_BACKEND=cpu`),
+    which the engine makes the default in place of the highest-priority one; None when
+    unset."""
+    return os.environ.get(BACKEND_VARIABLE, "").strip() or None

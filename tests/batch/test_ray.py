@@ -32,9 +32,10 @@ NODE_MEMORY = {"num_cpus": 1, "object_store_memory": 100 * 1024 * 1024}
 
 @pytest.fixture(scope="module")
 def reference(images: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
-    """The sink of the 200 images in this process, batch size 4, file by file."""
+    """The sink of the 200 images in this process on `cpu` (the backend each test runs on:
+    a module fixture runs before the per-test one sets it), batch size 4, file by file."""
     out = tmp_path_factory.mktemp("reference") / "out"
-    summary = tf.batch.run(TINY, images, out, batch_size=4, progress=False)
+    summary = tf.batch.run(TINY, images, out, batch_size=4, backend="cpu", progress=False)
     assert (summary.engine, summary.records) == ("in-process", IMAGE_COUNT)
     written = sink_bytes(out)
     assert len(written) == 2 * IMAGE_COUNT + 1

@@ -74,6 +74,7 @@ def run(
     `preprocess(value)` gets each record (a Pillow image or an array) and returns an
     image or arrays; `postprocess(outputs)` gets and returns {output name: array}.
 
+    `backend` names the backend to run on (default: the active one, in every worker).
     `ray=True` runs on a local Ray instance, `address` ("auto", "host:port" or
     "ray://host:port") on a cluster, `workers` actors (default one per CPU), each with
     `threads_per_worker` compute threads. An existing sink is refused unless `overwrite`
@@ -88,8 +89,11 @@ def run(
     >>> summary.records, summary.errors
     (1, 0)
     """
+    from tfjs.globals import get_backend
+
     model, source, out = os.fspath(model), os.fspath(source), os.fspath(out)
     _check_options(batch_size, workers, threads_per_worker, overwrite, resume)
+    backend = backend or get_backend()  # Ray's workers run where this process would
     if workers is not None and not (ray or address is not None):
         raise ValueError(
             f"batch: workers={workers} is for a run on Ray: add ray=True (--ray) or an address (--address)"

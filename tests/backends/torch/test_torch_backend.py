@@ -5,6 +5,7 @@ registration (PyTorch imported only when it starts)."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -163,6 +164,20 @@ def test_importing_tfjs_does_not_import_torch_and_a_missing_torch_leaves_cpu():
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["False", "cpu"]
     assert "Initialization of backend torch failed" in done.stderr
+
+
+def _default_backend(environment: dict[str, str]) -> subprocess.CompletedProcess:
+    code = "import tfjs as tf\nprint(tf.get_backend())\n"
+    env = {k: v for k, v in os.environ.items() if k != "TFJS_BACKEND"} | environment
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, env=env)
+
+
+def test_torch_is_the_default_where_it_starts_and_tfjs_backend_picks_another():
+    assert _default_backend({}).stdout.split() == ["torch"]
+    assert _default_backend({"TFJS_BACKEND": "cpu"}).stdout.split() == ["cpu"]
+    unknown = _default_backend({"TFJS_BACKEND": "webgl"})
+    assert unknown.stdout.split() == ["torch"]
+    assert "TFJS_BACKEND names backend 'webgl', which is not registered" in unknown.stderr
 
 
 def test_a_filter_is_converted_to_torch_layout_once(on_torch):

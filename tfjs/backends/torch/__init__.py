@@ -1,8 +1,11 @@
 """The `torch` backend: tensor data held as PyTorch tensors on a device (a GPU when
 there is one, the CPU otherwise), kernels computed by PyTorch with TF.js's semantics.
 
-Registering the backend imports nothing heavy: its factory imports `torch` and the
-kernel modules when the backend is first started, so `import tfjs` stays torch-free.
+It is registered when tfjs is imported, above `cpu`, so it is the default wherever
+PyTorch starts (`TFJS_BACKEND=cpu` in the environment picks `cpu` instead); where it
+does not, `set_backend('torch')` returns False, the reason is logged and `cpu` stays.
+Registering imports nothing heavy: the factory imports `torch` and the kernel modules
+when the backend is first started, so `import tfjs` stays torch-free.
 """
 
 from __future__ import annotations
@@ -28,3 +31,6 @@ def register_torch_backend() -> bool:
     if TORCH in ENGINE.registered_backends():
         return False
     return ENGINE.register_backend(TORCH, _make_torch_backend, priority=TORCH_PRIORITY)
+
+
+register_torch_backend()
