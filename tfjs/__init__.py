@@ -36,6 +36,7 @@ from tfjs.globals import (
     tidy,
 )
 from tfjs.gradients import custom_grad, grad, grads, value_and_grad, value_and_grads, variable_grads
+from tfjs.interop import from_dlpack
 from tfjs.kernel_registry import (
     get_kernel,
     get_kernels_for_backend,
