@@ -16,6 +16,7 @@ import torch
 
 from tfjs.backends.backend import DataId, KernelBackend, TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
+from tfjs.backends.torch.device_events import EventSource, event_source_for, wait_for
 from tfjs.backends.torch.registry import KERNEL_NAMES, cpu_kernel_func
 from tfjs.tensor_size import TensorTooLargeError
 
@@ -74,6 +75,8 @@ class TorchBackend(KernelBackend):
         self._derived: dict[DataId, dict[Any, torch.Tensor]] = {}
         self._host = CpuBackend()  # runs cpu kernels on downloaded inputs (strings, int conv3d)
         self._host.name = "cpu"
+        # What `read` waits on (None: read at once); a test may put a stand-in here.
+        self.event_source: EventSource | None = event_source_for(self.device)
 
     # ---- storage --------------------------------------------------------------------
 
@@ -96,12 +99,19 @@ class TorchBackend(KernelBackend):
         return torch.from_numpy(values).to(self.device)
 
     def read_sync(self, data_id: DataId) -> np.ndarray:
+        return _host_values(self.data[data_id])
+
+    async def read(self, data_id: DataId) -> np.ndarray:
+        """The values under `data_id` once the device has computed them: the copy is
+        queued behind the pending work and an event after it is polled from asyncio."""
+        # This local reference keeps the buffer alive for the read even if the tensor is
+        # disposed while it waits: the dispose frees it for the engine, not under the read.
         stored = self.data[data_id]
-        if isinstance(stored, np.ndarray):
-            return stored
-        values = stored.detach().cpu().numpy()
-        values.flags.writeable = False
-        return values
+        if isinstance(stored, np.ndarray) or self.event_source is None:
+            return _host_values(stored)
+        on_host = stored.detach().to("cpu", non_blocking=True)
+        await wait_for(self.event_source(self.device))
+        return _host_values(on_host)
 
     def dispose_data(self, data_id: DataId) -> None:
         del self.data[data_id]
@@ -211,6 +221,15 @@ def to_int32(values: torch.Tensor) -> torch.Tensor:
     finite = torch.isfinite(as_double)
     truncated = torch.trunc(torch.where(finite, as_double, 0.0))
     return torch.fmod(truncated, 4294967296.0).to(torch.int64).to(torch.int32)
+
+
+def _host_values(stored: Any) -> np.ndarray:
+    """A stored buffer's values as a read-only NumPy array (strings are one already)."""
+    if isinstance(stored, np.ndarray):
+        return stored
+    values = stored.detach().cpu().numpy()
+    values.flags.writeable = False
+    return values
 
 
 def _tensors(inputs: Mapping[str, Any]) -> Iterator[Any]:
