@@ -247,3 +247,28 @@ def test_cast_and_tensor_creation_name_themselves_for_an_unknown_dtype(backend, 
 def test_print_verbose_must_be_a_boolean(backend, x):
     with raises_with(TypeError, "print/to_string: verbose must be a boolean", "array("):
         x.print(np.zeros((2, 0)))
+
+
+def test_a_reversed_strided_slice_whose_bounds_disagree_is_empty(backend):
+    # seed 5033428 on torch: torch's arange refused the empty range.
+    x = tf.tensor([0.5, 2.5, -1.5])
+    empty = x.strided_slice([0], [3], [-1])
+    assert (empty.shape, empty.array_sync()) == ((0,), [])
+    tf.dispose([x, empty])
+
+
+def test_a_transposed_convolution_with_an_empty_filter_is_zeros(backend):
+    # seed 5034706 on torch: a filter of height 0 reached torch's kernel.
+    x = tf.tensor([[[[1.0], [2.0]], [[3.0], [4.0]]]])
+    empty = tf.zeros([0, 2, 1, 1])
+    y = tf.conv2d_transpose(x, empty, [1, 2, 2, 1], 1, "same")
+    assert y.array_sync() == [[[[0.0], [0.0]], [[0.0], [0.0]]]]
+    tf.dispose([x, empty, y])
+
+
+def test_rotation_by_an_infinite_angle_fills_every_pixel_without_a_warning(backend):
+    # seed 5018437 on torch: Math.sin(-Infinity) is NaN, and NumPy warned about it.
+    image = tf.tensor([[[[2.5, -1.5, 0.5, 1.0]]]])
+    rotated = tf.image.rotate_with_offset(image, float("-inf"), fill_value=0, center=0.1)
+    assert rotated.array_sync() == [[[[0.0, 0.0, 0.0, 0.0]]]]
+    tf.dispose([image, rotated])

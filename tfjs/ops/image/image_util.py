@@ -80,7 +80,8 @@ def rotation_sources(
     rotated about `center` (fractions of the width and height), rounded as TF.js does."""
     fractions = (center, center) if isinstance(center, (int, float)) else tuple(center)
     center_x, center_y = width * fractions[0], height * fractions[1]
-    sin, cos = np.sin(radians), np.cos(radians)
+    with np.errstate(invalid="ignore"):  # Math.sin(±Infinity) is NaN: every pixel is filled
+        sin, cos = np.sin(radians), np.cos(radians)
     dx = np.arange(width, dtype=np.float64)[None, :] - center_x
     dy = np.arange(height, dtype=np.float64)[:, None] - center_y
     cols = math_round(dx * cos - dy * sin + center_x)

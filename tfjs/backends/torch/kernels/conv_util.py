@@ -112,5 +112,5 @@ def unpadded(x: torch.Tensor, info: Any) -> torch.Tensor:
 
 
 def empty_output(info: Any) -> bool:
-    """Whether the output (or the input) holds no values."""
-    return 0 in info.out_shape or 0 in info.in_shape
+    """Whether the output, the input or the filter holds no values (a sum of no terms: 0)."""
+    return 0 in info.out_shape or 0 in info.in_shape or 0 in info.filter_shape

@@ -100,7 +100,8 @@ def apply_index(values: torch.Tensor, index: Any) -> torch.Tensor:
             in_axis += 1
     result = values[tuple(basic)]
     for axis, item, size in reversed_axes:
-        positions = torch.arange(*item.indices(size), device=values.device)
+        steps = range(*item.indices(size))  # empty where the bounds and the step disagree
+        positions = torch.arange(len(steps), device=values.device) * steps.step + steps.start
         result = result.index_select(axis, positions)
     return result
 
