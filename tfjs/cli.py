@@ -176,12 +176,16 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def cmd_profile(args: argparse.Namespace) -> int:
     from tfjs.analysis import profile_model
+    from tfjs.profile_trace import tracing
 
     _check_image(args)
-    result = profile_model(
-        args.model, backend=_backends(args)[0], shapes=_shapes(args), image=args.image, runs=args.runs
-    )
+    with tracing(args.trace) if args.trace else contextlib.nullcontext():
+        result = profile_model(
+            args.model, backend=_backends(args)[0], shapes=_shapes(args), image=args.image, runs=args.runs
+        )
     print_profile(result, args.top)
+    if args.trace:
+        print(f"trace written to {args.trace} (open it in ui.perfetto.dev or chrome://tracing)")
     return 0
 
 
@@ -305,6 +309,9 @@ def build_parser() -> argparse.ArgumentParser:
     inputs(profile)
     timing(profile, 1, warmup=False)
     profile.add_argument("--top", type=_at_least(1), default=20, help="rows shown per table (default 20)")
+    profile.add_argument(
+        "--trace", metavar="FILE.json", help="also write a Chrome/Perfetto trace of each run"
+    )
 
     run = add("run", cmd_run, "run the model on an image; save its image outputs as PNG")
     inputs(run, image_required=True)

@@ -3,7 +3,9 @@ kernel when someone is watching."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
 import time as _time
 import warnings
 from collections.abc import Callable, Mapping
@@ -42,6 +44,8 @@ class KernelRecord:
     scopes: tuple[str, ...] = ()
     # The backend that ran the kernel: another than the active one for a forwarded kernel.
     backend: str = ""
+    # When the kernel started, in ms of `time.perf_counter()` (for trace files).
+    start_ms: float = 0.0
 
 
 @dataclass
@@ -121,6 +125,7 @@ def run_instrumented(
                 kernel_time_ms=kernel_ms,
                 scopes=scopes,
                 backend=backend.name,
+                start_ms=start * 1000.0,
             )
         )
     return outputs
@@ -200,23 +205,31 @@ def time(fn: Callable[[], Any]) -> TimingInfo:
     return timing
 
 
-def profile(fn: Callable[[], T]) -> ProfileInfo[T]:
+def profile(fn: Callable[[], T], trace: str | os.PathLike[str] | None = None) -> ProfileInfo[T]:
     """Runs `fn` and reports the memory it left (`new_bytes`, `new_tensors`), its peak
-    and every kernel it ran, with bytes, shapes and `kernel_time_ms`.
+    and every kernel it ran, with bytes, shapes and `kernel_time_ms`. With `trace` (a
+    path; not in TF.js), it also writes the run as a Chrome/Perfetto trace file: kernels
+    and downloads on their own tracks (see `tfjs.profile_trace`).
 
     >>> info = tf.profile(lambda: tf.tidy(lambda: tf.square(tf.ones([10, 10]))))
     >>> [k.name for k in info.kernels], info.new_tensors
     (['Square'], 1)
     >>> info.result.dispose()
     """
+    from tfjs import profile_trace
     from tfjs.engine import ENGINE
 
     recorder = ProfileRecorder(ENGINE)
+    downloads: list[profile_trace.DownloadRecord] = []
+    traced = profile_trace.trace_requested(trace)
     ENGINE.profiles.append(recorder)
     try:
-        result = fn()
+        with profile_trace.recording_downloads(ENGINE, downloads) if traced else contextlib.nullcontext():
+            result = fn()
     finally:
         ENGINE.profiles.remove(recorder)
+    if traced:
+        profile_trace.publish(trace, profile_trace.trace_events(recorder.kernels, downloads))
     return ProfileInfo(
         new_bytes=ENGINE.num_bytes - recorder.start_bytes,
         new_tensors=ENGINE.num_tensors - recorder.start_tensors,
