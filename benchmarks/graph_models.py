@@ -1,7 +1,11 @@
-"""The 41 real graph models of ../shared/conformance/graph-models: this project's `cpu`
-backend beside the official TF.js runtime's `wasm` backend (XNNPACK), in one session.
+"""The 41 real graph models of ../shared/conformance/graph-models: this project's
+backends (`cpu`, `torch`, ...) beside the official TF.js runtime's `wasm` backend
+(XNNPACK), in one session.
 
-    python3 benchmarks/graph_models.py [--only blazeface,iris] [--runs 10]
+    python3 benchmarks/graph_models.py [--backend cpu,torch] [--only blazeface,iris] [--runs 10]
+
+`--backend` defaults to every registered backend that starts here (a named one that
+does not start is an error).
 
 Ours: the median of `--runs` timed `execute` calls (outputs read back) after one warm-up
 call. wasm: `tfjs_reference.js ... wasm RUNS ONLY 8`, i.e. 8 untimed warm-up calls, then
@@ -115,7 +119,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--only", help="comma-separated model names (default: all 41)")
     ap.add_argument("--runs", type=int, default=10, help="timed runs per model (default 10)")
+    ap.add_argument("--backend", help="comma-separated backends (default: every one that starts)")
     args = ap.parse_args()
+    backends = _backends(args.backend)
 
     harness = _harness()
     models = _models_dir()
@@ -128,35 +134,66 @@ def main() -> None:
             sys.exit(f"unknown models: {', '.join(unknown)}")
         names = [n for n in names if n in wanted]
 
-    tf.set_backend("cpu")
-    ours: dict[str, float] = {}
-    for name in names:
-        try:
-            ours[name] = _time_ours(models / f"{name}.json", summary[name], args.runs, harness.make_input)
-        except Exception as e:  # one broken model must not hide the others' timings
-            print(f"{name}: {type(e).__name__}: {str(e)[:200]}", file=sys.stderr)
-        print(f"  cpu  {name:<28}{ours.get(name, math.nan):10.1f} ms", file=sys.stderr, flush=True)
+    ours: dict[str, dict[str, float]] = {}
+    for backend in backends:
+        tf.set_backend(backend)
+        times = ours[backend] = {}
+        for name in names:
+            try:
+                path, rec = models / f"{name}.json", summary[name]
+                times[name] = _time_ours(path, rec, args.runs, harness.make_input)
+            except Exception as e:  # one broken model must not hide the others' timings
+                print(f"{backend} {name}: {type(e).__name__}: {str(e)[:200]}", file=sys.stderr)
+            ms = times.get(name, math.nan)
+            print(f"  {backend:<6}{name:<28}{ms:10.1f} ms", file=sys.stderr, flush=True)
 
     print("running the official runtime (wasm) ...", file=sys.stderr, flush=True)
     wasm, notes = _time_wasm(models, names, args.runs)
-
-    print(f"{'model':<28}{'ours ms':>10}{'wasm ms':>10}{'ours/wasm':>11}")
-    ratios = []
-    for name in names:
-        a, b = ours.get(name, math.nan), wasm.get(name, math.nan)
-        ratio = a / b if a == a and b == b and b > 0 else math.nan
-        if ratio == ratio:
-            ratios.append(ratio)
-        print(f"{name:<28}{a:>10.1f}{b:>10.1f}{ratio:>11.2f}")
-    if ratios:
-        geomean = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
-        print(f"{'geomean (' + str(len(ratios)) + ' models)':<48}{geomean:>11.2f}")
+    _print_table(names, ours, wasm)
     for note in notes:
         print(f"note: {note}")
     print(
         f"cpu: {os.cpu_count()} cores; ours = median of {args.runs} after 1 warm-up call, "
         f"wasm = median of {args.runs} after {WASM_WARMUP} warm-up calls"
     )
+
+
+def _backends(option: str | None) -> list[str]:
+    """The backends named by `--backend`, or every registered one that starts."""
+    registered = tf.engine().registered_backends()
+    if option is None:
+        return [b for b in registered if tf.engine().find_backend(b) is not None]
+    wanted = [b.strip() for b in option.split(",") if b.strip()]
+    for name in wanted:
+        if name not in registered:
+            sys.exit(f"--backend: unknown backend {name!r} (known: {', '.join(registered)})")
+        if tf.engine().find_backend(name) is None:
+            sys.exit(f"--backend: backend {name!r} did not start here")
+    return wanted
+
+
+def _print_table(names: list[str], ours: dict[str, dict[str, float]], wasm: dict[str, float]) -> None:
+    """One row per model: each backend's ms, wasm's ms, then each backend's ratio to wasm;
+    the last row, each ratio's geometric mean over the models both ran."""
+    backends = list(ours)
+    header = "".join(f"{b + ' ms':>12}" for b in [*backends, "wasm"])
+    header += "".join(f"{b + '/wasm':>12}" for b in backends)
+    print(f"{'model':<28}{header}")
+    ratios: dict[str, list[float]] = {b: [] for b in backends}
+    for name in names:
+        b = wasm.get(name, math.nan)
+        row = "".join(f"{ours[backend].get(name, math.nan):>12.1f}" for backend in backends) + f"{b:>12.1f}"
+        for backend in backends:
+            a = ours[backend].get(name, math.nan)
+            ratio = a / b if a == a and b == b and b > 0 else math.nan
+            if ratio == ratio:
+                ratios[backend].append(ratio)
+            row += f"{ratio:>12.2f}"
+        print(f"{name:<28}{row}")
+    means = [math.exp(sum(map(math.log, r)) / len(r)) if r else math.nan for r in ratios.values()]
+    counts = ",".join(str(len(r)) for r in ratios.values())
+    label = f"geomean ({counts} models)"
+    print(f"{label:<28}{'':>{12 * (len(backends) + 1)}}" + "".join(f"{m:>12.2f}" for m in means))
 
 
 if __name__ == "__main__":
