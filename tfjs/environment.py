@@ -190,6 +190,22 @@ ENV.register_flag("KEEP_INTERMEDIATE_TENSORS", lambda: False)
 ENV.register_flag("TENSOR_MAX_BYTES", lambda: 0)
 
 
+def _default_torch_device() -> str:
+    """'cuda' where PyTorch sees a GPU, else 'cpu' (PyTorch is imported only when read)."""
+    try:
+        import torch
+    except ImportError:
+        return "cpu"
+    return "cuda" if torch.cuda.is_available() else "cpu"
+
+
+# Not in TF.js: the torch backend's flags, read when it starts (its WEBGL_* analogues).
+ENV.register_flag("TORCH_DEVICE", _default_torch_device)
+ENV.register_flag("TORCH_NUM_THREADS", lambda: 0)  # 0: PyTorch's own thread count
+ENV.register_flag("TORCH_ALLOW_TF32", lambda: False)
+ENV.register_flag("TORCH_MAX_BYTES", lambda: 0)  # 0: no cap on the backend's device bytes
+
+
 def preferred_backend() -> str | None:
     """The backend `TFJS_BACKEND` names in the process environment (`TFJS_BACKEND=cpu`),
     which the engine makes the default in place of the highest-priority one; None when

@@ -17,6 +17,7 @@ import torch
 from tfjs.backends.backend import DataId, KernelBackend, TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
 from tfjs.backends.torch.device_events import EventSource, event_source_for, wait_for
+from tfjs.backends.torch.device_settings import start_settings
 from tfjs.backends.torch.registry import KERNEL_NAMES, cpu_kernel_func
 from tfjs.tensor_size import TensorTooLargeError
 
@@ -53,23 +54,23 @@ FORWARDED_KERNELS = frozenset(
 )
 
 
-def default_device() -> torch.device:
-    """The first CUDA device when there is one, else the CPU."""
-    return torch.device("cuda" if torch.cuda.is_available() else "cpu")
-
-
 class TorchBackend(KernelBackend):
     """Holds each buffer as a torch tensor (strings as NumPy arrays) under its data id."""
 
     forwarded_kernels = FORWARDED_KERNELS
 
     def __init__(self, device: str | torch.device | None = None) -> None:
-        self.device = torch.device(device) if device is not None else default_device()
-        if self.device.type == "cuda":
-            torch.cuda.get_device_properties(self.device)  # a missing device fails here
-            torch.backends.cuda.matmul.allow_tf32 = False
-            torch.backends.cudnn.allow_tf32 = False
+        """Starts on `device` (else the `TORCH_DEVICE` flag's), applying the torch flags;
+        a ValueError when a flag is bad or the device does not exist."""
+        settings = start_settings(device)
+        self.device = settings.device
+        self.max_bytes = settings.max_bytes  # 0: no cap
         self.data: dict[DataId, Any] = {}
+        self._buffer_bytes: dict[DataId, int] = {}
+        self.num_bytes_on_device = 0
+        # The kernel running now and the buffers it has stored (dropped if it fails).
+        self._kernel_name = "an upload"
+        self._made: list[DataId] | None = None
         # Values made from a buffer once and kept until it is freed (a model's filters in
         # torch's layout: weights are converted during the first call, as TF.js's warm-up).
         self._derived: dict[DataId, dict[Any, torch.Tensor]] = {}
@@ -86,7 +87,7 @@ class TorchBackend(KernelBackend):
         return data_id
 
     def move(self, data_id: DataId, values: np.ndarray, dtype: str) -> None:
-        self.data[data_id] = self.upload(values, dtype)
+        self.store(data_id, self.upload(values, dtype))
         self._derived.pop(data_id, None)
 
     def upload(self, values: np.ndarray, dtype: str) -> Any:
@@ -115,7 +116,25 @@ class TorchBackend(KernelBackend):
 
     def dispose_data(self, data_id: DataId) -> None:
         del self.data[data_id]
+        self.num_bytes_on_device -= self._buffer_bytes.pop(data_id, 0)
         self._derived.pop(data_id, None)
+
+    def store(self, data_id: DataId, stored: Any) -> None:
+        """Keeps `stored` under `data_id`, counting its device bytes against the cap
+        (`TORCH_MAX_BYTES`): past it, a TensorTooLargeError naming the kernel and bytes,
+        and nothing is kept."""
+        nbytes = 0 if isinstance(stored, np.ndarray) else stored.numel() * stored.element_size()
+        if self.max_bytes and self.num_bytes_on_device + nbytes > self.max_bytes:
+            raise TensorTooLargeError(
+                f"{self._kernel_name}: storing {nbytes} bytes on {self.device} would pass the "
+                f"torch backend's cap of {self.max_bytes} bytes (TORCH_MAX_BYTES); "
+                f"{self.num_bytes_on_device} bytes are held"
+            )
+        self.data[data_id] = stored
+        self._buffer_bytes[data_id] = nbytes
+        self.num_bytes_on_device += nbytes
+        if self._made is not None:
+            self._made.append(data_id)
 
     def num_data_ids(self) -> int:
         return len(self.data)
@@ -132,6 +151,8 @@ class TorchBackend(KernelBackend):
 
     def dispose(self) -> None:
         self.data.clear()
+        self._buffer_bytes.clear()
+        self.num_bytes_on_device = 0
         self._derived.clear()
         super().dispose()
 
@@ -139,14 +160,27 @@ class TorchBackend(KernelBackend):
 
     def execute(self, kernel_func: Any, inputs: Mapping[str, Any], attrs: Mapping[str, Any]) -> Any:
         name = KERNEL_NAMES.get(kernel_func, getattr(kernel_func, "__qualname__", "a kernel"))
+        self._kernel_name, self._made = name, []
         try:
             if any(t.dtype == "string" for t in _tensors(inputs)):
                 return self.run_on_host(cpu_kernel_func(name), {**inputs, **attrs})
             return kernel_func(self, **inputs, **attrs)
         except torch.OutOfMemoryError as error:
+            self._drop(self._made)
             raise TensorTooLargeError(
                 f"{name}: the torch backend could not allocate memory on {self.device} ({error})"
             ) from None
+        except TensorTooLargeError:
+            self._drop(self._made)
+            raise
+        finally:
+            self._kernel_name, self._made = "an upload", None
+
+    def _drop(self, data_ids: list[DataId]) -> None:
+        """Frees the buffers a failed kernel stored, so nothing it made is leaked."""
+        for data_id in data_ids:
+            if data_id in self.data:
+                self.dispose_data(data_id)
 
     def run_on_host(self, cpu_func: Any, inputs_and_attrs: Mapping[str, Any]) -> Any:
         """Runs a cpu kernel on the inputs' values downloaded, and uploads its outputs."""
@@ -157,7 +191,7 @@ class TorchBackend(KernelBackend):
             result = host.execute(cpu_func, inputs_and_attrs, {})
             for info in [result] if isinstance(result, TensorInfo) else result:
                 if info.data_id not in self.data:
-                    self.data[info.data_id] = self.upload(host.data[info.data_id], info.dtype)
+                    self.store(info.data_id, self.upload(host.data[info.data_id], info.dtype))
         finally:
             host.data.clear()
         return result
@@ -179,7 +213,7 @@ class TorchBackend(KernelBackend):
         ):
             values = values.clone(memory_format=torch.contiguous_format)
         data_id = DataId()
-        self.data[data_id] = values
+        self.store(data_id, values)
         return TensorInfo(data_id, tuple(values.shape), dtype)
 
     def derived(self, info: Any, key: Any, make: Any) -> torch.Tensor:

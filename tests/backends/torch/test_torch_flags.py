@@ -1,0 +1,105 @@
+"""The torch backend's flags, read when it starts: its device (a missing one fails the
+start and `cpu` stays), CPU threads, TF32 and its device byte cap."""
+
+from __future__ import annotations
+
+import logging
+import os
+import subprocess
+import sys
+
+import pytest
+
+import tfjs as tf
+from tfjs.backends.torch import TORCH, register_torch_backend
+from tfjs.tensor_size import TensorTooLargeError
+
+torch = pytest.importorskip("torch", reason="the torch backend needs PyTorch (tfjs[torch])")
+
+
+@pytest.fixture
+def start_torch():
+    """Starts a fresh torch backend under the flags given; restores PyTorch's process-wide
+    settings and a default torch backend after."""
+    threads = torch.get_num_threads()
+    tf32 = (torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32)
+
+    def start(**flags) -> bool:
+        tf.set_backend("cpu")
+        tf.remove_backend(TORCH)
+        register_torch_backend()
+        tf.env().reset()
+        tf.env().set_flags(flags)
+        return tf.set_backend(TORCH)
+
+    yield start
+    tf.set_backend("cpu")
+    tf.remove_backend(TORCH)
+    tf.env().reset()
+    register_torch_backend()
+    torch.set_num_threads(threads)
+    torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32 = tf32
+
+
+def test_a_missing_device_fails_the_start_says_why_and_cpu_stays(start_torch, caplog):
+    with caplog.at_level(logging.WARNING, logger="tfjs"):
+        assert start_torch(TORCH_DEVICE="cuda:7") is False
+    assert tf.get_backend() == "cpu"
+    assert "TORCH_DEVICE: device 'cuda:7' does not exist" in caplog.text
+
+
+def test_a_device_that_is_no_device_name_fails_the_start(start_torch, caplog):
+    with caplog.at_level(logging.WARNING, logger="tfjs"):
+        assert start_torch(TORCH_DEVICE="gpu0") is False
+    assert "'gpu0' is not a device name" in caplog.text
+
+
+def test_tfjs_flags_naming_a_missing_device_leave_cpu_the_default():
+    env = {**os.environ, "TFJS_FLAGS": "TORCH_DEVICE:cuda:7"}
+    env.pop("TFJS_BACKEND", None)
+    code = "import tfjs as tf; print(tf.get_backend())"
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip() == "cpu", done.stderr
+    assert "cuda:7" in done.stderr
+
+
+def test_the_default_device_is_cuda_when_there_is_one(start_torch):
+    assert start_torch()
+    expected = "cuda" if torch.cuda.is_available() else "cpu"
+    assert tf.engine().find_backend(TORCH).device.type == expected
+
+
+def test_thread_count_and_tf32_are_applied_at_start(start_torch):
+    assert start_torch(TORCH_NUM_THREADS=1, TORCH_ALLOW_TF32=True)
+    assert torch.get_num_threads() == 1
+    assert torch.backends.cuda.matmul.allow_tf32 and torch.backends.cudnn.allow_tf32
+    assert start_torch()  # TF32 is off by default: float32 as TF.js computes
+    assert not torch.backends.cuda.matmul.allow_tf32 and not torch.backends.cudnn.allow_tf32
+
+
+def test_a_negative_thread_count_fails_the_start(start_torch, caplog):
+    with caplog.at_level(logging.WARNING, logger="tfjs"):
+        assert start_torch(TORCH_NUM_THREADS=-2) is False
+    assert "TORCH_NUM_THREADS" in caplog.text
+
+
+def test_the_byte_cap_stops_a_kernel_with_a_clear_error_and_the_engine_runs_on(start_torch):
+    assert start_torch(TORCH_MAX_BYTES=96)  # room for three 8-float (32-byte) buffers
+    backend = tf.engine().find_backend(TORCH)
+    x = tf.ones([8])
+    y = x.add(x)
+    z = y.mul(x)  # 96 bytes: at the cap, not past it
+    tensors, buffers = tf.memory()["num_tensors"], backend.num_data_ids()
+    with pytest.raises(
+        TensorTooLargeError, match=r"^Sub: storing 32 bytes on \S+ would pass .* cap of 96 bytes"
+    ):
+        z.sub(x)
+    assert tf.memory()["num_tensors"] == tensors and backend.num_data_ids() == buffers
+    assert backend.num_bytes_on_device == 96
+    with pytest.raises(TensorTooLargeError, match=r"an upload: storing 4 bytes"):
+        tf.scalar(1.0)
+    z.dispose()
+    w = y.sub(x)  # room again: the engine runs on
+    assert w.data_sync().tolist() == [1.0] * 8
+    tf.dispose([x, y, w])
+    assert backend.num_bytes_on_device == 0
