@@ -17,6 +17,11 @@ import torch
 from tfjs.backends.backend import DataId, KernelBackend, TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
 from tfjs.backends.torch.device_events import EventSource, event_source_for, wait_for
+from tfjs.backends.torch.device_memory import (
+    AllocatorBytes,
+    allocator_bytes_for,
+    device_memory_info,
+)
 from tfjs.backends.torch.device_settings import start_settings
 from tfjs.backends.torch.registry import KERNEL_NAMES, cpu_kernel_func
 from tfjs.tensor_size import TensorTooLargeError
@@ -78,6 +83,8 @@ class TorchBackend(KernelBackend):
         self._host.name = "cpu"
         # What `read` waits on (None: read at once); a test may put a stand-in here.
         self.event_source: EventSource | None = event_source_for(self.device)
+        # How `memory` asks the device's caching allocator (None on the CPU device).
+        self.allocator_bytes: AllocatorBytes | None = allocator_bytes_for(self.device)
 
     # ---- storage --------------------------------------------------------------------
 
@@ -140,10 +147,10 @@ class TorchBackend(KernelBackend):
         return len(self.data)
 
     def memory(self) -> dict[str, Any]:
-        info: dict[str, Any] = {"unreliable": False, "reasons": []}
-        if self.device.type == "cuda":
-            info["num_bytes_in_gpu"] = torch.cuda.memory_allocated(self.device)
-        return info
+        """TF.js's WebGL keys (`num_bytes_in_gpu`, …) on a GPU, `unreliable` where the
+        caching allocator holds more than the tensors; exact on the CPU device."""
+        stats = self.allocator_bytes(self.device) if self.allocator_bytes is not None else None
+        return device_memory_info(self.num_bytes_on_device, stats)
 
     def synchronize(self) -> None:
         if self.device.type == "cuda":
