@@ -1,57 +1,128 @@
-"""Per-op cost of tfjs beside the bare NumPy call, measured in one run as ratios.
+"""Per-kernel cost of tfjs beside the bare library call its backend makes, per backend,
+measured in one run as ratios.
 
-    python3 benchmarks/op_overhead.py
+    python3 benchmarks/op_overhead.py [--backend cpu,torch] [--sizes 16,1000000]
 
-Small tensors show the per-op Python overhead (scope, dispatch, bookkeeping); large
-ones show whether the kernels run at NumPy's speed. Nothing here is asserted in tests.
+`cpu` is compared with the bare NumPy call, `torch` with the bare torch call on tensors
+already on its device. Small tensors show the per-op Python overhead (scope, dispatch,
+bookkeeping); large ones show whether the kernels run at the library's speed. On a CUDA
+device both sides are synchronised after each call, so the figures include the kernel.
+`--backend` defaults to every built-in backend that starts. Nothing here is asserted in tests.
 """
 
 from __future__ import annotations
 
+import argparse
+import sys
 import timeit
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
 import tfjs as tf
 
+BUILT_IN = ("cpu", "torch")
+
 
 def _per_call_us(fn: Callable[[], object], seconds: float = 0.2) -> float:
     timer = timeit.Timer(fn)
     number, _ = timer.autorange()
-    best = min(timer.repeat(repeat=5, number=max(1, int(number * seconds / 0.2))))
-    return best / max(1, int(number * seconds / 0.2)) * 1e6
+    calls = max(1, int(number * seconds / 0.2))
+    return min(timer.repeat(repeat=5, number=calls)) / calls * 1e6
 
 
-def _cases(a: tf.Tensor, b: tf.Tensor, x: np.ndarray, y: np.ndarray) -> dict[str, tuple[Callable, Callable]]:
-    """Each op: (the tfjs call, the bare NumPy call it should be as fast as)."""
+def _tfjs_cases(a: tf.Tensor, b: tf.Tensor) -> dict[str, Callable[[], Any]]:
+    """Each op as tfjs runs it (the result disposed: its cost is part of an op's)."""
     return {
-        "add": (lambda: tf.add(a, b).dispose(), lambda: np.add(x, y)),
-        "mul": (lambda: tf.mul(a, b).dispose(), lambda: np.multiply(x, y)),
-        "relu": (lambda: tf.relu(a).dispose(), lambda: np.maximum(x, 0)),
-        "square": (lambda: tf.square(a).dispose(), lambda: np.square(x)),
-        "exp": (lambda: tf.exp(a).dispose(), lambda: np.exp(x)),
-        "sum": (lambda: tf.sum(a).dispose(), lambda: np.sum(x)),
-        "mean": (lambda: tf.mean(a).dispose(), lambda: np.mean(x)),
-        "reshape": (lambda: tf.reshape(a, [-1, 4]).dispose(), lambda: x.reshape(-1, 4)),
+        "add": lambda: tf.add(a, b).dispose(),
+        "mul": lambda: tf.mul(a, b).dispose(),
+        "relu": lambda: tf.relu(a).dispose(),
+        "square": lambda: tf.square(a).dispose(),
+        "exp": lambda: tf.exp(a).dispose(),
+        "sum": lambda: tf.sum(a).dispose(),
+        "mean": lambda: tf.mean(a).dispose(),
+        "reshape": lambda: tf.reshape(a, [-1, 4]).dispose(),
     }
 
 
-def main() -> None:
+def _bare_cases(lib: Any, x: Any, y: Any) -> dict[str, Callable[[], Any]]:
+    """The same ops as bare calls of `lib` (numpy or torch: the names they share)."""
+    return {
+        "add": lambda: lib.add(x, y),
+        "mul": lambda: lib.multiply(x, y),
+        "relu": lambda: lib.maximum(x, lib.zeros_like(x)),
+        "square": lambda: lib.square(x),
+        "exp": lambda: lib.exp(x),
+        "sum": lambda: lib.sum(x),
+        "mean": lambda: lib.mean(x),
+        "reshape": lambda: x.reshape(-1, 4),
+    }
+
+
+def _synchronised(fn: Callable[[], Any], sync: Callable[[], None] | None) -> Callable[[], Any]:
+    if sync is None:
+        return fn
+
+    def call() -> Any:
+        fn()
+        sync()
+
+    return call
+
+
+def _bare_library(backend: str, x: np.ndarray, y: np.ndarray) -> tuple[Any, Any, Any, Any]:
+    """(library, x, y, synchronise or None) for the backend's bare calls."""
+    if backend == "cpu":
+        return np, x, y, None
+    import torch
+
+    device = tf.backend().device
+    sync = torch.cuda.synchronize if device.type == "cuda" else None
+    return torch, torch.from_numpy(x).to(device), torch.from_numpy(y).to(device), sync
+
+
+def _measure(backend: str, sizes: list[int]) -> list[tuple[str, str, int, float, float]]:
+    tf.set_backend(backend)
     rng = np.random.default_rng(0)
     rows = []
-    for size in (16, 1_000_000):
+    for size in sizes:
         x = rng.standard_normal(size).astype(np.float32)
         y = rng.standard_normal(size).astype(np.float32)
         a, b = tf.tensor(x), tf.tensor(y)
-        cases = _cases(a, b, x, y)
-        for name, (ours, numpy_call) in cases.items():
-            ours_us, numpy_us = _per_call_us(ours), _per_call_us(numpy_call)
-            rows.append((name, size, ours_us, numpy_us, ours_us / numpy_us))
+        lib, bx, by, sync = _bare_library(backend, x, y)
+        tf.add(a, b).dispose()  # uploads a and b before anything is timed
+        bare = _bare_cases(lib, bx, by)
+        for name, ours in _tfjs_cases(a, b).items():
+            ours_us = _per_call_us(_synchronised(ours, sync))
+            bare_us = _per_call_us(_synchronised(bare[name], sync))
+            rows.append((backend, name, size, ours_us, bare_us))
         tf.dispose([a, b])
-    print(f"{'op':<10}{'size':>10}{'tfjs µs':>12}{'numpy µs':>12}{'ratio':>8}")
-    for name, size, ours_us, numpy_us, ratio in rows:
-        print(f"{name:<10}{size:>10}{ours_us:>12.2f}{numpy_us:>12.2f}{ratio:>8.2f}")
+    return rows
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--backend", help="comma-separated backends (default: cpu and torch where it starts)")
+    ap.add_argument("--sizes", default="16,1000000", help="tensor sizes (default 16,1000000)")
+    args = ap.parse_args()
+    if args.backend is None:
+        backends = [b for b in BUILT_IN if tf.engine().find_backend(b) is not None]
+    else:
+        backends = [b.strip() for b in args.backend.split(",") if b.strip()]
+    for name in backends:
+        if name not in BUILT_IN or tf.engine().find_backend(name) is None:
+            sys.exit(
+                f"--backend: {name!r} is not a built-in backend that starts here ({', '.join(BUILT_IN)})"
+            )
+    sizes = [int(s) if s.strip().isdigit() else 0 for s in args.sizes.split(",")]
+    if any(s < 4 or s % 4 for s in sizes):
+        sys.exit("--sizes: each size must be a positive multiple of 4 (reshape makes [-1, 4])")
+    rows = [row for backend in backends for row in _measure(backend, sizes)]
+    print(f"{'backend':<9}{'op':<10}{'size':>10}{'tfjs µs':>12}{'bare µs':>12}{'ratio':>8}")
+    for backend, name, size, ours_us, bare_us in rows:
+        print(f"{backend:<9}{name:<10}{size:>10}{ours_us:>12.2f}{bare_us:>12.2f}{ours_us / bare_us:>8.2f}")
+    print("bare: NumPy for cpu, torch on the backend's device for torch")
 
 
 if __name__ == "__main__":
