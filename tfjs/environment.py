@@ -204,6 +204,8 @@ ENV.register_flag("TORCH_DEVICE", _default_torch_device)
 ENV.register_flag("TORCH_NUM_THREADS", lambda: 0)  # 0: PyTorch's own thread count
 ENV.register_flag("TORCH_ALLOW_TF32", lambda: False)
 ENV.register_flag("TORCH_MAX_BYTES", lambda: 0)  # 0: no cap on the backend's device bytes
+# false: float32 buffers hold float16 values, as WEBGL_RENDER_FLOAT32_ENABLED=false does.
+ENV.register_flag("TORCH_RENDER_FLOAT32_ENABLED", lambda: True)
 
 
 def preferred_backend() -> str | None:

@@ -103,3 +103,21 @@ def test_the_byte_cap_stops_a_kernel_with_a_clear_error_and_the_engine_runs_on(s
     assert w.data_sync().tolist() == [1.0] * 8
     tf.dispose([x, y, w])
     assert backend.num_bytes_on_device == 0
+
+
+def test_16_bit_mode_stores_float32_buffers_as_half_floats(start_torch):
+    assert start_torch(TORCH_RENDER_FLOAT32_ENABLED=False)
+    assert tf.backend().float_precision() == 16 and tf.backend().epsilon() == 1e-4
+
+    def run():
+        third = tf.scalar(1.0).div(3)  # float16's nearest to 1/3: 0.333251953125 (2**-2 * 1365/1024)
+        uploaded = tf.tensor([70000.0, 1.0 + 2.0**-11, 2049.0])  # past 65504; between halves
+        ints = tf.tensor([2049], dtype="int32")  # ints stay exact
+        return [t.data_sync().tolist() for t in (third, uploaded, ints)]
+
+    third, uploaded, ints = tf.tidy(run)
+    assert third == [0.333251953125]
+    assert uploaded == [float("inf"), 1.0, 2048.0]  # ties round to even
+    assert ints == [2049]
+    assert start_torch()  # float32 by default
+    assert tf.tidy(lambda: tf.scalar(1.0).div(3).data_sync().tolist()) == [pytest.approx(1 / 3, rel=1e-7)]

@@ -70,6 +70,7 @@ class TorchBackend(KernelBackend):
         settings = start_settings(device)
         self.device = settings.device
         self.max_bytes = settings.max_bytes  # 0: no cap
+        self.render_float32 = settings.render_float32
         self.data: dict[DataId, Any] = {}
         self._buffer_bytes: dict[DataId, int] = {}
         self.num_bytes_on_device = 0
@@ -130,6 +131,8 @@ class TorchBackend(KernelBackend):
         """Keeps `stored` under `data_id`, counting its device bytes against the cap
         (`TORCH_MAX_BYTES`): past it, a TensorTooLargeError naming the kernel and bytes,
         and nothing is kept."""
+        if not self.render_float32 and not isinstance(stored, np.ndarray):
+            stored = _as_float16_texture(stored)
         nbytes = 0 if isinstance(stored, np.ndarray) else stored.numel() * stored.element_size()
         if self.max_bytes and self.num_bytes_on_device + nbytes > self.max_bytes:
             raise TensorTooLargeError(
@@ -151,6 +154,11 @@ class TorchBackend(KernelBackend):
         caching allocator holds more than the tensors; exact on the CPU device."""
         stats = self.allocator_bytes(self.device) if self.allocator_bytes is not None else None
         return device_memory_info(self.num_bytes_on_device, stats)
+
+    def float_precision(self) -> int:
+        """32, or 16 where float32 buffers hold float16 values (TF.js's WebGL on a GPU
+        without 32-bit float textures)."""
+        return 32 if self.render_float32 else 16
 
     def synchronize(self) -> None:
         if self.device.type == "cuda":
@@ -262,6 +270,16 @@ def to_int32(values: torch.Tensor) -> torch.Tensor:
     finite = torch.isfinite(as_double)
     truncated = torch.trunc(torch.where(finite, as_double, 0.0))
     return torch.fmod(truncated, 4294967296.0).to(torch.int64).to(torch.int32)
+
+
+def _as_float16_texture(values: torch.Tensor) -> torch.Tensor:
+    """float32 values rounded to float16 (±Infinity past 65504), as a half-float texture
+    stores them; int32 and bool stay exact here, unlike WebGL's (which holds them as floats)."""
+    if values.dtype == torch.float32:
+        return values.to(torch.float16).to(torch.float32)
+    if values.dtype == torch.complex64:
+        return torch.complex(_as_float16_texture(values.real), _as_float16_texture(values.imag))
+    return values
 
 
 def _host_values(stored: Any) -> np.ndarray:

@@ -2,7 +2,9 @@
 reads its `WEBGL_*` flags the same way): the device (`TORCH_DEVICE`), the CPU thread
 count (`TORCH_NUM_THREADS`, 0: PyTorch's own), whether CUDA matmuls and convolutions may
 use TF32 (`TORCH_ALLOW_TF32`, off: float32 as TF.js computes) and the most bytes its
-buffers may hold on the device (`TORCH_MAX_BYTES`, 0: no cap). A device that does not
+buffers may hold on the device (`TORCH_MAX_BYTES`, 0: no cap), and whether float32
+buffers keep float32 values (`TORCH_RENDER_FLOAT32_ENABLED`, as TF.js's
+`WEBGL_RENDER_FLOAT32_ENABLED`: false shows what a GPU with 16-bit textures gives). A device that does not
 exist fails the start, so `set_backend('torch')` returns False and says why.
 """
 
@@ -17,10 +19,12 @@ from tfjs.environment import ENV
 
 @dataclass(frozen=True)
 class TorchSettings:
-    """What the backend keeps of its flags: its device and its byte cap (0: none)."""
+    """What the backend keeps of its flags: its device, its byte cap (0: none) and
+    whether float32 buffers hold float32 (else float16) values."""
 
     device: torch.device
     max_bytes: int
+    render_float32: bool = True
 
 
 def resolve_device(name: str) -> torch.device:
@@ -49,11 +53,12 @@ def start_settings(device: str | torch.device | None = None) -> TorchSettings:
     threads = _non_negative_int("TORCH_NUM_THREADS")
     max_bytes = _non_negative_int("TORCH_MAX_BYTES")
     allow_tf32 = ENV.get_bool("TORCH_ALLOW_TF32")
+    render_float32 = ENV.get_bool("TORCH_RENDER_FLOAT32_ENABLED")
     if threads > 0:
         torch.set_num_threads(threads)
     torch.backends.cuda.matmul.allow_tf32 = allow_tf32
     torch.backends.cudnn.allow_tf32 = allow_tf32
-    return TorchSettings(chosen, max_bytes)
+    return TorchSettings(chosen, max_bytes, render_float32)
 
 
 def _non_negative_int(flag: str) -> int:
