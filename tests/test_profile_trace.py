@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import pytest
@@ -55,6 +56,31 @@ def test_tracing_block_collects_every_profile(tmp_path):
         tf.profile(lambda: tf.tidy(lambda: tf.neg(tf.scalar(2.0)).data_sync()))
     names = [e["name"] for e in _load(out) if e["ph"] == "X"]
     assert names.count("download") == 2 and {"Square", "Neg"} <= set(names)
+
+
+def test_awaited_downloads_are_traced(tmp_path):
+    out = tmp_path / "async.json"
+
+    def f():
+        t = tf.tensor([1, 2, 3], dtype="int32")
+        values = asyncio.run(t.data())
+        t.dispose()
+        return values
+
+    tf.profile(f, trace=out)
+    downloads = [e for e in _load(out) if e["name"] == "download"]
+    assert [d["args"]["shape"] for d in downloads] == [[3]]
+    assert downloads[0]["args"]["dtype"] == "int32"
+    assert "read" not in vars(tf.engine())
+
+
+def test_nested_traced_profiles_both_see_the_download(tmp_path):
+    inner, outer = tmp_path / "inner.json", tmp_path / "outer.json"
+    read = lambda: tf.tidy(lambda: tf.abs(tf.scalar(-1.0)).data_sync())  # noqa: E731
+    tf.profile(lambda: tf.profile(read, trace=inner), trace=outer)
+    for path in (inner, outer):
+        assert [e["name"] for e in _load(path) if e["ph"] == "X"][-1] == "download"
+    assert "read_sync" not in vars(tf.engine()) and "read" not in vars(tf.engine())
 
 
 def test_trace_into_missing_folder_is_a_clear_error_before_running(tmp_path):

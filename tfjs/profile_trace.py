@@ -57,26 +57,38 @@ def check_trace_path(path: str | os.PathLike[str]) -> None:
 
 @contextlib.contextmanager
 def recording_downloads(engine: Engine, sink: list[DownloadRecord]) -> Iterator[None]:
-    """Appends a record to `sink` for every download through `engine` in the block."""
-    shadowed = "read_sync" in vars(engine)  # an outer block's recorder
-    previous = engine.read_sync
+    """Appends a record to `sink` for every download through `engine` in the block
+    (`read_sync` and `await read`), by shadowing those methods on the instance."""
+    previous = {name: (name in vars(engine), getattr(engine, name)) for name in ("read_sync", "read")}
+    read_sync, read = previous["read_sync"][1], previous["read"][1]
 
-    def read_sync(tensor: Any) -> Any:
-        start = _time.perf_counter()
-        values = previous(tensor)
+    def record(tensor: Any, start: float) -> None:
         end = _time.perf_counter()
         backend = engine.backend_of(tensor)
         sink.append(DownloadRecord(tensor.shape, tensor.dtype, backend, start * 1e3, (end - start) * 1e3))
+
+    def recorded_read_sync(tensor: Any) -> Any:
+        start = _time.perf_counter()
+        values = read_sync(tensor)
+        record(tensor, start)
         return values
 
-    engine.read_sync = read_sync  # type: ignore[method-assign]
+    async def recorded_read(tensor: Any) -> Any:
+        start = _time.perf_counter()
+        values = await read(tensor)
+        record(tensor, start)
+        return values
+
+    engine.read_sync = recorded_read_sync  # type: ignore[method-assign]
+    engine.read = recorded_read  # type: ignore[method-assign]
     try:
         yield
     finally:
-        if shadowed:
-            engine.read_sync = previous  # type: ignore[method-assign]
-        else:
-            del engine.read_sync
+        for name, (shadowed, method) in previous.items():
+            if shadowed:  # an outer block's recorder
+                setattr(engine, name, method)
+            else:
+                delattr(engine, name)
 
 
 def trace_events(kernels: list[KernelRecord], downloads: list[DownloadRecord]) -> list[dict[str, Any]]:
