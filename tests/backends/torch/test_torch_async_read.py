@@ -9,7 +9,6 @@ import asyncio
 import pytest
 
 import tfjs as tf
-from tfjs.backends.torch import TORCH, register_torch_backend
 
 torch = pytest.importorskip("torch", reason="the torch backend needs PyTorch (tfjs[torch])")
 
@@ -24,19 +23,6 @@ class LaterEvent:
     def query(self) -> bool:
         self.polls += 1
         return self.done
-
-
-@pytest.fixture
-def torch_backend():
-    registered_here = register_torch_backend()
-    assert tf.set_backend(TORCH)
-    backend = tf.engine().find_backend(TORCH)
-    saved = backend.event_source
-    yield backend
-    backend.event_source = saved
-    tf.set_backend("cpu")
-    if registered_here:
-        tf.remove_backend(TORCH)
 
 
 def test_other_coroutines_run_while_data_waits_and_a_dispose_then_is_safe(torch_backend):

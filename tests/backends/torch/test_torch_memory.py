@@ -8,23 +8,9 @@ import numpy as np
 import pytest
 
 import tfjs as tf
-from tfjs.backends.torch import TORCH, register_torch_backend
 
 torch = pytest.importorskip("torch", reason="the torch backend needs PyTorch (tfjs[torch])")
 from tfjs.backends.torch.device_memory import device_memory_info  # noqa: E402
-
-
-@pytest.fixture
-def torch_backend():
-    registered_here = register_torch_backend()
-    assert tf.set_backend(TORCH)
-    backend = tf.engine().find_backend(TORCH)
-    saved = backend.allocator_bytes
-    yield backend
-    backend.allocator_bytes = saved
-    tf.set_backend("cpu")
-    if registered_here:
-        tf.remove_backend(TORCH)
 
 
 def test_gpu_keys_count_the_tensors_and_the_allocators_cache(torch_backend):
