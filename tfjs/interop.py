@@ -83,8 +83,11 @@ def native_buffer(tensor: Tensor, method: str) -> Any:
     tensor._throw_if_disposed(method)
     if tensor.dtype == "string":
         raise TypeError(f"{method}: string tensors have no DLPack form")
-    backend = engine()._data[tensor.data_id].backend
-    return backend.data[tensor.data_id].reshape(tensor.shape)
+    backend: Any = engine()._data[tensor.data_id].backend
+    stored: Any = getattr(backend, "data", {}).get(tensor.data_id)
+    if not hasattr(stored, "__dlpack__"):
+        raise TypeError(f"{method}: backend '{backend.name}' cannot share this tensor's memory")
+    return stored.reshape(tensor.shape)
 
 
 def dlpack(tensor: Tensor, **kwargs: Any) -> Any:
