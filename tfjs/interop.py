@@ -30,8 +30,9 @@ def from_dlpack(x: Any) -> Tensor:
     """A tensor on the active backend holding the memory of `x`, any object with
     `__dlpack__` (a torch tensor, a NumPy array, ...), without a copy where the active
     backend can hold it: `torch` keeps a torch tensor (copied only when it lives on another
-    device than the backend's), `cpu` a NumPy array (CPU memory only). float32, int32,
-    bool and complex64 are shared; any other dtype is a TypeError naming it.
+    device than the backend's or is not contiguous), `cpu` a NumPy array (CPU memory
+    only). float32, int32, bool and complex64 are shared; any other dtype is a TypeError
+    naming it. `tf.memory()` counts the tensor's bytes once, as for any other tensor.
 
     >>> a = np.array([1, 2, 3], dtype=np.int32)
     >>> tf.from_dlpack(a).data_sync()
