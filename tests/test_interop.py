@@ -12,8 +12,10 @@ torch = pytest.importorskip("torch", reason="PyTorch (optional dependency) is no
 
 @pytest.fixture
 def on_torch():
+    """The torch backend's device (CUDA where there is one)."""
     if not tf.set_backend("torch"):
         pytest.skip("backend 'torch' did not start")
+    return tf.backend().device
 
 
 def _buffer(t):
@@ -30,7 +32,7 @@ def _buffer(t):
     ],
 )
 def test_from_torch_shares_memory_without_copy(on_torch, torch_dtype, dtype):
-    x = torch.tensor([[1, 0, 3], [4, 5, 0]]).to(torch_dtype)
+    x = torch.tensor([[1, 0, 3], [4, 5, 0]]).to(on_torch, torch_dtype)
     t = tf.from_dlpack(x)
     assert (t.shape, t.dtype) == ((2, 3), dtype)
     assert _buffer(t).data_ptr() == x.data_ptr()
@@ -39,7 +41,7 @@ def test_from_torch_shares_memory_without_copy(on_torch, torch_dtype, dtype):
 
 
 def test_round_trip_torch_keeps_one_buffer_and_counts_it_once(on_torch):
-    x = torch.arange(6, dtype=torch.float32).reshape(2, 3)
+    x = torch.arange(6, dtype=torch.float32, device=on_torch).reshape(2, 3)
     before = tf.memory()
     t = tf.from_dlpack(x)
     assert tf.memory()["num_bytes"] - before["num_bytes"] == 24
@@ -57,8 +59,11 @@ def test_round_trip_torch_keeps_one_buffer_and_counts_it_once(on_torch):
 def test_kernel_results_export_to_torch_and_numpy(on_torch):
     t = tf.tidy(lambda: tf.tensor([[1, 2], [3, 4]]).mul(2))
     assert torch.from_dlpack(t).tolist() == [[2, 4], [6, 8]]
-    np.testing.assert_array_equal(np.from_dlpack(t), [[2, 4], [6, 8]])
-    assert t.__dlpack_device__() == (1, 0)  # kDLCPU on this CPU build
+    if on_torch.type == "cuda":
+        assert t.__dlpack_device__() == (2, on_torch.index or 0)  # kDLCUDA
+    else:
+        np.testing.assert_array_equal(np.from_dlpack(t), [[2, 4], [6, 8]])
+        assert t.__dlpack_device__() == (1, 0)  # kDLCPU
     t.dispose()
 
 
@@ -107,13 +112,23 @@ def test_disposed_and_string_tensors_refuse_export(on_torch):
         torch.from_dlpack(t)
     s = tf.tensor(["a"])
     with pytest.raises(TypeError, match="string tensors have no DLPack form"):
-        np.from_dlpack(s)
+        torch.from_dlpack(s)
     s.dispose()
 
 
 def test_torch_tensor_requiring_grad_is_shared_detached(on_torch):
-    x = torch.ones(3, requires_grad=True)
+    x = torch.ones(3, device=on_torch, requires_grad=True)
     t = tf.from_dlpack(x)
     assert _buffer(t).data_ptr() == x.data_ptr()
     assert not _buffer(t).requires_grad
+    t.dispose()
+
+
+def test_numpy_array_on_torch_is_shared_on_the_cpu_device(on_torch):
+    a = np.array([[1.5, -2.0]], dtype=np.float32)
+    t = tf.from_dlpack(a)
+    assert (t.shape, t.dtype) == ((1, 2), "float32")
+    np.testing.assert_array_equal(t.data_sync(), [1.5, -2.0])
+    if on_torch.type == "cpu":
+        assert _buffer(t).data_ptr() == a.ctypes.data
     t.dispose()
