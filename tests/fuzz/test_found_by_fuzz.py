@@ -272,3 +272,36 @@ def test_rotation_by_an_infinite_angle_fills_every_pixel_without_a_warning(backe
     rotated = tf.image.rotate_with_offset(image, float("-inf"), fill_value=0, center=0.1)
     assert rotated.array_sync() == [[[[0.0, 0.0, 0.0, 0.0]]]]
     tf.dispose([image, rotated])
+
+
+def test_split_sizes_that_leave_a_negative_rest_are_refused(backend):
+    # seeds 6032822, 6039590: TF.js would slice overlapping pieces; torch refused the sizes.
+    x = tf.zeros([1, 2, 2])
+    with raises_with(ValueError, "split", "[1, -1, 2]", "leave -1 for the -1 of an axis of 2"):
+        x.split([1, -1, 2], 1)
+    x.dispose()
+
+
+def test_sparse_fill_empty_rows_needs_a_column_per_dimension():
+    # seed 6044564: indices of shape [1, 0] reached the kernel.
+    with raises_with(ValueError, "sparse_fill_empty_rows", "[1, 0]", "2 dimensions"):
+        tf.sparse.sparse_fill_empty_rows([[]], [2.5], [3, 3], 0.0)
+
+
+def test_ragged_row_splits_must_be_a_vector():
+    # seed 6056451: a scalar ROW_SPLITS reached the kernel.
+    with raises_with(ValueError, "ragged_tensor_to_tensor", "rowPartitionTensors[0] (ROW_SPLITS) must be 1-D"):
+        tf.ragged_tensor_to_tensor([2, 3], [2.0, -2.5, 2.0], -1.0, [-0.0], ["ROW_SPLITS"])
+
+
+def test_a_convolution_whose_windows_reach_far_outside_is_a_size_error_or_runs(backend):
+    # seed 6042384 on torch: padding to a window 2**31 - 1 columns away asked for 48 GiB.
+    x, w = tf.zeros([1, 4, 3, 1]), tf.ones([2, 2, 1, 3])
+    try:
+        y = tf.conv2d(x, w, [2, 2147483647], 1)
+    except tf.TensorTooLargeError as error:
+        assert backend == "torch" and "Conv2D (its padded input)" in str(error)
+    else:
+        assert y.shape == (1, 3, 2, 3) and y.array_sync() == np.zeros([1, 3, 2, 3]).tolist()
+        y.dispose()
+    tf.dispose([x, w])

@@ -71,9 +71,9 @@ def ragged_tensor_to_tensor(
             raise ValueError(
                 f"{name}: rowPartitionTypes[{i}] is {kind!r}, not one of {', '.join(ROW_PARTITION_TYPES)}"
             )
-        if partition.rank > 1:
+        if partition.rank > 1 or (partition.rank == 0 and kind != "FIRST_DIM_SIZE"):
             raise ValueError(
-                f"{name}: rowPartitionTensors[{i}] must be 1-D, got shape {list(partition.shape)}"
+                f"{name}: rowPartitionTensors[{i}] ({kind}) must be 1-D, got shape {list(partition.shape)}"
             )
     inputs = {
         "shape": shape_t,

@@ -68,6 +68,11 @@ def _split_sizes(dim: int, num_or_size_splits: int | Sequence[int]) -> list[int]
     if -1 in sizes:
         total = sizes[0] + sum(s for s in sizes[1:] if s > 0)
         sizes[sizes.index(-1)] = dim - total
+        if dim - total < 0:  # TF.js then slices pieces that overlap: a wrong answer
+            raise ValueError(
+                f"split: the sizes {given} leave {dim - total} for the -1 of an axis of {dim}: "
+                "the other sizes must not add up to more than the axis"
+            )
     if sum(sizes) != dim:
         raise ValueError(
             "split: The sum of sizes must match the size of the axis dimension. "

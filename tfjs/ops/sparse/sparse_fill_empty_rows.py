@@ -55,6 +55,11 @@ def sparse_fill_empty_rows(
         )
     if shape_t.shape[0] == 0:
         raise ValueError(f"{name}: denseShape must name at least one dimension, got shape []")
+    if indices_t.shape[1] != shape_t.shape[0]:
+        raise ValueError(
+            f"{name}: indices must have one column per dimension of denseShape, got indices of shape "
+            f"{list(indices_t.shape)} for a denseShape of {shape_t.shape[0]} dimensions"
+        )
     inputs = {"indices": indices_t, "values": values_t, "dense_shape": shape_t, "default_value": default_t}
     return SparseFillEmptyRowsResult(*ENGINE.run_kernel(SPARSE_FILL_EMPTY_ROWS, inputs))
 

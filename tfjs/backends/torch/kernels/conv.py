@@ -50,7 +50,10 @@ def torch_filter(w: torch.Tensor, depthwise: bool) -> torch.Tensor:
 
 def _geometry(info: Any) -> dict[str, Any]:
     w = window(info)
-    return {"stride": w.strides, "dilation": w.dilations}
+    # Along a dimension of one output any stride is the same: 1 keeps torch from sizing
+    # buffers by a huge one (a stride of 2**31 - 1 asked it for 48 GiB).
+    strides = tuple(1 if out == 1 else stride for stride, out in zip(w.strides, w.out_sizes, strict=True))
+    return {"stride": strides, "dilation": w.dilations}
 
 
 def _groups(info: Any, depthwise: bool) -> int:
@@ -75,7 +78,8 @@ def conv_values(x: torch.Tensor, w: torch.Tensor, info: Any, depthwise: bool = F
     work = w.dtype
     if empty_output(info):
         return torch.zeros(info.out_shape, dtype=work, device=x.device)
-    xs = padded_to_output(channels_first(x.to(work), info), info)
+    kernel_name = "DepthwiseConv2dNative" if depthwise else ("Conv2D" if x.dim() == 4 else "Conv3D")
+    xs = padded_to_output(channels_first(x.to(work), info), info, kernel_name=kernel_name)
     conv = F.conv2d if xs.dim() == 4 else F.conv3d
     y = conv(
         xs.contiguous(memory_format=_MEMORY_FORMATS[xs.dim()]),
@@ -118,7 +122,7 @@ def backprop_filter_values(
     out_channels = channels * last if depthwise else last
     grad = nn_grad.conv2d_weight if len(sizes) == 2 else nn_grad.conv3d_weight
     dw = grad(
-        padded_to_output(channels_first(x.to(torch.float32), info), info),
+        padded_to_output(channels_first(x.to(torch.float32), info), info, kernel_name="Conv2DBackpropFilter"),
         (out_channels, 1 if depthwise else channels, *sizes),
         channels_first(dy.to(torch.float32), info),
         groups=_groups(info, depthwise),
