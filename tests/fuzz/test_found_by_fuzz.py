@@ -290,7 +290,8 @@ def test_sparse_fill_empty_rows_needs_a_column_per_dimension():
 
 def test_ragged_row_splits_must_be_a_vector():
     # seed 6056451: a scalar ROW_SPLITS reached the kernel.
-    with raises_with(ValueError, "ragged_tensor_to_tensor", "rowPartitionTensors[0] (ROW_SPLITS) must be 1-D"):
+    message = "rowPartitionTensors[0] (ROW_SPLITS) must be 1-D"
+    with raises_with(ValueError, "ragged_tensor_to_tensor", message):
         tf.ragged_tensor_to_tensor([2, 3], [2.0, -2.5, 2.0], -1.0, [-0.0], ["ROW_SPLITS"])
 
 
