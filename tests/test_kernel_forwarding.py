@@ -61,3 +61,27 @@ def test_a_kernel_missing_and_not_forwarded_is_an_error(partial):
     with pytest.raises(NotImplementedError, match="Kernel 'Neg' not registered for backend 'partial'"):
         tf.neg(x)
     x.dispose()
+
+
+class RefusingBackend(TwinBackend):
+    """A backend whose uploads fail (a device that is full)."""
+
+    def move(self, data_id, values, dtype):
+        raise MemoryError("the device is full")
+
+
+def test_a_move_that_fails_loses_nothing():
+    tf.register_backend("refusing", RefusingBackend, priority=-1)
+    tf.register_kernel("Neg", "refusing", tf.get_kernel("Neg", "cpu").kernel_func)
+    x = tf.tensor([1.0, -2.0])
+    try:
+        tf.set_backend("refusing")
+        with pytest.raises(MemoryError, match="the device is full"):
+            tf.neg(x)
+        assert tf.engine().backend_of(x) == "cpu"
+        assert x.array_sync() == [1.0, -2.0]  # its data is still where it was
+    finally:
+        tf.set_backend("cpu")
+        tf.unregister_kernel("Neg", "refusing")
+        tf.remove_backend("refusing")
+        x.dispose()

@@ -232,8 +232,8 @@ class Engine:
         """Moves a buffer to `backend` (reading it from where it lives)."""
         info = self._data[data_id]
         values = self._read_sync(info, data_id)
+        backend.move(data_id, values, info.dtype)  # first: a move that fails loses nothing
         info.backend.dispose_data(data_id)
-        backend.move(data_id, values, info.dtype)
         info.backend = backend
         self.num_data_moves += 1
 

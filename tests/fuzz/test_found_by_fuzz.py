@@ -306,3 +306,19 @@ def test_a_convolution_whose_windows_reach_far_outside_is_a_size_error_or_runs(b
         assert y.shape == (1, 3, 2, 3) and y.array_sync() == np.zeros([1, 3, 2, 3]).tolist()
         y.dispose()
     tf.dispose([x, w])
+
+
+def test_threshold_inverted_must_be_a_boolean():
+    # seed 7099222: a tensor given as `inverted` was asked for its truth value.
+    image, flag = tf.zeros([2, 2, 1]), tf.tensor([1.0, 0.0])
+    with raises_with(TypeError, "threshold", "inverted must be a boolean"):
+        tf.image.threshold(image, "binary", flag)
+    tf.dispose([image, flag])
+
+
+def test_pooling_with_a_stride_past_int32_along_one_output(backend):
+    # seeds 7042650, 7082879 on torch: a stride of 2**31 overflowed torch's int.
+    x = tf.tensor([[[[1.0], [5.0]], [[3.0], [2.0]]]])
+    pooled = tf.max_pool(x, 1, 2**31, "valid")
+    assert pooled.array_sync() == [[[[1.0]]]]
+    tf.dispose([x, pooled])

@@ -13,6 +13,7 @@ from tfjs.ops.max import max  # noqa: A004
 from tfjs.ops.mul import mul
 from tfjs.ops.operation import op
 from tfjs.ops.range import range  # noqa: A004
+from tfjs.ops.reduction_util import check_flag
 from tfjs.ops.reshape import reshape
 from tfjs.ops.round import round  # noqa: A004
 from tfjs.ops.split import split
@@ -44,6 +45,7 @@ def threshold(
     >>> tf.image.threshold(tf.tensor3d([[[10], [200]]]), "binary").array_sync()
     [[[0], [255]]]
     """
+    inverted = check_flag(inverted, NAME, "inverted")
     image_tensor = convert_to_tensor(image, "image", NAME)
     if image_tensor.rank != 3:
         # TF.js's messages have no space after the comma.

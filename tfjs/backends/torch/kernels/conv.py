@@ -50,10 +50,7 @@ def torch_filter(w: torch.Tensor, depthwise: bool) -> torch.Tensor:
 
 def _geometry(info: Any) -> dict[str, Any]:
     w = window(info)
-    # Along a dimension of one output any stride is the same: 1 keeps torch from sizing
-    # buffers by a huge one (a stride of 2**31 - 1 asked it for 48 GiB).
-    strides = tuple(1 if out == 1 else stride for stride, out in zip(w.strides, w.out_sizes, strict=True))
-    return {"stride": strides, "dilation": w.dilations}
+    return {"stride": w.strides, "dilation": w.dilations}
 
 
 def _groups(info: Any, depthwise: bool) -> int:

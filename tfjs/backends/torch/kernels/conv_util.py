@@ -50,14 +50,17 @@ class Window(NamedTuple):
 
 
 def window(info: Any) -> Window:
-    """The spatial geometry of a Conv2DInfo or Conv3DInfo."""
+    """The spatial geometry of a Conv2DInfo or Conv3DInfo. Along a dimension of one output
+    any stride gives the same windows: it is 1 there, so torch never meets a stride past
+    its int32 range (or sizes a buffer by one)."""
     names = ("depth", "height", "width") if hasattr(info, "in_depth") else ("height", "width")
     pads = {"depth": info.pad_info.front if hasattr(info.pad_info, "front") else 0}
     pads.update(height=info.pad_info.top, width=info.pad_info.left)
+    outs = tuple(getattr(info, f"out_{n}") for n in names)
     return Window(
         tuple(getattr(info, f"in_{n}") for n in names),
-        tuple(getattr(info, f"out_{n}") for n in names),
-        tuple(getattr(info, f"stride_{n}") for n in names),
+        outs,
+        tuple(1 if out == 1 else getattr(info, f"stride_{n}") for n, out in zip(names, outs, strict=True)),
         tuple(getattr(info, f"dilation_{n}") for n in names),
         tuple(getattr(info, f"filter_{n}") for n in names),
         tuple(getattr(info, f"effective_filter_{n}") for n in names),
