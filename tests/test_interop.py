@@ -6,8 +6,11 @@ import numpy as np
 import pytest
 
 import tfjs as tf
+from tfjs.tensor_size import TensorTooLargeError
 
 torch = pytest.importorskip("torch", reason="PyTorch (optional dependency) is not installed")
+
+from tests.backends.torch.test_torch_flags import start_torch  # noqa: E402, F401 - a fixture
 
 
 @pytest.fixture
@@ -132,3 +135,16 @@ def test_numpy_array_on_torch_is_shared_on_the_cpu_device(on_torch):
     if on_torch.type == "cpu":
         assert _buffer(t).data_ptr() == a.ctypes.data
     t.dispose()
+
+
+def test_from_dlpack_respects_the_torch_byte_cap(start_torch):  # noqa: F811 - the fixture
+    assert start_torch(TORCH_MAX_BYTES=32)
+    backend = tf.backend()
+    kept = tf.from_dlpack(torch.ones(8))  # 32 bytes: at the cap
+    assert backend.num_bytes_on_device == 32
+    tensors = tf.memory()["num_tensors"]
+    with pytest.raises(TensorTooLargeError, match="storing 4 bytes"):
+        tf.from_dlpack(torch.ones(1))
+    assert tf.memory()["num_tensors"] == tensors and backend.num_bytes_on_device == 32
+    kept.dispose()
+    assert backend.num_bytes_on_device == 0

@@ -63,7 +63,9 @@ def _from_dlpack_torch(x: Any, eng: Any, backend: Any) -> Tensor:
     dtype = _dtype_name(str(values.dtype).removeprefix("torch."))
     values = values.to(backend.device).contiguous()  # no copy when already so
     data_id = DataId()
-    backend.data[data_id] = values
+    # The backend's own bookkeeping: its byte cap (TORCH_MAX_BYTES, an error and nothing
+    # kept past it) and its 16-bit mode (float32 values rounded: a copy, not shared).
+    backend.store(data_id, values)
     result = Tensor(data_id, tuple(values.shape), dtype)
     eng.track_tensor(result, backend, "from_dlpack")
     return result
