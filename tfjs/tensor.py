@@ -40,6 +40,12 @@ def set_tensor_tracker(engine: Engine) -> None:
 _variable_ids = itertools.count()
 
 
+def _interop() -> Any:
+    from tfjs import interop  # imports the engine, which imports this module
+
+    return interop
+
+
 class Tensor(TensorMethods):
     """A multidimensional array of values on a backend (TF.js's `tf.Tensor`).
 
@@ -172,27 +178,17 @@ class Tensor(TensorMethods):
         """Releases the tensor; its data is freed when no other tensor shares it."""
         _engine.dispose_tensor(self)
 
-    # ---- sharing memory (tfjs.interop) -----------------------------------------------
-
     def data_to_gpu(self) -> Any:
-        """TF.js's `dataToGPU`: on the `torch` backend, the torch tensor holding the
-        values, without a copy (see `tfjs.interop.data_to_gpu`)."""
-        from tfjs import interop
-
-        return interop.data_to_gpu(self)
+        """TF.js's `dataToGPU`: on `torch`, the torch tensor itself (see tfjs.interop)."""
+        return _interop().data_to_gpu(self)
 
     def __dlpack__(self, **kwargs: Any) -> Any:
-        """The DLPack capsule of the backend's buffer: `torch.from_dlpack(t)` and
-        `np.from_dlpack(t)` share the memory without a copy."""
-        from tfjs import interop
-
-        return interop.dlpack(self, **kwargs)
+        """The backend buffer's DLPack capsule: `torch.from_dlpack(t)` shares it."""
+        return _interop().dlpack(self, **kwargs)
 
     def __dlpack_device__(self) -> tuple[int, int]:
-        """DLPack's (device type, device index) of the backend's buffer."""
-        from tfjs import interop
-
-        return interop.dlpack_device(self)
+        """DLPack's (device type, device index) of the backend buffer."""
+        return _interop().dlpack_device(self)
 
     def _throw_if_disposed(self, method: str) -> None:
         if self.is_disposed:
