@@ -151,9 +151,15 @@ def save(name: str, folder: Path) -> None:
     (folder / "inputs.json").write_text(json.dumps({"inputs": encoded}))
 
 
-def main(names: list[str]) -> None:
-    for name in names or list(BUILDERS):
-        folder = FOLDER / name
+def main(arguments: list[str]) -> None:
+    """`[--out DIR] [NAME ...]`: saves the named models (default all) under DIR (default
+    the fixtures' folder). Layer and weight names come from process-wide counters, as in
+    TF.js, so a save is reproducible in a fresh process only."""
+    out = FOLDER
+    if arguments[:1] == ["--out"]:
+        out, arguments = Path(arguments[1]), arguments[2:]
+    for name in arguments or list(BUILDERS):
+        folder = out / name
         shutil.rmtree(folder, ignore_errors=True)
         folder.mkdir(parents=True)
         save(name, folder)
