@@ -8,11 +8,10 @@ them (TF.js's lazy upload), runs the kernel and wraps what it returns in tensors
 
 from __future__ import annotations
 
-import inspect
 import itertools
 import logging
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
@@ -20,6 +19,8 @@ import numpy as np
 from tfjs import kernel_registry, profiler, tape
 from tfjs.backends.backend import DataId, KernelBackend, TensorInfo
 from tfjs.dtypes import BYTES_PER_ELEMENT
+from tfjs.engine_gradients import GradientsMixin
+from tfjs.engine_scopes import ScopesMixin, _Scope
 from tfjs.environment import ENV, preferred_backend
 from tfjs.tensor import Tensor, Variable, set_tensor_tracker
 
@@ -42,16 +43,6 @@ class _DataInfo:
         self.ref_count = 0
 
 
-class _Scope:
-    __slots__ = ("id", "is_op", "name", "tracked")
-
-    def __init__(self, name: str | None, scope_id: int, is_op: bool) -> None:
-        self.name = name
-        self.id = scope_id
-        self.is_op = is_op
-        self.tracked: list[Tensor] = []
-
-
 class _BackendEntry:
     __slots__ = ("factory", "priority")
 
@@ -60,7 +51,7 @@ class _BackendEntry:
         self.priority = priority
 
 
-class Engine:
+class Engine(GradientsMixin, ScopesMixin):
     """Owns backends, kernel dispatch, scopes and memory accounting."""
 
     def __init__(self) -> None:
@@ -369,220 +360,6 @@ class Engine:
         shared = Tensor(tensor.data_id, tensor.shape, tensor.dtype)
         self.track_tensor(shared, self._data[tensor.data_id].backend, "share")
         return shared
-
-    # ---- gradients ------------------------------------------------------------------
-
-    def next_tape_node_id(self) -> int:
-        return next(self._tape_node_ids)
-
-    def gradients(
-        self,
-        f: Callable[[], Tensor],
-        xs: list[Tensor],
-        dy: Tensor | None = None,
-        allow_no_gradients: bool = False,
-        check_value: Callable[[Tensor], None] | None = None,
-    ) -> tuple[Tensor, list[Tensor | None]]:
-        """`f()` and the gradients of it with respect to each of `xs` (None where `f` does
-        not depend on one, when `allow_no_gradients`), scaled by `dy` (default ones).
-        `check_value(y)` may refuse the value before the backward pass runs."""
-        if not xs:
-            raise ValueError("gradients() received an empty list of xs.")
-        if dy is not None and dy.dtype != "float32":
-            raise TypeError(f"dy must have 'float32' dtype, but has '{dy.dtype}'")
-        if self.gradient_depth == 0:
-            self.active_tape = []
-        self.gradient_depth += 1
-        try:
-            y = self.tidy("forward", f)
-        except BaseException:
-            self.gradient_depth -= 1
-            self._end_tape_if_outermost()
-            raise
-        self.gradient_depth -= 1
-        try:
-            if not isinstance(y, Tensor):
-                raise TypeError(f"The result y returned by f() must be a tensor, but got {type(y).__name__}")
-            if check_value is not None:
-                check_value(y)
-            filtered = tape.filtered_nodes(self.active_tape or [], xs, y)
-            if not allow_no_gradients and not filtered:
-                raise ValueError(
-                    "Cannot compute gradient of y=f(x) with respect to x. Make sure that the f you "
-                    "passed encloses all operations that lead from x to y."
-                )
-
-            def backward() -> tuple[Tensor, list[Tensor | None]]:
-                from tfjs.ops.ones import ones
-
-                accumulated = {y.id: ones(y.shape) if dy is None else dy}
-                tape.backpropagate(self, accumulated, filtered)
-                return y, [accumulated.get(x.id) for x in xs]
-
-            return self.tidy("backward", backward)
-        except BaseException:
-            if isinstance(y, Tensor):
-                self.dispose_tensor(y)
-            raise
-        finally:
-            self._end_tape_if_outermost()
-
-    def _end_tape_if_outermost(self) -> None:
-        if self.gradient_depth == 0 and self.active_tape is not None:
-            for node in self.active_tape:
-                for saved in node.saved:
-                    self.dispose_tensor(saved)
-            self.active_tape = None
-
-    def run_custom_grad(self, f: Callable[..., Any], inputs: list[Tensor]) -> Tensor:
-        """Runs `f(*inputs, save)` (which returns the value and its gradient function)
-        without recording its kernels, and records one node whose gradient is `f`'s."""
-        recording = self.gradient_depth > 0 and self.kernel_depth == 0
-        saved: list[Tensor] = []
-
-        def save(tensors: list[Tensor]) -> None:
-            if recording:
-                saved[:] = [tape.save_for_backward(self, t) for t in tensors]
-
-        self.kernel_depth += 1
-        try:
-            value, grad_func = self.tidy(lambda: _value_and_grad_func(f(*inputs, save)))
-        finally:
-            self.kernel_depth -= 1
-        if recording:
-
-            def gradient(dy: Tensor) -> dict[str, Tensor]:
-                result = grad_func(dy, saved)
-                grads = list(result) if isinstance(result, (list, tuple)) else [result]
-                if len(grads) != len(inputs):
-                    raise ValueError(
-                        "The function f passed in custom_grad(f) must return an object where "
-                        "`obj.grad_func` is a function that returns the same number of tensors as "
-                        "inputs passed to f(...)."
-                    )
-                if not all(isinstance(g, Tensor) for g in grads):
-                    raise TypeError(
-                        "The function f passed in custom_grad(f) must return an object where "
-                        "`obj.grad_func` is a function that returns a list of only tensors."
-                    )
-                return {str(i): g for i, g in enumerate(grads)}
-
-            tape.add_node(
-                self, "CustomGradient", {str(i): x for i, x in enumerate(inputs)}, [value], gradient, saved
-            )
-        return value
-
-    # ---- scopes ---------------------------------------------------------------------
-
-    def start_scope(self, name: str | None = None, is_op: bool = False) -> None:
-        """Opens a scope (an op's or a tidy's). The engine is used from one thread at a
-        time, as TF.js's is: a scope opened while another thread has one open is refused."""
-        thread = threading.current_thread()
-        with self._scope_lock:
-            if not self._scopes:
-                self._scope_thread = thread
-            elif self._scope_thread is not thread:
-                raise self._concurrent_use_error(name or "tidy", thread)
-            self._scopes.append(_Scope(name, next(self._scope_ids), is_op))
-
-    def _concurrent_use_error(self, name: str, thread: threading.Thread) -> RuntimeError:
-        owner = self._scope_thread.name if self._scope_thread is not None else "?"
-        busy = self._outermost_op() or self._scopes[0].name or "tidy"
-        return RuntimeError(
-            f"'{name}' was called from thread '{thread.name}' while thread '{owner}' is inside "
-            f"'{busy}': the tfjs engine is used from one thread at a time, as TF.js's is. Finish "
-            "that work first (or lock around it), or use separate processes."
-        )
-
-    def end_scope(self, result: Any = None) -> None:
-        """Disposes what the innermost scope tracked, except `result`'s tensors and kept
-        ones; `result`'s tensors move up to the enclosing scope."""
-        scope = self._scopes.pop()
-        if isinstance(result, Tensor):  # an op's usual result: no walk, no set
-            returned: tuple[Tensor, ...] | list[Tensor] = (result,)
-            for tensor in scope.tracked:
-                if tensor is not result and not tensor.kept:
-                    self.dispose_tensor(tensor)
-        else:
-            returned = list(iter_tensors(result)) if result is not None else []
-            keep_ids = {t.id for t in returned}
-            for tensor in scope.tracked:
-                if not tensor.kept and tensor.id not in keep_ids:
-                    self.dispose_tensor(tensor)
-        if self._scopes:
-            parent = self._scopes[-1]
-            for tensor in returned:
-                if not tensor.kept and tensor.scope_id == scope.id:
-                    tensor.scope_id = parent.id
-                    parent.tracked.append(tensor)
-
-    def tidy(self, name_or_fn: str | Callable[[], T], fn: Callable[[], T] | None = None) -> T:
-        """Runs `fn` and disposes the tensors it made, except those it returns."""
-        name: str | None = None
-        if fn is None:
-            fn = name_or_fn  # type: ignore[assignment]
-        else:
-            if not isinstance(name_or_fn, str):
-                raise TypeError(f"tidy(name, fn): name must be a string, got {name_or_fn!r}")
-            name = name_or_fn
-        if not callable(fn):
-            raise TypeError(f"tidy() needs a function to run, got {fn!r}")
-        self.start_scope(name)
-        try:
-            result = fn()
-        except BaseException:
-            self.end_scope(None)
-            raise
-        if inspect.isawaitable(result):
-            self.end_scope(None)
-            if inspect.iscoroutine(result):
-                result.close()
-            raise TypeError("Cannot return a coroutine or awaitable inside of tidy(): tidy is synchronous")
-        self.end_scope(result)
-        return result
-
-    def keep(self, tensor: Tensor) -> Tensor:
-        """Marks `tensor` so that no enclosing tidy disposes it."""
-        tensor.kept = True
-        return tensor
-
-    def _outermost_op(self) -> str | None:
-        for scope in self._scopes:
-            if scope.is_op:
-                return scope.name
-        return None
-
-
-def _value_and_grad_func(result: Any) -> tuple[Tensor, Callable[..., Any]]:
-    """A custom gradient's `{"value": ..., "grad_func": ...}` (or a pair), checked."""
-    if isinstance(result, Mapping):
-        value, grad_func = result.get("value"), result.get("grad_func", result.get("gradFunc"))
-    elif isinstance(result, (list, tuple)) and len(result) == 2:
-        value, grad_func = result
-    else:
-        value = grad_func = None
-    if not isinstance(value, Tensor):
-        raise TypeError(
-            "The function f passed in custom_grad(f) must return an object where `obj.value` is a tensor"
-        )
-    if not callable(grad_func):
-        raise TypeError(
-            "The function f passed in custom_grad(f) must return an object where `obj.grad_func` "
-            "is a function."
-        )
-    return value, grad_func
-
-
-def iter_tensors(container: Any) -> Iterator[Tensor]:
-    """Every tensor in `container`: a tensor, or any nesting of lists, tuples and dicts."""
-    if isinstance(container, Tensor):
-        yield container
-    elif isinstance(container, (list, tuple)):
-        for item in container:
-            yield from iter_tensors(item)
-    elif isinstance(container, dict):
-        for item in container.values():
-            yield from iter_tensors(item)
 
 
 ENGINE = Engine()

@@ -7,7 +7,8 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from tfjs.backends.backend import KernelBackend
-from tfjs.engine import ENGINE, Engine, iter_tensors
+from tfjs.engine import ENGINE, Engine
+from tfjs.engine_scopes import iter_tensors
 from tfjs.tensor import Tensor
 
 T = TypeVar("T")
