@@ -48,9 +48,6 @@ class Constraint(Serializable):
     def __call__(self, w: Tensor) -> Tensor:
         raise NotImplementedError
 
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.get_config()})"
-
 
 @register_class
 class MaxNorm(Constraint):

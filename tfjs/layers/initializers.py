@@ -45,9 +45,6 @@ class Initializer(Serializable):
     def __call__(self, shape: Sequence[int], dtype: str = "float32") -> Tensor:
         raise NotImplementedError
 
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.get_config()})"
-
 
 @register_class
 class Zeros(Initializer):

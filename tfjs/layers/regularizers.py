@@ -39,9 +39,6 @@ class Regularizer(Serializable):
     def __call__(self, x: Tensor) -> Tensor:
         raise NotImplementedError
 
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.get_config()})"
-
 
 @register_class
 class L1L2(Regularizer):

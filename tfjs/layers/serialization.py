@@ -41,6 +41,9 @@ class Serializable:
         """The object's config in TS form (camelCase keys)."""
         return {}
 
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.get_config()})"
+
     @classmethod
     def from_config(cls, config: Mapping[str, Any]) -> Any:
         """Builds an instance from a TS-form config: its keys become the constructor's
