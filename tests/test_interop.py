@@ -17,7 +17,7 @@ from tests.backends.torch.test_torch_flags import start_torch  # noqa: E402, F40
 def on_torch():
     """The torch backend's device (CUDA where there is one)."""
     if not tf.set_backend("torch"):
-        pytest.skip("backend 'torch' did not start")
+        pytest.skip("backend 'torch' did not start: PyTorch (optional) is not installed")
     return tf.backend().device
 
 
@@ -90,7 +90,7 @@ def test_from_numpy_on_cpu_shares_memory():
 @pytest.mark.parametrize("backend_name", ["cpu", "torch"])
 def test_unshared_dtype_is_a_clear_error(backend_name):
     if not tf.set_backend(backend_name):
-        pytest.skip(f"backend '{backend_name}' did not start")
+        pytest.skip(f"backend '{backend_name}' did not start: PyTorch (optional) is not installed")
     before = tf.memory()["num_tensors"]
     with pytest.raises(TypeError, match="from_dlpack: dtype float64"):
         tf.from_dlpack(np.zeros(2))

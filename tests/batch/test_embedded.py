@@ -186,8 +186,6 @@ def test_the_command_prints_a_json_summary(
 
 
 def test_a_layers_model_over_arrays(tmp_path: Path) -> None:
-    if not hasattr(tf, "load_layers_model"):
-        pytest.skip("tf.load_layers_model not present")
     layers_model = Path(__file__).parents[1] / "layers" / "models" / "doc_dense" / "model.json"
     folder = tmp_path / "arrays"
     folder.mkdir()
