@@ -333,7 +333,11 @@ class Engine(GradientsMixin, ScopesMixin):
 
     def backend_of(self, tensor: Tensor) -> str:
         """The name of the backend that holds `tensor`'s data now."""
-        return self._data[tensor.data_id].backend.name
+        return self.backend_holding(tensor).name
+
+    def backend_holding(self, tensor: Tensor) -> KernelBackend:
+        """The backend that holds `tensor`'s data now (not moved: as it is)."""
+        return self._data[tensor.data_id].backend
 
     def memory(self) -> dict[str, Any]:
         """TF.js's `tf.memory()`: exact counts of tensors, buffers and bytes."""

@@ -86,7 +86,7 @@ def native_buffer(tensor: Tensor, method: str) -> Any:
     tensor._throw_if_disposed(method)
     if tensor.dtype == "string":
         raise TypeError(f"{method}: string tensors have no DLPack form")
-    backend: Any = engine()._data[tensor.data_id].backend
+    backend: Any = engine().backend_holding(tensor)
     stored: Any = getattr(backend, "data", {}).get(tensor.data_id)
     if not hasattr(stored, "__dlpack__"):
         raise TypeError(f"{method}: backend '{backend.name}' cannot share this tensor's memory")
@@ -111,7 +111,7 @@ def data_to_gpu(tensor: Tensor) -> Any:
     alive by itself: disposing the tfjs tensor does not invalidate it, so there is no
     second tensor to dispose as in TF.js. Don't write into it (use `.clone()` first).
     """
-    backend = engine()._data[tensor.data_id].backend if not tensor.is_disposed else None
+    backend = engine().backend_holding(tensor) if not tensor.is_disposed else None
     if backend is not None and backend.name != "torch":
         raise ValueError(
             f"data_to_gpu: tensor {tensor.id} lives on backend '{backend.name}', which has no "
