@@ -99,9 +99,11 @@ class Engine(GradientsMixin, ScopesMixin):
         return sorted(self._factories, key=lambda n: -self._factories[n].priority)
 
     def find_backend(self, name: str) -> KernelBackend | None:
-        """The backend registered as `name`, initialised if needed; None if unknown or broken."""
+        """The backend registered as `name`, initialised if needed; None if unknown or broken
+        (a backend whose package is not installed is logged at INFO only: asking is no
+        request to use it)."""
         if name not in self._instances and name in self._factories:
-            self._initialize_backend(name)
+            self._initialize_backend(name, probing=True)
         return self._instances.get(name)
 
     def set_backend(self, name: str) -> bool:
@@ -131,8 +133,8 @@ class Engine(GradientsMixin, ScopesMixin):
     def backend(self) -> KernelBackend:
         """The active backend, choosing the highest-priority one that starts if none is set."""
         if self._backend is None:
-            for name in self._default_candidates():
-                if self.set_backend(name):
+            for name in self._default_candidates():  # one that does not start is skipped quietly
+                if self.find_backend(name) is not None and self.set_backend(name):
                     break
             else:
                 raise RuntimeError("No backend could be initialized: none is registered or all failed")
@@ -158,11 +160,13 @@ class Engine(GradientsMixin, ScopesMixin):
         self.backend  # noqa: B018 - chooses one when none is set
         return self.backend_name  # type: ignore[return-value]
 
-    def _initialize_backend(self, name: str) -> bool:
+    def _initialize_backend(self, name: str, probing: bool = False) -> bool:
         try:
             instance = self._factories[name].factory()
         except Exception as error:  # a backend whose runtime is missing or broken
-            _log.warning("Initialization of backend %s failed: %s", name, error)
+            not_installed = probing and isinstance(error, ModuleNotFoundError)
+            level = logging.INFO if not_installed else logging.WARNING
+            _log.log(level, "Initialization of backend %s failed: %s", name, error)
             return False
         if not isinstance(instance, KernelBackend):
             _log.warning("Factory of backend %s returned %r, not a KernelBackend", name, instance)

@@ -166,6 +166,19 @@ def test_importing_tfjs_does_not_import_torch_and_a_missing_torch_leaves_cpu():
     assert "Initialization of backend torch failed" in done.stderr
 
 
+def test_without_pytorch_the_default_is_cpu_and_nothing_is_printed():
+    code = (
+        "import sys\n"
+        "sys.modules['torch'] = None  # PyTorch missing\n"
+        "import tfjs as tf\n"
+        "print(tf.tensor([1.0]).add(1).array_sync(), tf.get_backend())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["[2.0]", "cpu"]
+    assert done.stderr == ""
+
+
 def _default_backend(environment: dict[str, str]) -> subprocess.CompletedProcess:
     code = "import tfjs as tf\nprint(tf.get_backend())\n"
     env = {k: v for k, v in os.environ.items() if k != "TFJS_BACKEND"} | environment
