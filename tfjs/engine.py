@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import numpy as np
 
 from tfjs import kernel_registry, profiler, tape
-from tfjs.backends.backend import DataId, KernelBackend, TensorInfo
+from tfjs.backends.backend import BackendTimingInfo, DataId, KernelBackend, TensorInfo
 from tfjs.dtypes import BYTES_PER_ELEMENT
 from tfjs.engine_gradients import GradientsMixin
 from tfjs.engine_scopes import ScopesMixin, _Scope
@@ -71,7 +71,8 @@ class Engine(GradientsMixin, ScopesMixin):
         self._scope_thread: threading.Thread | None = None
         self.registered_variables: dict[str, Variable] = {}
         self.profiles: list[profiler.ProfileRecorder] = []
-        self.timers: list[profiler.TimingInfo] = []
+        # The kernel timings of each open `tf.time`.
+        self.timers: list[list[BackendTimingInfo]] = []
         self.leak_reports: list[LeakReport] = []
         # The gradient tape: on while gradient_depth > 0, except inside a custom
         # gradient's forward function (kernel_depth > 0).

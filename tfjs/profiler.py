@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import numpy as np
 
+from tfjs.backends.backend import BackendTimingInfo, first_non_finite_value, resolve_ms
 from tfjs.environment import ENV
 
 if TYPE_CHECKING:
@@ -44,8 +45,13 @@ class KernelRecord:
     scopes: tuple[str, ...] = ()
     # The backend that ran the kernel: another than the active one for a forwarded kernel.
     backend: str = ""
-    # When the kernel started, in ms of `time.perf_counter()` (for trace files).
+    # When the kernel started, in ms of `time.perf_counter()` (for trace files), and how
+    # long the host spent in it (launching it, on an asynchronous device).
     start_ms: float = 0.0
+    wall_ms: float = 0.0
+    # When the device started it, on the same clock (the host's start where the backend
+    # has no device clock); `kernel_time_ms` is its time on the device.
+    device_start_ms: float = 0.0
 
 
 @dataclass
@@ -66,11 +72,13 @@ class ProfileInfo(Generic[T]):
 
 @dataclass
 class TimingInfo:
-    """What `tf.time(fn)` measured: time spent in kernels and wall-clock time, in ms."""
+    """What `tf.time(fn)` measured: time spent in kernels (on the device, as the backend
+    times it) and wall-clock time, in ms; `extra_info` says how the backends measured."""
 
     kernel_ms: float = 0.0
     wall_ms: float = 0.0
     kernels: int = field(default=0, repr=False)
+    extra_info: str = ""
 
 
 class ProfileRecorder:
@@ -79,6 +87,14 @@ class ProfileRecorder:
         self.start_tensors = engine.num_tensors
         self.peak_bytes = engine.num_bytes
         self.kernels: list[KernelRecord] = []
+        # Each record's backend timing, read when the profile ends (one wait for the device).
+        self.timings: list[BackendTimingInfo] = []
+
+    def finish(self) -> None:
+        """Fills in the kernels' device times, waiting for the device (once) if needed."""
+        for record, timing in zip(self.kernels, self.timings, strict=True):
+            record.kernel_time_ms = resolve_ms(timing.kernel_ms)
+            record.device_start_ms = resolve_ms(timing.device_start_ms)
 
 
 def run_instrumented(
@@ -92,21 +108,20 @@ def run_instrumented(
     """Runs a kernel while timing it, logging it (debug mode), checking its outputs for
     NaN and recording it for the active profiles and timers."""
     bytes_before, tensors_before = engine.num_bytes, engine.num_tensors
-    start = _time.perf_counter()
-    result = backend.execute(kernel_func, inputs, attrs)
-    backend.synchronize()
-    kernel_ms = (_time.perf_counter() - start) * 1000.0
-    outputs = engine.make_outputs(result, backend, kernel_name)
+    ran: list[Any] = []
+    timing = backend.time(lambda: ran.append(backend.execute(kernel_func, inputs, attrs)))
+    outputs = engine.make_outputs(ran[0], backend, kernel_name)
     output_list = outputs if isinstance(outputs, list) else [outputs]
     for timer in engine.timers:
-        timer.kernel_ms += kernel_ms
-        timer.kernels += 1
+        timer.append(timing)
     if ENV.get("DEBUG") and not ENV.get("PROD"):
-        _log_kernel(kernel_name, kernel_ms, inputs, output_list)
+        # TF.js's debug mode waits for each kernel's time too (its NaN check downloads).
+        _log_kernel(kernel_name, resolve_ms(timing.kernel_ms), inputs, output_list)
         if ENV.get("CHECK_COMPUTATION_FOR_ERRORS"):
             try:
                 for output in output_list:
-                    check_computation_for_errors(engine.read_sync(output), output.dtype, kernel_name)
+                    first_bad = backend.first_non_finite(output.data_id, output.dtype)
+                    report_non_finite(first_bad, kernel_name)
             except FloatingPointError:  # COMPUTATION_ERRORS_RAISE: the outputs are nobody's
                 for output in output_list:
                     engine.dispose_tensor(output)
@@ -122,12 +137,15 @@ def run_instrumented(
                 total_tensors_snapshot=engine.num_tensors,
                 input_shapes=[_shape_of(v) for v in inputs.values()],
                 output_shapes=[o.shape for o in output_list],
-                kernel_time_ms=kernel_ms,
+                kernel_time_ms=0.0,  # filled in when the profile ends
+                extra_info=timing.extra_info,
                 scopes=scopes,
                 backend=backend.name,
-                start_ms=start * 1000.0,
+                start_ms=timing.start_ms,
+                wall_ms=timing.wall_ms,
             )
         )
+        recorder.timings.append(timing)
     return outputs
 
 
@@ -154,13 +172,17 @@ def _log_kernel(name: str, kernel_ms: float, inputs: Mapping[str, Any], outputs:
 def check_computation_for_errors(values: np.ndarray, dtype: str, kernel_name: str) -> bool:
     """Warns (or, with COMPUTATION_ERRORS_RAISE, raises FloatingPointError) when a float32
     result holds NaN or ±Infinity, as TF.js's debug mode does. Returns whether it did."""
-    if dtype != "float32" or values.size == 0:
+    if dtype != "float32":
         return False
-    bad = ~np.isfinite(values)
-    if not bad.any():
+    return report_non_finite(first_non_finite_value(np.asarray(values)), kernel_name)
+
+
+def report_non_finite(first_bad: float | None, kernel_name: str) -> bool:
+    """Warns (or, with COMPUTATION_ERRORS_RAISE, raises FloatingPointError) that the result
+    of `kernel_name` holds `first_bad` (NaN or ±Infinity); nothing when it is None."""
+    if first_bad is None:
         return False
-    first = float(values.flat[int(np.argmax(bad.ravel()))])
-    shown = "NaN" if first != first else ("Infinity" if first > 0 else "-Infinity")
+    shown = "NaN" if first_bad != first_bad else ("Infinity" if first_bad > 0 else "-Infinity")
     message = f"Found {shown} in the result of '{kernel_name}'"
     if ENV.get("COMPUTATION_ERRORS_RAISE"):
         raise FloatingPointError(message)
@@ -185,7 +207,9 @@ def enable_prod_mode() -> None:
 
 
 def time(fn: Callable[[], Any]) -> TimingInfo:
-    """Runs `fn` and returns the time spent in kernels and the wall time, in ms.
+    """Runs `fn` and returns the time spent in kernels and the wall time, in ms. Each
+    kernel is timed by its backend's `time` (TF.js's `backend.time`): device events on a
+    GPU, read once at the end, so nothing waits between kernels; the wall clock elsewhere.
 
     >>> info = tf.time(lambda: tf.tidy(lambda: tf.square(tf.ones([10, 10]))))
     >>> info.kernel_ms >= 0 and info.wall_ms >= info.kernel_ms
@@ -193,16 +217,18 @@ def time(fn: Callable[[], Any]) -> TimingInfo:
     """
     from tfjs.engine import ENGINE
 
-    timing = TimingInfo()
-    ENGINE.timers.append(timing)
+    timings: list[BackendTimingInfo] = []
+    ENGINE.timers.append(timings)
     start = _time.perf_counter()
     try:
         fn()
-        ENGINE.backend.synchronize()
     finally:
-        ENGINE.timers.remove(timing)
-    timing.wall_ms = (_time.perf_counter() - start) * 1000.0
-    return timing
+        ENGINE.timers.remove(timings)
+    kernel_ms = sum(resolve_ms(t.kernel_ms) for t in timings)  # the one wait for the device
+    ENGINE.backend.synchronize()
+    wall_ms = (_time.perf_counter() - start) * 1000.0
+    extra_info = ", ".join(dict.fromkeys(t.extra_info for t in timings if t.extra_info))
+    return TimingInfo(kernel_ms=kernel_ms, wall_ms=wall_ms, kernels=len(timings), extra_info=extra_info)
 
 
 def profile(fn: Callable[[], T], trace: str | os.PathLike[str] | None = None) -> ProfileInfo[T]:
@@ -228,6 +254,7 @@ def profile(fn: Callable[[], T], trace: str | os.PathLike[str] | None = None) ->
             result = fn()
     finally:
         ENGINE.profiles.remove(recorder)
+    recorder.finish()
     if traced:
         profile_trace.publish(trace, profile_trace.trace_events(recorder.kernels, downloads))
     return ProfileInfo(

@@ -8,8 +8,10 @@ are registered under TF.js's kernel names in `tfjs.kernel_registry`.
 from __future__ import annotations
 
 import itertools
+import time as _time
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -35,6 +37,51 @@ class TensorInfo(NamedTuple):
     data_id: DataId
     shape: tuple[int, ...]
     dtype: str
+
+
+class PendingMs:
+    """A time the device reports later (TF.js's promise of `kernelMs`): `resolve()` waits
+    for the device the first time and keeps the value."""
+
+    def __init__(self, read: Callable[[], float]) -> None:
+        self._read: Callable[[], float] | None = read
+        self._ms = 0.0
+
+    def resolve(self) -> float:
+        """The time in ms, waiting for the device only the first time it is asked."""
+        if self._read is not None:
+            self._ms, self._read = float(self._read()), None
+        return self._ms
+
+
+def resolve_ms(value: float | PendingMs) -> float:
+    """`value` in ms, waiting for the device if it is still pending."""
+    return value.resolve() if isinstance(value, PendingMs) else float(value)
+
+
+@dataclass
+class BackendTimingInfo:
+    """What `backend.time(f)` measured (TF.js's BackendTimingInfo): `kernel_ms`, the time
+    the backend spent in f's work (pending on a device that reports it later), `wall_ms`,
+    the host's time around f, and where the work ran: `start_ms` on the host and
+    `device_start_ms` on the device (on the host's `perf_counter` clock, in ms)."""
+
+    kernel_ms: float | PendingMs
+    wall_ms: float
+    start_ms: float
+    device_start_ms: float | PendingMs
+    # TF.js's getExtraProfileInfo(): how the backend measured.
+    extra_info: str = ""
+
+
+def first_non_finite_value(values: np.ndarray) -> float | None:
+    """The first NaN or ±Infinity in float `values` (row-major), or None when all are finite."""
+    if values.size == 0 or values.dtype.kind != "f":
+        return None
+    bad = ~np.isfinite(values)
+    if not bad.any():
+        return None
+    return float(values.flat[int(np.argmax(bad.ravel()))])
 
 
 class KernelBackend(ABC):
@@ -81,6 +128,24 @@ class KernelBackend(ABC):
 
     def synchronize(self) -> None:  # noqa: B027 - an optional hook, not abstract
         """Waits until every kernel launched so far has finished (a no-op when synchronous)."""
+
+    def time(self, f: Callable[[], Any]) -> BackendTimingInfo:
+        """Runs `f` and measures the time its work took as this backend can (TF.js's
+        `backend.time`): here the wall clock around f and a `synchronize`, so the host
+        span and the device span are the same."""
+        start = _time.perf_counter()
+        f()
+        self.synchronize()
+        elapsed_ms = (_time.perf_counter() - start) * 1000.0
+        return BackendTimingInfo(elapsed_ms, elapsed_ms, start * 1000.0, start * 1000.0, "wall clock")
+
+    def first_non_finite(self, data_id: DataId, dtype: str) -> float | None:
+        """The first NaN or ±Infinity stored under `data_id` (a `dtype` buffer), or None
+        (always for dtypes other than float32): what debug mode's check asks. This one
+        reads the values to the host; a device backend finds it on the device."""
+        if dtype != "float32":
+            return None
+        return first_non_finite_value(np.asarray(self.read_sync(data_id)))
 
     def float_precision(self) -> int:
         return 32

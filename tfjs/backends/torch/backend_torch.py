@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import torch
 
-from tfjs.backends.backend import DataId, KernelBackend, TensorInfo
+from tfjs.backends.backend import BackendTimingInfo, DataId, KernelBackend, TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
 from tfjs.backends.torch.device_events import EventSource, event_source_for, wait_for
 from tfjs.backends.torch.device_memory import (
@@ -23,6 +23,7 @@ from tfjs.backends.torch.device_memory import (
     device_memory_info,
 )
 from tfjs.backends.torch.device_settings import start_settings
+from tfjs.backends.torch.device_timing import DeviceTimer, device_timer_for
 from tfjs.backends.torch.registry import KERNEL_NAMES, cpu_kernel_func
 from tfjs.tensor_size import TensorTooLargeError
 
@@ -86,6 +87,8 @@ class TorchBackend(KernelBackend):
         self.event_source: EventSource | None = event_source_for(self.device)
         # How `memory` asks the device's caching allocator (None on the CPU device).
         self.allocator_bytes: AllocatorBytes | None = allocator_bytes_for(self.device)
+        # How `time` times on the device (None on the CPU device: the wall clock does).
+        self.device_timer: DeviceTimer | None = device_timer_for(self.device)
 
     # ---- storage --------------------------------------------------------------------
 
@@ -163,6 +166,24 @@ class TorchBackend(KernelBackend):
     def synchronize(self) -> None:
         if self.device.type == "cuda":
             torch.cuda.synchronize(self.device)
+
+    def time(self, f: Any) -> BackendTimingInfo:
+        """Runs `f` and times its work: by CUDA events around it on a GPU, read lazily
+        (nothing waits until a time is asked for); by the wall clock on the CPU device."""
+        if self.device_timer is None:
+            return super().time(f)
+        return self.device_timer.time(f)
+
+    def first_non_finite(self, data_id: DataId, dtype: str) -> float | None:
+        """The first NaN or ±Infinity under `data_id`, found on the device: one reduction,
+        one bool downloaded, and the bad value itself only when there is one."""
+        stored = self.data[data_id]
+        if dtype != "float32" or isinstance(stored, np.ndarray) or stored.numel() == 0:
+            return None
+        bad = ~torch.isfinite(stored.reshape(-1))
+        if not bool(bad.any()):
+            return None
+        return float(stored.reshape(-1)[torch.argmax(bad.to(torch.uint8))])
 
     def dispose(self) -> None:
         self.data.clear()
