@@ -19,7 +19,19 @@ def _load(path):
 
 
 def _tracks(events):
-    return {e["tid"]: e["args"]["name"] for e in events if e["ph"] == "M" and e["name"] == "thread_name"}
+    """Each track's (process name, thread name), by its (pid, tid)."""
+    meta = [e for e in events if e["ph"] == "M"]
+    processes = {e["pid"]: e["args"]["name"] for e in meta if e["name"] == "process_name"}
+    return {
+        (e["pid"], e["tid"]): (processes[e["pid"]], e["args"]["name"])
+        for e in meta
+        if e["name"] == "thread_name"
+    }
+
+
+def _on_track(events, process, thread):
+    tracks = _tracks(events)
+    return [e for e in events if e["ph"] == "X" and tracks[(e["pid"], e["tid"])] == (process, thread)]
 
 
 def test_profile_trace_has_kernels_and_downloads_on_their_tracks(tmp_path, backend):
@@ -32,16 +44,24 @@ def test_profile_trace_has_kernels_and_downloads_on_their_tracks(tmp_path, backe
     info = tf.profile(lambda: tf.tidy(f), trace=out)
     events = _load(out)
     tracks = _tracks(events)
-    assert sorted(tracks.values()) == ["downloads", "kernels"]
+    assert sorted(tracks.values()) == [("device", "kernels"), ("tfjs", "downloads"), ("tfjs", "kernels")]
     complete = [e for e in events if e["ph"] == "X"]
     for event in complete:
         assert set(event) >= {"name", "ph", "pid", "tid", "ts", "dur", "args"}
         assert event["ts"] >= 0 and event["dur"] >= 0
-    kernels = [e for e in complete if tracks[e["tid"]] == "kernels"]
+    kernels = _on_track(events, "tfjs", "kernels")
     assert [e["name"] for e in kernels] == [k.name for k in info.kernels]
     matmul = next(e for e in kernels if e["name"] == "BatchMatMul")
     assert matmul["args"]["output_shapes"] == [[2, 2]] and matmul["args"]["backend"] == backend
-    downloads = [e for e in complete if tracks[e["tid"]] == "downloads"]
+    # Without a device clock (cpu, torch on the CPU device) a kernel's device span is its host span.
+    device_kernels = _on_track(events, "device", "kernels")
+    assert [e["name"] for e in device_kernels] == [k.name for k in info.kernels]
+    for host, device in zip(kernels, device_kernels, strict=True):
+        assert (device["ts"], device["dur"]) == (host["ts"], host["dur"])
+        assert device["args"]["backend"] == backend and device["args"]["timed_by"] == "wall clock"
+    for record, device in zip(info.kernels, device_kernels, strict=True):
+        assert device["dur"] == pytest.approx(record.kernel_time_ms * 1e3, abs=1e-3)
+    downloads = _on_track(events, "tfjs", "downloads")
     assert len(downloads) == 1 and downloads[0]["args"]["shape"] == [2, 2]
     # Events are in time order per track: the download comes after the kernels it reads.
     assert downloads[0]["ts"] >= max(e["ts"] for e in kernels)
@@ -94,5 +114,7 @@ def test_cli_profile_writes_a_trace(capsys, tmp_path):
     out = tmp_path / "conv.json"
     status, text, _ = run_cli(capsys, "profile", CONV, "--runs", "2", "--trace", str(out))
     assert status == 0 and "trace written to" in text
-    names = [e["name"] for e in _load(out) if e["ph"] == "X"]
-    assert names.count("Conv2D") + names.count("FusedConv2D") == 2  # two profiled runs, no warm-up
+    events = _load(out)
+    for process in ("tfjs", "device"):  # each kernel on the host's track and the device's
+        names = [e["name"] for e in _on_track(events, process, "kernels")]
+        assert names.count("Conv2D") + names.count("FusedConv2D") == 2  # two profiled runs, no warm-up

@@ -2,9 +2,12 @@
 profile inside `with tracing("run.json"):` (what `tfjs profile --trace` uses).
 
 The file is the Trace Event Format's JSON object (`{"traceEvents": [...]}`), which
-chrome://tracing and ui.perfetto.dev load: one complete ("X") event per kernel on the
-"kernels" track (the host's view: launch to synchronise, the time `kernel_time_ms`
-reports), and one per download (`data_sync`, `numpy`, ...) on the "downloads" track.
+chrome://tracing and ui.perfetto.dev load. The "tfjs" process holds the host's tracks:
+one complete ("X") event per kernel on "kernels" (the host's view: the call, which on an
+asynchronous device only launches the work) and one per download (`data_sync`, `numpy`,
+...) on "downloads". The "device" process holds each kernel's span on the device, as the
+backend timed it (`kernel_time_ms`): from CUDA events on a GPU, and the host's span where
+the backend has no device clock (`cpu`, torch on the CPU device).
 """
 
 from __future__ import annotations
@@ -21,9 +24,13 @@ if TYPE_CHECKING:
     from tfjs.engine import Engine
     from tfjs.profiler import KernelRecord
 
-KERNELS_TRACK = 1
-DOWNLOADS_TRACK = 2
-_TRACK_NAMES = {KERNELS_TRACK: "kernels", DOWNLOADS_TRACK: "downloads"}
+HOST_PROCESS, DEVICE_PROCESS = 1, 2
+_PROCESS_NAMES = {HOST_PROCESS: "tfjs", DEVICE_PROCESS: "device"}
+# (process, thread) of each track.
+KERNELS_TRACK = (HOST_PROCESS, 1)
+DOWNLOADS_TRACK = (HOST_PROCESS, 2)
+DEVICE_KERNELS_TRACK = (DEVICE_PROCESS, 1)
+_TRACK_NAMES = {KERNELS_TRACK: "kernels", DOWNLOADS_TRACK: "downloads", DEVICE_KERNELS_TRACK: "kernels"}
 
 # The event lists of the `tracing` blocks now open, innermost last.
 _open_traces: list[list[dict[str, Any]]] = []
@@ -92,7 +99,8 @@ def recording_downloads(engine: Engine, sink: list[DownloadRecord]) -> Iterator[
 
 
 def trace_events(kernels: list[KernelRecord], downloads: list[DownloadRecord]) -> list[dict[str, Any]]:
-    """The trace events of one profile: kernels and downloads, times in microseconds."""
+    """The trace events of one profile: kernels on the host and on the device, and
+    downloads, times in microseconds."""
     events: list[dict[str, Any]] = []
     for k in kernels:
         args = {
@@ -102,20 +110,25 @@ def trace_events(kernels: list[KernelRecord], downloads: list[DownloadRecord]) -
             "bytes_added": k.bytes_added,
             "scopes": list(k.scopes),
         }
-        events.append(_complete(k.name, KERNELS_TRACK, k.start_ms, k.kernel_time_ms, "kernel", args))
+        events.append(_complete(k.name, KERNELS_TRACK, k.start_ms, k.wall_ms, "kernel", args))
+        device_args = {"backend": k.backend, "timed_by": k.extra_info}
+        device_span = (k.device_start_ms, k.kernel_time_ms)
+        events.append(_complete(k.name, DEVICE_KERNELS_TRACK, *device_span, "device", device_args))
     for d in downloads:
         args = {"shape": list(d.shape), "dtype": d.dtype, "backend": d.backend}
         events.append(_complete("download", DOWNLOADS_TRACK, d.start_ms, d.duration_ms, "download", args))
     return events
 
 
-def _complete(name: str, track: int, start_ms: float, duration_ms: float, category: str, args: Any) -> dict:
+def _complete(
+    name: str, track: tuple[int, int], start_ms: float, duration_ms: float, category: str, args: Any
+) -> dict:
     return {
         "name": name,
         "cat": category,
         "ph": "X",
-        "pid": 1,
-        "tid": track,
+        "pid": track[0],
+        "tid": track[1],
         "ts": start_ms * 1e3,
         "dur": duration_ms * 1e3,
         "args": args,
@@ -124,16 +137,16 @@ def _complete(name: str, track: int, start_ms: float, duration_ms: float, catego
 
 def trace_document(events: list[dict[str, Any]]) -> dict[str, Any]:
     """The JSON object of a trace file: the events (times from the first one) and the
-    names of the process and its tracks."""
+    names of the processes and their tracks."""
     origin = min((e["ts"] for e in events), default=0.0)
     shifted = [{**e, "ts": round(e["ts"] - origin, 3), "dur": round(e["dur"], 3)} for e in events]
-    names = [_metadata("process_name", 0, "tfjs")]
-    names += [_metadata("thread_name", tid, name) for tid, name in _TRACK_NAMES.items()]
+    names = [_metadata("process_name", (pid, 0), name) for pid, name in _PROCESS_NAMES.items()]
+    names += [_metadata("thread_name", track, name) for track, name in _TRACK_NAMES.items()]
     return {"traceEvents": names + shifted, "displayTimeUnit": "ms"}
 
 
-def _metadata(kind: str, track: int, name: str) -> dict[str, Any]:
-    return {"name": kind, "ph": "M", "pid": 1, "tid": track, "args": {"name": name}}
+def _metadata(kind: str, track: tuple[int, int], name: str) -> dict[str, Any]:
+    return {"name": kind, "ph": "M", "pid": track[0], "tid": track[1], "args": {"name": name}}
 
 
 def write_trace(path: str | os.PathLike[str], events: list[dict[str, Any]]) -> None:
