@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 import tfjs as tf
+from tfjs.backends.backend import BackendTimingInfo, PendingMs
 
 DEBUG_LOGGER = "tfjs.debug"
 
@@ -323,3 +324,67 @@ def test_profile_kernel_names_are_in_first_run_order():
         assert info.kernel_names == ["Sqrt", "Add"]  # each once, in the order first run
     finally:
         info.result.dispose()
+
+
+def test_profile_and_time_take_kernel_times_from_the_backends_time(monkeypatch):
+    backend = tf.engine().find_backend("cpu")
+    resolved: list[str] = []
+
+    def stand_in_time(f):
+        f()
+        return BackendTimingInfo(
+            kernel_ms=PendingMs(lambda: resolved.append("kernel") or 1.5),
+            wall_ms=0.25,
+            start_ms=100.0,
+            device_start_ms=PendingMs(lambda: resolved.append("start") or 101.0),
+            extra_info="stand-in clock",
+        )
+
+    monkeypatch.setattr(backend, "time", stand_in_time)
+    x = tf.tensor([1.0, 4.0])
+
+    def two_kernels() -> tf.Tensor:
+        y = tf.tidy(lambda: tf.sqrt(x).neg())
+        assert resolved == []  # nothing is read while the kernels run
+        return y
+
+    info = tf.profile(two_kernels)
+    assert [k.name for k in info.kernels] == ["Sqrt", "Neg"]
+    for kernel in info.kernels:
+        assert (kernel.kernel_time_ms, kernel.wall_ms) == (1.5, 0.25)
+        assert (kernel.start_ms, kernel.device_start_ms) == (100.0, 101.0)
+        assert kernel.extra_info == "stand-in clock"
+    resolved.clear()
+    results: list[tf.Tensor] = []
+    timing = tf.time(lambda: results.append(two_kernels()))
+    assert timing.kernel_ms == 3.0 and timing.kernels == 2
+    assert timing.extra_info == "stand-in clock"
+    assert resolved == ["kernel", "kernel"]  # the start times are not needed for tf.time
+    tf.dispose([x, info.result, *results])
+
+
+def test_cpu_times_a_kernel_by_the_wall_clock():
+    x = tf.tensor([1.0, 4.0])
+    info = tf.profile(lambda: tf.sqrt(x))
+    (kernel,) = info.kernels
+    assert kernel.kernel_time_ms == kernel.wall_ms > 0
+    assert kernel.device_start_ms == kernel.start_ms > 0
+    assert kernel.extra_info == "wall clock"
+    tf.dispose([x, info.result])
+
+
+def test_debug_mode_asks_the_backend_for_the_first_bad_value(monkeypatch):
+    backend = tf.engine().find_backend("cpu")
+    asked: list[str] = []
+
+    def first_non_finite(data_id, dtype):
+        asked.append(dtype)
+        return float("-inf")  # what a device would report, whatever the values
+
+    monkeypatch.setattr(backend, "first_non_finite", first_non_finite)
+    x = tf.tensor([4.0])
+    tf.enable_debug_mode()
+    with pytest.warns(RuntimeWarning, match=r"^Found -Infinity in the result of 'Sqrt'$"):
+        y = tf.sqrt(x)
+    assert asked == ["float32"]
+    tf.dispose([x, y])
