@@ -61,9 +61,7 @@ class GradientsMixin:
                 )
 
             def backward() -> tuple[Tensor, list[Tensor | None]]:
-                from tfjs.ops.ones import ones
-
-                accumulated = {y.id: ones(y.shape) if dy is None else dy}
+                accumulated = {y.id: tape.filled(self, y.shape, 1, "float32") if dy is None else dy}
                 tape.backpropagate(self, accumulated, filtered)
                 return y, [accumulated.get(x.id) for x in xs]
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tfjs import kernel_registry
-from tfjs.kernel_names import IDENTITY
+from tfjs.kernel_names import ADD, FILL, IDENTITY
 from tfjs.tensor import Tensor
 
 if TYPE_CHECKING:
@@ -152,9 +152,6 @@ def filtered_nodes(tape: list[TapeNode], xs: Sequence[Tensor], y: Tensor) -> lis
 def backpropagate(engine: Engine, gradients: dict[int, Tensor], tape: list[TapeNode]) -> None:
     """Runs the nodes' gradients from last to first, summing into `gradients` (tensor id ->
     gradient) the gradient of every input that comes from the xs."""
-    from tfjs.ops.add import add
-    from tfjs.ops.zeros import zeros
-
     for node in reversed(tape):
         if node.gradient is None:
             raise NotImplementedError(
@@ -162,7 +159,8 @@ def backpropagate(engine: Engine, gradients: dict[int, Tensor], tape: list[TapeN
             )
         dys = [gradients.get(o.id) for o in node.outputs]
         dys = [
-            dy if dy is not None else zeros(o.shape, o.dtype) for dy, o in zip(dys, node.outputs, strict=True)
+            dy if dy is not None else filled(engine, o.shape, 0, o.dtype)
+            for dy, o in zip(dys, node.outputs, strict=True)
         ]
         gradient = node.gradient
         input_grads = engine.tidy(lambda: dict(gradient(dys[0] if len(dys) == 1 else dys)))  # noqa: B023
@@ -178,8 +176,14 @@ def backpropagate(engine: Engine, gradients: dict[int, Tensor], tape: list[TapeN
             if current is None:
                 gradients[x.id] = dx
             else:
-                gradients[x.id] = add(current, dx)
+                gradients[x.id] = engine.run_kernel(ADD, {"a": current, "b": dx})
                 current.dispose()
+
+
+def filled(engine: Engine, shape: Sequence[int], value: int, dtype: str) -> Tensor:
+    """A tensor of `shape` holding `value`, made by the backend's Fill kernel (the engine
+    makes its tensors through kernels, as TF.js's does, never through ops)."""
+    return engine.run_kernel(FILL, {}, {"shape": tuple(shape), "value": value, "dtype": dtype})
 
 
 def _check_gradient(kernel_name: str, name: str, dx: Any, x: Tensor) -> None:

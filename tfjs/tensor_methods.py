@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Literal
 
-    from tfjs.ops.conv_util import Pad
+    from tfjs.backend_util.conv_types import Pad
     from tfjs.ops.norm import Ord
     from tfjs.ops.topk import TopK
     from tfjs.ops.unique import Unique

@@ -11,8 +11,8 @@ import pytest
 
 import tfjs as tf
 from tests.helpers import i32, raises_with, scope, tidy_numpy
+from tfjs.backend_util import conv_info, conv_padding, conv_types
 from tfjs.backends.cpu.kernels.conv import conv2d_values, depthwise_conv2d_values
-from tfjs.ops import conv_util
 
 # ---- values that need more than a spec row -------------------------------------------
 
@@ -207,34 +207,34 @@ def test_kernel_bodies_take_numpy_and_a_conv_info(backend):
     """The fused kernels run these and then add bias and activation."""
     x = np.arange(2 * 4 * 4 * 3, dtype=np.float32).reshape(2, 4, 4, 3) / 7
     w = np.linspace(-1, 1, 3 * 3 * 3 * 2, dtype=np.float32).reshape(3, 3, 3, 2)
-    info = conv_util.compute_conv2d_info(x.shape, w.shape, 1, 1, "same")
+    info = conv_info.compute_conv2d_info(x.shape, w.shape, 1, 1, "same")
     y = conv2d_values(x, w, info)
     assert y.dtype == np.float32 and y.shape == info.out_shape
     np.testing.assert_array_equal(y, tidy_numpy(lambda: tf.conv2d(x, w, 1, "same")))
-    info = conv_util.compute_conv2d_info(x.shape, w.shape, 2, 1, "valid", None, True)
+    info = conv_info.compute_conv2d_info(x.shape, w.shape, 2, 1, "valid", None, True)
     y = depthwise_conv2d_values(x, w, info)
     assert y.shape == (2, 1, 1, 6)
     np.testing.assert_array_equal(y, tidy_numpy(lambda: tf.depthwise_conv2d(x, w, 2, "valid")))
 
 
 def test_conv_util_pads_and_rounding():
-    same = conv_util.compute_conv2d_info([1, 4, 4, 1], [2, 2, 1, 1], 1, 1, "same")
-    assert same.pad_info == conv_util.PadInfo(top=0, left=0, right=1, bottom=1, type="SAME")
+    same = conv_info.compute_conv2d_info([1, 4, 4, 1], [2, 2, 1, 1], 1, 1, "same")
+    assert same.pad_info == conv_types.PadInfo(top=0, left=0, right=1, bottom=1, type="SAME")
     for mode, size in (("floor", 3), ("round", 4), ("ceil", 4), (None, 3)):
-        info = conv_util.compute_pool2d_info([1, 6, 6, 1], 3, 2, 1, 1, mode)
+        info = conv_info.compute_pool2d_info([1, 6, 6, 1], 3, 2, 1, 1, mode)
         assert (info.out_height, info.out_width) == (size, size)
-    explicit = conv_util.compute_conv2d_info(
+    explicit = conv_info.compute_conv2d_info(
         [1, 2, 5, 5], [3, 3, 2, 1], 1, 1, [[0, 0], [0, 0], [1, 2], [0, 0]], None, False, "channelsFirst"
     )
     assert explicit.pad_info.type == "EXPLICIT" and explicit.out_shape == (1, 1, 6, 3)
-    pool3d = conv_util.compute_pool3d_info([1, 4, 5, 6, 2], [2, 2, 2], 2, 1, "same", None, "NDHWC")
+    pool3d = conv_info.compute_pool3d_info([1, 4, 5, 6, 2], [2, 2, 2], 2, 1, "same", None, "NDHWC")
     assert pool3d.out_shape == (1, 2, 3, 3, 2) and pool3d.pad_info.back == 0
-    assert conv_util.compute_default_pad([5, 5], 3, 1) == 1
-    assert conv_util.either_strides_or_dilations_are_one([2, 2], 1)
-    assert not conv_util.either_strides_or_dilations_are_one(2, [1, 2])
-    assert conv_util.convert_conv2d_data_format("NCHW") == "channelsFirst"
+    assert conv_padding.compute_default_pad([5, 5], 3, 1) == 1
+    assert conv_info.either_strides_or_dilations_are_one([2, 2], 1)
+    assert not conv_info.either_strides_or_dilations_are_one(2, [1, 2])
+    assert conv_info.convert_conv2d_data_format("NCHW") == "channelsFirst"
     with raises_with(ValueError, "Unknown dataFormat NDHWC"):
-        conv_util.convert_conv2d_data_format("NDHWC")
+        conv_info.convert_conv2d_data_format("NDHWC")
 
 
 def test_empty_inputs(backend):

@@ -11,7 +11,8 @@ import pytest
 
 import tfjs as tf
 from tests.helpers import no_new_buffers, raises_with, tidy_numpy
-from tfjs.ops.random_util import Alea, js_number_to_string
+from tfjs.backend_util.random_streams import Alea
+from tfjs.tensor_format import js_number_to_string
 
 N = 20_000
 

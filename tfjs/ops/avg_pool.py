@@ -3,10 +3,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal
 
+from tfjs.backend_util.conv_types import Pad
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import AVG_POOL, AVG_POOL_GRAD
 from tfjs.kernel_registry import register_gradient
-from tfjs.ops.conv_util import Pad
 from tfjs.ops.operation import op
 from tfjs.ops.pool_util import run_pool
 from tfjs.tensor import Tensor

@@ -2,9 +2,9 @@ from __future__ import annotations
 
 import math
 
+from tfjs.backend_util.conv_types import Pad
 from tfjs.ops import conv_checks, conv_util
 from tfjs.ops.conv2d import conv2d
-from tfjs.ops.conv_util import Pad
 from tfjs.ops.operation import op
 from tfjs.ops.reshape import reshape
 from tfjs.tensor import Tensor

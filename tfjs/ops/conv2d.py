@@ -3,12 +3,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tfjs.backend_util.conv_types import Pad
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import CONV2D, CONV2D_BACKPROP_FILTER, CONV2D_BACKPROP_INPUT
 from tfjs.kernel_registry import register_gradient
 from tfjs.ops import conv_checks
 from tfjs.ops.conv_checks import batch_shape, run_batched
-from tfjs.ops.conv_util import Pad
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor

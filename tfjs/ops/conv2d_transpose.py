@@ -3,11 +3,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tfjs.backend_util import conv_info
+from tfjs.backend_util.conv_types import Pad
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import CONV2D, CONV2D_BACKPROP_INPUT
 from tfjs.kernel_registry import register_gradient
 from tfjs.ops import conv_checks, conv_util
-from tfjs.ops.conv_util import Pad
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_format import js_list
@@ -61,7 +62,7 @@ def conv2d_backprop_input(
     conv_checks.check_depth(op_name, js_name, "output", dy_shape[channels], filter.shape[3])
     conv_util.check_pad_on_dim_rounding_mode_as(op_name, js_name, pad, dim_rounding_mode)
     strides = conv_checks.check_tuple_param(strides, "strides", op_name)
-    if not conv_util.strides_or_dilations_are_positive(strides):
+    if not conv_info.strides_or_dilations_are_positive(strides):
         raise ValueError(f"{op_name}: strides must be larger than 0, got {conv_util.js_param(strides)}")
     pad = conv_checks.check_pad(pad, op_name)
     conv_checks.check_dim_rounding_mode(dim_rounding_mode, op_name)
@@ -69,7 +70,7 @@ def conv2d_backprop_input(
         raise TypeError(
             f"{op_name}: conv2dBackpropInput does not support complex64 tensors in the CPU backend."
         )
-    info = conv_util.compute_conv2d_info(
+    info = conv_info.compute_conv2d_info(
         x_shape,
         filter.shape,
         strides,
@@ -77,7 +78,7 @@ def conv2d_backprop_input(
         pad,
         dim_rounding_mode,
         False,
-        conv_util.convert_conv2d_data_format(data_format),
+        conv_info.convert_conv2d_data_format(data_format),
     )
     in_sizes, out_sizes = (info.in_height, info.in_width), (info.out_height, info.out_width)
     conv_checks.check_filter_fits(op_name, x_shape, filter.shape, in_sizes, out_sizes, pad)

@@ -3,6 +3,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tfjs.backend_util.conv_info import (
+    compute_conv3d_info,
+    either_strides_or_dilations_are_one,
+    strides_or_dilations_are_positive,
+)
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import CONV3D, CONV3D_BACKPROP_FILTER_V2, CONV3D_BACKPROP_INPUT_V2
 from tfjs.kernel_registry import register_gradient
@@ -16,12 +21,7 @@ from tfjs.ops.conv_checks import (
     check_tuple_param,
     run_batched,
 )
-from tfjs.ops.conv_util import (
-    compute_conv3d_info,
-    either_strides_or_dilations_are_one,
-    js_param,
-    strides_or_dilations_are_positive,
-)
+from tfjs.ops.conv_util import js_param
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_format import js_text

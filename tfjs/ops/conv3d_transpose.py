@@ -3,12 +3,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tfjs.backend_util.conv_info import compute_conv3d_info, strides_or_dilations_are_positive
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import CONV3D, CONV3D_BACKPROP_INPUT_V2
 from tfjs.kernel_registry import register_gradient
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.conv_checks import backprop_shapes, check_depth, check_pad, check_tuple_param, run_batched
-from tfjs.ops.conv_util import compute_conv3d_info, strides_or_dilations_are_positive
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_format import js_list

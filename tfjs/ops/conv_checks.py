@@ -10,22 +10,15 @@ from typing import Any
 
 import numpy as np
 
-from tfjs.engine import ENGINE
-from tfjs.ops.conv_util import (
-    ROUNDING_MODES,
-    Conv2DInfo,
-    Pad,
-    check_pad_on_dim_rounding_mode_as,
+from tfjs.backend_util.conv_info import (
     compute_conv2d_info,
     convert_conv2d_data_format,
     either_strides_or_dilations_are_one,
-    is_number,
-    js_list_any,
-    js_param,
-    js_value,
-    pad_text,
     strides_or_dilations_are_positive,
 )
+from tfjs.backend_util.conv_types import ROUNDING_MODES, Conv2DInfo, Pad, is_number
+from tfjs.engine import ENGINE
+from tfjs.ops.conv_util import check_pad_on_dim_rounding_mode_as, js_list_any, js_param, js_value, pad_text
 from tfjs.ops.reshape import reshape
 from tfjs.tensor import Tensor
 from tfjs.tensor_format import js_list, js_text

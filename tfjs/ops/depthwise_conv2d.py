@@ -3,6 +3,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tfjs.backend_util.conv_types import Pad
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import (
     DEPTHWISE_CONV2D_NATIVE,
@@ -12,7 +13,6 @@ from tfjs.kernel_names import (
 from tfjs.kernel_registry import register_gradient
 from tfjs.ops import conv_checks
 from tfjs.ops.conv_checks import batch_shape, run_batched
-from tfjs.ops.conv_util import Pad
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor

@@ -3,6 +3,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tfjs.backend_util.conv_info import compute_dilation2d_info, strides_or_dilations_are_positive
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import DILATION2D, DILATION2D_BACKPROP_FILTER, DILATION2D_BACKPROP_INPUT
 from tfjs.kernel_registry import register_gradient
@@ -15,7 +16,6 @@ from tfjs.ops.conv_checks import (
     check_tuple_param,
     run_batched,
 )
-from tfjs.ops.conv_util import compute_dilation2d_info, strides_or_dilations_are_positive
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_format import js_text

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tfjs.backend_util.random_streams import check_seed
 from tfjs.ops.add import add
 from tfjs.ops.broadcast_util import assert_and_get_broadcast_shape
 from tfjs.ops.div import div
@@ -9,7 +10,7 @@ from tfjs.ops.floor import floor
 from tfjs.ops.mul import mul
 from tfjs.ops.operation import op
 from tfjs.ops.random_uniform import random_uniform
-from tfjs.ops.random_util import check_number, check_seed
+from tfjs.ops.random_util import check_number
 from tfjs.tensor import Tensor
 from tfjs.tensor_format import js_number_to_string
 from tfjs.tensor_size import check_tensor_size

@@ -3,11 +3,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal
 
+from tfjs.backend_util.conv_types import Pad
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import MAX_POOL, MAX_POOL_GRAD
 from tfjs.kernel_registry import register_gradient
 from tfjs.ops.binary_util import assert_not_complex
-from tfjs.ops.conv_util import Pad
 from tfjs.ops.operation import op
 from tfjs.ops.pool_util import run_pool
 from tfjs.tensor import Tensor

@@ -3,11 +3,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from tfjs.backend_util.conv_types import Pad
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import MAX_POOL_GRAD, MAX_POOL_WITH_ARGMAX
 from tfjs.kernel_registry import register_gradient
 from tfjs.ops.binary_util import assert_not_complex
-from tfjs.ops.conv_util import Pad
 from tfjs.ops.operation import op
 from tfjs.ops.pool_util import check_pool_pad, check_rank, check_window, pool2d_out_shape
 from tfjs.ops.reduction_util import check_flag

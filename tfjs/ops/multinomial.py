@@ -2,10 +2,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from tfjs.backend_util.random_streams import check_seed, seed_string
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import MULTINOMIAL
 from tfjs.ops.operation import op
-from tfjs.ops.random_util import check_seed, seed_string
 from tfjs.ops.reduction_util import check_flag
 from tfjs.ops.reshape import reshape
 from tfjs.tensor import Tensor

@@ -3,11 +3,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
+from tfjs.backend_util.conv_types import Pad
 from tfjs.ops.avg_pool import avg_pool
 from tfjs.ops.batch_to_space_nd import batch_to_space_nd
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.ops.conv_checks import check_strides_and_dilations
-from tfjs.ops.conv_util import Pad
 from tfjs.ops.max_pool import max_pool
 from tfjs.ops.operation import op
 from tfjs.ops.pool_util import check_pool_pad, check_rank, check_window, pool2d_out_shape

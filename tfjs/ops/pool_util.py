@@ -6,17 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from tfjs.engine import ENGINE
-from tfjs.ops.conv_checks import check_dim_rounding_mode, check_filter_fits, check_pad, check_tuple_param
-from tfjs.ops.conv_util import (
-    Pad,
-    check_pad_on_dim_rounding_mode_as,
+from tfjs.backend_util.conv_info import (
     compute_pool2d_info,
     compute_pool3d_info,
-    js_param,
     parse_3tuple_param,
     parse_tuple_param,
 )
+from tfjs.backend_util.conv_types import Pad
+from tfjs.engine import ENGINE
+from tfjs.ops.conv_checks import check_dim_rounding_mode, check_filter_fits, check_pad, check_tuple_param
+from tfjs.ops.conv_util import check_pad_on_dim_rounding_mode_as, js_param
 from tfjs.ops.reshape import reshape
 from tfjs.tensor import Tensor
 from tfjs.tensor_format import js_text

@@ -2,8 +2,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tfjs.backend_util.random_streams import check_seed, gauss_values
 from tfjs.ops.operation import op
-from tfjs.ops.random_util import check_number, check_seed, gauss_values, random_tensor
+from tfjs.ops.random_util import check_number, random_tensor
 from tfjs.tensor import Tensor
 
 

@@ -2,8 +2,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tfjs.backend_util.random_streams import check_seed, uniform_values
 from tfjs.ops.operation import op
-from tfjs.ops.random_util import check_number, check_seed, random_tensor, uniform_values
+from tfjs.ops.random_util import check_number, random_tensor
 from tfjs.tensor import Tensor
 
 

@@ -1,13 +1,12 @@
 from __future__ import annotations
 
-import math
-
+from tfjs.backend_util.range_length import range_length
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import RANGE
 from tfjs.ops.operation import op
 from tfjs.ops.random_util import check_number
 from tfjs.tensor import Tensor
-from tfjs.tensor_format import js_number_to_string, js_text
+from tfjs.tensor_format import js_text
 from tfjs.tensor_size import check_tensor_size
 
 
@@ -31,20 +30,3 @@ def range(start: float, stop: float, step: float = 1, dtype: str = "float32") ->
         raise ValueError(f"range: Unsupported data type {js_text(dtype)}")
     check_tensor_size([range_length(start, stop, step)], dtype, "range")
     return ENGINE.run_kernel(RANGE, {}, {"start": start, "stop": stop, "step": step, "dtype": dtype})
-
-
-def range_length(start: float, stop: float, step: float) -> int:
-    """How many values TF.js's rangeImpl makes: none when start equals stop or the step
-    goes the wrong way (for a decreasing range, only a step above 1 counts as wrong),
-    else |ceil((stop - start) / step)| (a NaN count is none)."""
-    if start == stop or (start < stop and step < 0) or (stop < start and step > 1):
-        return 0
-    try:
-        count = abs(math.ceil((stop - start) / step))
-    except ValueError:  # NaN
-        return 0
-    except OverflowError:  # ±Infinity
-        count = math.inf
-    if count > 2**32:
-        raise ValueError(f"range: Invalid typed array length: {js_number_to_string(count)}")
-    return count

@@ -2,9 +2,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tfjs.backend_util.conv_types import Pad
 from tfjs.ops import conv_checks
 from tfjs.ops.conv2d import conv2d
-from tfjs.ops.conv_util import Pad
 from tfjs.ops.depthwise_conv2d import depthwise_conv2d
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor

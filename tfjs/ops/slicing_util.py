@@ -4,11 +4,11 @@ of complex64 inputs, and flat slice numbers of index vectors."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
+from tfjs.backend_util.gather_indices import flat_slice_indices
 from tfjs.ops.binary_util import assert_not_complex
 from tfjs.tensor import Tensor
 from tfjs.tensor_format import js_list
@@ -30,21 +30,6 @@ def assert_cpu_takes_complex(x: Tensor, kernel: str, op_name: str) -> None:
     """The cpu backend's refusal of complex64 inputs, in TF.js's words (`kernel` is the
     name TF.js's message uses)."""
     assert_not_complex(x, op_name, tfjs_name=kernel)
-
-
-def flat_slice_indices(indices: np.ndarray, shape: Sequence[int]) -> np.ndarray:
-    """The flat slice number of each index vector along `indices`' last axis (the dot
-    product with the row-major strides of `shape`'s first axes, as TF.js computes it, so
-    only the flat number has to be in range, not each component)."""
-    slice_rank = indices.shape[-1]
-    vectors = indices.reshape(math.prod(indices.shape[:-1]), slice_rank)
-    if slice_rank == 0:
-        return np.zeros(len(vectors), dtype=np.intp)
-    flat = vectors[:, 0].astype(np.intp)
-    for axis in range(1, slice_rank):  # Horner's rule: one pass per component, in place
-        flat *= shape[axis]
-        flat += vectors[:, axis]
-    return flat
 
 
 def assert_index_vectors_in_range(

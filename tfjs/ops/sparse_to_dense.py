@@ -4,12 +4,13 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from tfjs.backend_util.gather_indices import flat_slice_indices
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import SPARSE_TO_DENSE
 from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
 from tfjs.ops.scatter_nd import assert_scatter_indices
-from tfjs.ops.slicing_util import flat_slice_indices, is_int
+from tfjs.ops.slicing_util import is_int
 from tfjs.tensor import Tensor
 from tfjs.tensor_format import js_list, js_text
 from tfjs.tensor_size import check_tensor_size

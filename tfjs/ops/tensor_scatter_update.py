@@ -2,12 +2,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from tfjs.backend_util.gather_indices import flat_slice_indices
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import TENSOR_SCATTER_UPDATE
 from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
 from tfjs.ops.scatter_nd import assert_scatter_indices, gather_updates, index_vectors, validate_scatter
-from tfjs.ops.slicing_util import flat_slice_indices
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 

@@ -1,6 +1,6 @@
 """Tensors / Random, truncated_normal, multinomial and dropout, against a plain transcription
 of TF.js's generators (seedrandom's Alea and rand_util.ts, one draw at a time in Python
-floats): an independent check of the vectorised streams in tfjs/ops/random_util.py."""
+floats): an independent check of the vectorised streams in tfjs/backend_util/random_streams.py."""
 
 from __future__ import annotations
 

@@ -3,13 +3,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from tfjs.backend_util.conv_types import Conv2DInfo, Pad
 from tfjs.kernel_names import FUSED_CONV2D
 from tfjs.kernel_registry import register_gradient
 from tfjs.ops import conv_checks, conv_util
 from tfjs.ops.broadcast_util import assert_and_get_broadcast_shape
 from tfjs.ops.conv2d import conv2d_gradients
 from tfjs.ops.conv_checks import batch_shape, run_batched
-from tfjs.ops.conv_util import Pad
 from tfjs.ops.fused.fused_util import assert_fits_output, fused_extras, fused_gradients
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
@@ -72,7 +72,7 @@ def conv2d(
     return run_batched(FUSED_CONV2D, "x", x_tensor, 4, inputs, {**attrs, **activation_attrs})
 
 
-def _check_bias(shape: tuple[int, ...], info: conv_util.Conv2DInfo, data_format: str) -> None:
+def _check_bias(shape: tuple[int, ...], info: Conv2DInfo, data_format: str) -> None:
     """TF.js: NHWC, a bias that broadcasts; NCHW, a scalar or one value per output channel."""
     if data_format == "NHWC":
         assert_fits_output(shape, info.out_shape, "bias", NAME)
@@ -89,7 +89,7 @@ def _check_bias(shape: tuple[int, ...], info: conv_util.Conv2DInfo, data_format:
         )
 
 
-def _check_prelu_weights(shape: tuple[int, ...], info: conv_util.Conv2DInfo) -> None:
+def _check_prelu_weights(shape: tuple[int, ...], info: Conv2DInfo) -> None:
     """TF.js: a scalar, one weight per output channel, or 3-D broadcasting to the result."""
     if len(shape) not in (0, 1, 3):
         raise ValueError(

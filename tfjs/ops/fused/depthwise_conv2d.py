@@ -2,10 +2,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tfjs.backend_util.conv_types import Pad
 from tfjs.kernel_names import FUSED_DEPTHWISE_CONV2D
 from tfjs.ops import conv_checks, conv_util
 from tfjs.ops.conv_checks import batch_shape, run_batched
-from tfjs.ops.conv_util import Pad
 from tfjs.ops.depthwise_conv2d import depthwise_backprop_filter, depthwise_backprop_input
 from tfjs.ops.fused.conv2d import register_fused_conv_gradient
 from tfjs.ops.fused.fused_util import fits_output, fused_extras

@@ -64,26 +64,3 @@ def check_choice(value: Any, choices: Sequence[str], message: str) -> str:
     if not isinstance(value, str) or value not in choices:
         raise ValueError(message)
     return value
-
-
-def math_round(x: np.ndarray) -> np.ndarray:
-    """JavaScript's Math.round: the nearest integer, halves toward +Infinity."""
-    floor = np.floor(x)
-    return floor + (x - floor >= 0.5)
-
-
-def rotation_sources(
-    height: int, width: int, radians: float, center: float | Sequence[float]
-) -> tuple[np.ndarray, np.ndarray]:
-    """rotate_with_offset's source row and column of each output pixel ([height, 1] and
-    [1, width] broadcasting to [height, width], whole numbers as floats): the output pixel
-    rotated about `center` (fractions of the width and height), rounded as TF.js does."""
-    fractions = (center, center) if isinstance(center, (int, float)) else tuple(center)
-    center_x, center_y = width * fractions[0], height * fractions[1]
-    with np.errstate(invalid="ignore"):  # Math.sin(±Infinity) is NaN: every pixel is filled
-        sin, cos = np.sin(radians), np.cos(radians)
-    dx = np.arange(width, dtype=np.float64)[None, :] - center_x
-    dy = np.arange(height, dtype=np.float64)[:, None] - center_y
-    cols = math_round(dx * cos - dy * sin + center_x)
-    rows = math_round(dx * sin + dy * cos + center_y)
-    return rows, cols

@@ -4,10 +4,11 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from tfjs.backend_util.image_geometry import rotation_sources
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import ROTATE_WITH_OFFSET
 from tfjs.kernel_registry import register_gradient
-from tfjs.ops.image.image_util import check_number, check_numbers, check_rank4, rotation_sources
+from tfjs.ops.image.image_util import check_number, check_numbers, check_rank4
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor

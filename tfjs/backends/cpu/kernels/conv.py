@@ -28,6 +28,8 @@ from typing import Any
 
 import numpy as np
 
+from tfjs.backend_util.conv_info import compute_conv2d_info, convert_conv2d_data_format
+from tfjs.backend_util.conv_types import Conv2DInfo
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
 from tfjs.backends.cpu.kernels.buffer_memo import remembered
@@ -50,7 +52,6 @@ from tfjs.kernel_names import (
     DEPTHWISE_CONV2D_NATIVE_BACKPROP_INPUT,
 )
 from tfjs.kernel_registry import kernel, register_kernel
-from tfjs.ops.conv_util import Conv2DInfo, compute_conv2d_info, convert_conv2d_data_format
 
 # ---------------------------------------------------------------------------------------
 # kernel bodies (NumPy in, NumPy out)

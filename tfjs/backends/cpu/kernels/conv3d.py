@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tfjs.backend_util.conv_info import compute_conv3d_info
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
 from tfjs.backends.cpu.kernels.conv_util import (
@@ -32,7 +33,6 @@ from tfjs.backends.cpu.kernels.conv_util import (
 )
 from tfjs.kernel_names import CONV3D, CONV3D_BACKPROP_FILTER_V2, CONV3D_BACKPROP_INPUT_V2
 from tfjs.kernel_registry import kernel
-from tfjs.ops.conv_util import compute_conv3d_info
 
 
 @kernel(CONV3D, "cpu")

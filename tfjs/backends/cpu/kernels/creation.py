@@ -7,11 +7,11 @@ from typing import Any
 import numpy as np
 
 from tfjs import dtypes
+from tfjs.backend_util.range_length import range_length
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
 from tfjs.kernel_names import DIAG, LIN_SPACE, ONE_HOT, RANGE
 from tfjs.kernel_registry import kernel
-from tfjs.ops.range import range_length
 
 
 @kernel(DIAG, "cpu")

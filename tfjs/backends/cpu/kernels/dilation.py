@@ -17,12 +17,13 @@ from typing import Any
 import numpy as np
 
 from tfjs import dtypes
+from tfjs.backend_util.conv_info import compute_dilation2d_info
+from tfjs.backend_util.conv_types import Conv2DInfo
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
 from tfjs.backends.cpu.kernels.conv_util import geometry, tap_windows
 from tfjs.kernel_names import DILATION2D, DILATION2D_BACKPROP_FILTER, DILATION2D_BACKPROP_INPUT
 from tfjs.kernel_registry import kernel, register_kernel
-from tfjs.ops.conv_util import Conv2DInfo, compute_dilation2d_info
 
 # TF.js starts every window's maximum at Number.MIN_SAFE_INTEGER: a window whose taps
 # all fall outside the input (or are all NaN) keeps it.

@@ -9,11 +9,11 @@ from typing import Any
 
 import numpy as np
 
+from tfjs.backend_util.gather_indices import flat_slice_indices
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
 from tfjs.kernel_names import GATHER_ND, GATHER_V2, SCATTER_ND, TENSOR_SCATTER_UPDATE
 from tfjs.kernel_registry import kernel
-from tfjs.ops.slicing_util import flat_slice_indices
 
 
 @kernel(GATHER_V2, "cpu")

@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from tfjs.backend_util.image_geometry import math_round, rotation_sources
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
 from tfjs.kernel_names import (
@@ -26,7 +27,6 @@ from tfjs.kernel_names import (
     TRANSFORM,
 )
 from tfjs.kernel_registry import kernel, register_kernel
-from tfjs.ops.image.image_util import math_round, rotation_sources
 
 # ---- shared helpers -------------------------------------------------------------------
 

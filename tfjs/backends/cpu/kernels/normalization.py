@@ -9,11 +9,11 @@ from typing import Any
 
 import numpy as np
 
+from tfjs.backend_util.gather_indices import flat_slice_indices
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
 from tfjs.kernel_names import FUSED_BATCH_NORM, LRN, LRN_GRAD, SOFTMAX, SPARSE_TO_DENSE
 from tfjs.kernel_registry import kernel
-from tfjs.ops.slicing_util import flat_slice_indices
 
 
 @kernel(FUSED_BATCH_NORM, "cpu")

@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
+from tfjs.backend_util.conv_info import compute_pool2d_info, compute_pool3d_info
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
 from tfjs.backends.cpu.kernels.conv_util import Geometry, tap_windows
@@ -40,7 +41,6 @@ from tfjs.kernel_names import (
     MAX_POOL_WITH_ARGMAX,
 )
 from tfjs.kernel_registry import KernelFunc, kernel, register_kernel
-from tfjs.ops.conv_util import compute_pool2d_info, compute_pool3d_info
 from tfjs.tensor_size import check_tensor_size
 
 # Windows up to this many positions are reduced one position at a time (TF.js's exact

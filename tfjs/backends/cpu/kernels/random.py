@@ -1,5 +1,5 @@
 """Kernels that draw random numbers: Multinomial (the other random ops are written in the
-ops, on the seeded streams of tfjs/ops/random_util.py, as TF.js writes them)."""
+ops, on the seeded streams of tfjs/backend_util/random_streams.py, as TF.js writes them)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ from typing import Any
 
 import numpy as np
 
+from tfjs.backend_util.random_streams import Alea, seed_string
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
 from tfjs.kernel_names import MULTINOMIAL
 from tfjs.kernel_registry import kernel
-from tfjs.ops.random_util import Alea, seed_string
 
 
 @kernel(MULTINOMIAL, "cpu")

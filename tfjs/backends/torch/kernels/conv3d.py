@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tfjs.backend_util.conv_info import compute_conv3d_info
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.torch.backend_torch import TorchBackend
 from tfjs.backends.torch.kernels.conv import (
@@ -18,7 +19,6 @@ from tfjs.backends.torch.kernels.conv import (
 )
 from tfjs.backends.torch.registry import cpu_kernel_func, torch_kernel
 from tfjs.kernel_names import CONV3D, CONV3D_BACKPROP_FILTER_V2, CONV3D_BACKPROP_INPUT_V2
-from tfjs.ops.conv_util import compute_conv3d_info
 
 
 @torch_kernel(CONV3D)

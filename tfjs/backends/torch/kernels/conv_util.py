@@ -10,7 +10,8 @@ from typing import Any, NamedTuple
 import torch
 import torch.nn.functional as F
 
-from tfjs.ops.conv_util import Conv2DInfo, compute_conv2d_info, convert_conv2d_data_format
+from tfjs.backend_util.conv_info import compute_conv2d_info, convert_conv2d_data_format
+from tfjs.backend_util.conv_types import Conv2DInfo
 from tfjs.tensor_size import check_tensor_size
 
 

@@ -10,13 +10,13 @@ import numpy as np
 import torch
 
 from tfjs import dtypes
+from tfjs.backend_util.range_length import range_length
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.kernels.creation import accumulate
 from tfjs.backends.torch.backend_torch import TorchBackend
 from tfjs.backends.torch.kernels.slicing import as_typed_array
 from tfjs.backends.torch.registry import torch_kernel
 from tfjs.kernel_names import DIAG, LIN_SPACE, ONE_HOT, RANGE
-from tfjs.ops.range import range_length
 
 
 def _float32(values: Any) -> np.ndarray:

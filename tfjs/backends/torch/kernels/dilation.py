@@ -16,13 +16,14 @@ from typing import Any
 
 import torch
 
+from tfjs.backend_util.conv_info import compute_dilation2d_info
+from tfjs.backend_util.conv_types import Conv2DInfo
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.torch.backend_torch import TorchBackend
 from tfjs.backends.torch.kernels.conv_util import padded_to_output
 from tfjs.backends.torch.kernels.unary import to_uint8_truth
 from tfjs.backends.torch.registry import register_torch_kernel, torch_kernel
 from tfjs.kernel_names import DILATION2D, DILATION2D_BACKPROP_FILTER, DILATION2D_BACKPROP_INPUT
-from tfjs.ops.conv_util import Conv2DInfo, compute_dilation2d_info
 
 # TF.js starts every window's maximum at Number.MIN_SAFE_INTEGER.
 _START = -9007199254740991.0

@@ -9,6 +9,7 @@ from typing import Any
 
 import torch
 
+from tfjs.backend_util.image_geometry import rotation_sources
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.torch.backend_torch import TORCH_DTYPES, TorchBackend
 from tfjs.backends.torch.registry import register_torch_kernel, torch_kernel
@@ -22,7 +23,6 @@ from tfjs.kernel_names import (
     ROTATE_WITH_OFFSET,
     TRANSFORM,
 )
-from tfjs.ops.image.image_util import rotation_sources
 
 Sources = Callable[[float, int, int, torch.device], Any]
 

@@ -16,6 +16,7 @@ import torch
 import torch.nn.functional as F
 from torch.nn import grad as nn_grad
 
+from tfjs.backend_util.conv_info import compute_pool2d_info, compute_pool3d_info
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.torch.backend_torch import TorchBackend, to_storage
 from tfjs.backends.torch.kernels.conv_util import (
@@ -39,7 +40,6 @@ from tfjs.kernel_names import (
     MAX_POOL_GRAD,
     MAX_POOL_WITH_ARGMAX,
 )
-from tfjs.ops.conv_util import compute_pool2d_info, compute_pool3d_info
 
 _MAX: dict[int, Any] = {4: F.max_pool2d, 5: F.max_pool3d}
 _AVG: dict[int, Any] = {4: F.avg_pool2d, 5: F.avg_pool3d}

@@ -8,11 +8,11 @@ from typing import Any
 
 import torch
 
+from tfjs.backend_util.random_streams import Alea, seed_string
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.torch.backend_torch import TorchBackend
 from tfjs.backends.torch.registry import torch_kernel
 from tfjs.kernel_names import MULTINOMIAL
-from tfjs.ops.random_util import Alea, seed_string
 
 
 def softmax_rows(logits: torch.Tensor) -> torch.Tensor:
