@@ -106,9 +106,11 @@ class TorchBackend(KernelBackend):
         if dtype == "string":
             values.flags.writeable = False
             return values
-        if not values.flags.writeable or not values.flags.c_contiguous:
-            values = np.array(values, copy=True, order="C")  # torch shares only writable memory
-        return torch.from_numpy(values).to(self.device)
+        if not (values.flags.c_contiguous and values.flags.aligned and values.dtype.isnative):
+            values = values.astype(values.dtype.newbyteorder("="), order="C")  # a copy
+        if values.flags.writeable:
+            return torch.from_numpy(values).to(self.device)
+        return _read_only_on_device(values, self.device)
 
     def read_sync(self, data_id: DataId) -> np.ndarray:
         return _host_values(self.data[data_id])
@@ -301,6 +303,18 @@ def _as_float16_texture(values: torch.Tensor) -> torch.Tensor:
     if values.dtype == torch.complex64:
         return torch.complex(_as_float16_texture(values.real), _as_float16_texture(values.imag))
     return values
+
+
+def _read_only_on_device(values: np.ndarray, device: torch.device) -> torch.Tensor:
+    """A read-only array (a model shard's weight views) on `device`, with no host copy
+    where NumPy can share it: torch.from_numpy warns on read-only memory, DLPack 1.0 (NumPy
+    2.1 and later) shares it. Kernels never write a stored buffer in place, so the memory is
+    never written; on the CPU device it is shared, on a GPU copied once, to the device."""
+    try:
+        shared = torch.from_dlpack(values)
+    except BufferError:  # a NumPy that cannot export read-only memory: one host copy
+        return torch.tensor(values, device=device)
+    return shared.to(device)
 
 
 def _host_values(stored: Any) -> np.ndarray:
