@@ -388,3 +388,10 @@ def test_debug_mode_asks_the_backend_for_the_first_bad_value(monkeypatch):
         y = tf.sqrt(x)
     assert asked == ["float32"]
     tf.dispose([x, y])
+
+
+@pytest.mark.parametrize("measure", [tf.time, tf.profile], ids=["time", "profile"])
+def test_time_and_profile_need_a_function(measure):
+    with pytest.raises(TypeError, match=rf"^{measure.__name__}: argument 'fn' must be a function, got 3$"):
+        measure(3)
+    assert tf.engine().timers == [] and tf.engine().profiles == []

@@ -217,6 +217,7 @@ def time(fn: Callable[[], Any]) -> TimingInfo:
     """
     from tfjs.engine import ENGINE
 
+    _check_function(fn, "time")
     timings: list[BackendTimingInfo] = []
     ENGINE.timers.append(timings)
     start = _time.perf_counter()
@@ -245,6 +246,7 @@ def profile(fn: Callable[[], T], trace: str | os.PathLike[str] | None = None) ->
     from tfjs import profile_trace
     from tfjs.engine import ENGINE
 
+    _check_function(fn, "profile")
     recorder = ProfileRecorder(ENGINE)
     downloads: list[profile_trace.DownloadRecord] = []
     traced = profile_trace.trace_requested(trace)
@@ -264,3 +266,8 @@ def profile(fn: Callable[[], T], trace: str | os.PathLike[str] | None = None) ->
         kernels=recorder.kernels,
         result=result,
     )
+
+
+def _check_function(fn: Any, where: str) -> None:
+    if not callable(fn):
+        raise TypeError(f"{where}: argument 'fn' must be a function, got {fn!r}")

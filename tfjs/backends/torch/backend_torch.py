@@ -8,7 +8,7 @@ shared by reshapes and clones are safe. float32 compute: TF32 is off on CUDA.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import numpy as np
@@ -169,7 +169,7 @@ class TorchBackend(KernelBackend):
         if self.device.type == "cuda":
             torch.cuda.synchronize(self.device)
 
-    def time(self, f: Any) -> BackendTimingInfo:
+    def time(self, f: Callable[[], Any]) -> BackendTimingInfo:
         """Runs `f` and times its work: by CUDA events around it on a GPU, read lazily
         (nothing waits until a time is asked for); by the wall clock on the CPU device."""
         if self.device_timer is None:
