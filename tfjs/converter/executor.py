@@ -22,11 +22,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tfjs.converter.constant_folding import fold_plan
+from tfjs.converter.constant_reads import ConstantReads
 from tfjs.converter.custom_op import is_custom
 from tfjs.converter.execution_context import ExecutionContext
 from tfjs.converter.frames import clones, lookup, run_frames
 from tfjs.converter.fusion import ACTIVATIONS, ADDS, CONVOLUTIONS, fuse_plan
 from tfjs.converter.model_graph import SOURCE_OPS, Graph, Node, parse_input_name
+from tfjs.converter.ops._values import HostValues
 from tfjs.engine import ENGINE
 from tfjs.environment import ENV
 from tfjs.tensor import Tensor
@@ -44,6 +46,8 @@ class Plan:
     nodes: list[Node]  # in execution order
     free_after: list[list[str]]  # after nodes[i]: the nodes whose tensors nothing reads any more
     constants: dict[str, list[Tensor]] = field(default_factory=dict)  # folded values the nodes read
+    # {node name: {input position: values}}: the constants its mapper reads on the host
+    host_inputs: dict[str, dict[int, HostValues]] = field(default_factory=dict)
 
 
 class GraphExecutor:
@@ -59,6 +63,7 @@ class GraphExecutor:
         self._plans: dict[PlanKey, Plan] = {}
         self.used_cache: dict[tuple[tuple[str, ...], tuple[str, ...]], set[str]] = {}
         self.folded: dict[str, list[Tensor]] = {}  # constant-folded values, shared by the plans
+        self.constant_reads = ConstantReads(self.weight_map, graph.nodes)
         self.functions: dict[str, GraphExecutor] = {}
         # KEEP_INTERMEDIATE_TENSORS: clones of the last run's tensors, by node name.
         self.intermediate_tensors: dict[str, list[Any]] | None = None
@@ -85,6 +90,7 @@ class GraphExecutor:
                     seen.add(tensor.id)
                     tensor.dispose()
         self.folded.clear()
+        self.constant_reads.clear()
         self._plans.clear()
 
     @property
@@ -391,7 +397,12 @@ class GraphExecutor:
         for name, i in last_use.items():
             if name not in outputs:
                 free_after[i].append(name)
-        return Plan(steps, free_after, constants)
+        host_inputs = {}
+        for node in steps:
+            read = self.constant_reads.of(node, input_names, constants)
+            if read:
+                host_inputs[node.name] = read
+        return Plan(steps, free_after, constants, host_inputs)
 
     def _run_plan(
         self,
@@ -403,12 +414,17 @@ class GraphExecutor:
     ) -> Iterator[None]:
         holders: dict[int, int] = {}
         start_scope, end_scope = ENGINE.start_scope, ENGINE.end_scope
+        host_inputs = plan.host_inputs
         for node, to_free in zip(plan.nodes, plan.free_after, strict=False):
             if node.name not in values:
                 try:
                     args = [values[name][index] for name, index in node.inputs]
                 except IndexError:
                     raise ValueError(_missing_output(node, values)) from None
+                read = host_inputs.get(node.name)
+                if read is not None:
+                    for position, host_values in read.items():
+                        args[position] = host_values
                 mapper = node.mapper
                 if mapper is None or mapper.takes_context or node.op in SOURCE_OPS:
                     outputs = self.call(node, args, context)

@@ -54,6 +54,8 @@ def run_frames(
             name = frame_key(node.name, context.context_id)
         if node.name not in values:
             args = [lookup(values, p, i, context) for p, i in node.inputs]
+            for position, host_values in executor.constant_reads.of(node, input_names).items():
+                args[position] = host_values
             outputs = executor.call(node, args, context)
             if not name:
                 name = frame_key(node.name, context.context_id)

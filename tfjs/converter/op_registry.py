@@ -36,6 +36,13 @@ class OpMapper:
     takes_context: bool
     required: int = 0  # how many of the fixed data inputs have no default
     required_attrs: frozenset[str] = frozenset()  # the attributes without a default
+    # The data inputs it reads on the host (`HostInput`): positions, negative from the end.
+    host_inputs: tuple[int, ...] = ()
+
+    def host_positions(self, count: int) -> list[int]:
+        """The positions, among a node's `count` data inputs, of those read on the host."""
+        positions = (p + count if p < 0 else p for p in self.host_inputs)
+        return [p for p in positions if 0 <= p < count]
 
     def call_error(self, node_name: str, count: int, keywords: Mapping[str, Any]) -> str | None:
         """Why a node of this op cannot run on `count` data inputs and the attributes
@@ -59,13 +66,17 @@ _mappers: dict[str, OpMapper] = {}
 _custom_mappers: dict[str, OpMapper] = {}
 
 
-def tf_op(*op_names: str) -> Callable[[Mapper], Mapper]:
+def tf_op(*op_names: str, host_inputs: tuple[int, ...] = ()) -> Callable[[Mapper], Mapper]:
     """Registers the decorated function as the mapper of the TF ops `op_names`; its module's
-    last name is the category (`tfjs.converter.ops.arithmetic` -> `arithmetic`)."""
+    last name is the category (`tfjs.converter.ops.arithmetic` -> `arithmetic`). The inputs
+    it reads on the host are its parameters annotated `HostInput`, and `host_inputs`
+    (positions, negative from the end: a variadic op's trailing axis)."""
 
     def register(fn: Mapper) -> Mapper:
         parameters = inspect.signature(fn).parameters.values()
         kinds = [p.kind for p in parameters]
+        fixed = [p for p in parameters if p.kind in _POSITIONAL]
+        annotated = tuple(i for i, p in enumerate(fixed) if _is_host_input(p.annotation))
         attrs = frozenset(
             p.name for p in parameters if p.kind is inspect.Parameter.KEYWORD_ONLY and p.name != "context"
         )
@@ -92,10 +103,19 @@ def tf_op(*op_names: str) -> Callable[[Mapper], Mapper]:
                     for name in attrs
                     if inspect.signature(fn).parameters[name].default is inspect.Parameter.empty
                 ),
+                host_inputs=annotated + tuple(host_inputs),
             )
         return fn
 
     return register
+
+
+_POSITIONAL = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+
+
+def _is_host_input(annotation: Any) -> bool:
+    # The alias `_values.HostInput` (a name under postponed annotations, else its text).
+    return annotation in ("HostInput", "Tensor | HostValues")
 
 
 # What a mapper's attribute must decode to, from its annotation or else its default's type:

@@ -1,25 +1,66 @@
 """Reading a node's scalar and shape inputs as TF.js's getParamValue does
 ('number': the first value; 'number[]': the values; 'shape': a list, or a number for a
-scalar, which means an unknown rank)."""
+scalar, which means an unknown rank).
+
+A mapper marks each input it reads this way `HostInput`. The executor gives such an input
+as `HostValues` instead of its tensor when the input's values are known on the host: a
+constant of the graph (a weight or a folded value), read once when the plan is built, so
+that running the plan downloads nothing from the device for it. Every reader here takes
+either form and gives the same result."""
 
 from __future__ import annotations
 
 from collections.abc import Coroutine
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypeAlias
 
 import numpy as np
 
 from tfjs.tensor import Tensor
 
+# The dtypes whose values a plan reads ahead (a complex constant stays a tensor).
+HOST_DTYPES = frozenset({"float32", "int32", "bool", "string"})
+
+
+@dataclass(frozen=True)
+class HostValues:
+    """A tensor's values held on the host: `flat` as `data_sync()` gives them, with the
+    tensor's shape and dtype."""
+
+    flat: np.ndarray
+    shape: tuple[int, ...]
+    dtype: str
+
+    @classmethod
+    def read(cls, tensor: Tensor) -> HostValues:
+        """Downloads `tensor`'s values (once: the result is read-only)."""
+        flat = tensor.data_sync()
+        flat.flags.writeable = False
+        return cls(flat, tuple(tensor.shape), tensor.dtype)
+
+    @property
+    def rank(self) -> int:
+        return len(self.shape)
+
+
+# An input a mapper reads on the host: its tensor, or its values when the plan knows them.
+HostInput: TypeAlias = "Tensor | HostValues"
+_READABLE = (Tensor, HostValues)
+
+
+def flat_values(value: Tensor | HostValues) -> np.ndarray:
+    """The values as a flat array, as `data_sync()` gives them."""
+    return value.flat if isinstance(value, HostValues) else value.data_sync()
+
 
 def number(value: Any) -> Any:
     """A `number` input: the tensor's first value (TF.js reads `dataSync()[0]`) as a Python
     number; a value that is not a tensor is returned as it is."""
-    if not isinstance(value, Tensor):
+    if not isinstance(value, _READABLE):
         return value
     if value.dtype == "string":
         raise ValueError(f"expected a number, got a string tensor of shape {list(value.shape)}")
-    data = value.data_sync()
+    data = flat_values(value)
     if data.size == 0:
         raise ValueError(f"expected a number, got an empty tensor of shape {list(value.shape)}")
     first = data.reshape(-1)[0]
@@ -37,25 +78,28 @@ def integer(value: Any) -> int:
 def nested(value: Any) -> Any:
     """A `number[]` input as nested lists in the tensor's shape (TF.js's `toNestedArray`);
     a scalar gives one value, a value that is not a tensor is returned as it is."""
+    if isinstance(value, HostValues):
+        flat = value.flat.astype(bool) if value.dtype == "bool" else value.flat
+        return flat.reshape(value.shape).tolist()
     return value.array_sync() if isinstance(value, Tensor) else value
 
 
 def nested_ints(value: Any) -> Any:
     """A `number[]` input of sizes, shapes, axes or paddings: nested lists of Python ints
     (a scalar gives one int)."""
-    if not isinstance(value, Tensor):
+    if not isinstance(value, _READABLE):
         return value
-    return np.asarray(value.data_sync()).reshape(value.shape).astype(np.int64).tolist()
+    return np.asarray(flat_values(value)).reshape(value.shape).astype(np.int64).tolist()
 
 
-def numbers(t: Tensor) -> list[Any]:
-    return [v.item() if hasattr(v, "item") else v for v in t.data_sync()]
+def numbers(t: Tensor | HostValues) -> list[Any]:
+    return [v.item() if hasattr(v, "item") else v for v in flat_values(t)]
 
 
-def shape_value(t: Tensor | None) -> Any:
+def shape_value(t: Tensor | HostValues | None) -> Any:
     if t is None:
         return None
-    values = [int(v) for v in t.data_sync()]
+    values = [int(v) for v in flat_values(t)]
     if t.rank == 0:
         return values[0]
     return values

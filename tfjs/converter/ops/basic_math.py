@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tfjs import ops
 from tfjs.converter.op_registry import tf_op
-from tfjs.converter.ops._values import number
+from tfjs.converter.ops._values import HostInput, number
 
 
 def _unary(tf_name, op):
@@ -73,7 +73,7 @@ def complex_(real, imag):
 
 
 @tf_op("ClipByValue")
-def clip_by_value(x, clip_value_min, clip_value_max):
+def clip_by_value(x, clip_value_min: HostInput, clip_value_max: HostInput):
     return ops.clip_by_value(x, number(clip_value_min), number(clip_value_max))
 
 

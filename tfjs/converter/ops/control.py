@@ -9,15 +9,15 @@ from typing import Any
 from tfjs import ops
 from tfjs.converter import tensor_list as tl
 from tfjs.converter.op_registry import tf_op
-from tfjs.converter.ops._values import number, numbers, shape_value
+from tfjs.converter.ops._values import HostInput, flat_values, number, numbers, shape_value
 from tfjs.converter.ops.graph import clone_tensor
 from tfjs.converter.resources import TensorArray
 from tfjs.tensor import Tensor
 
 
-def _truthy(t: Tensor, op: str) -> bool:
+def _truthy(t: HostInput, op: str) -> bool:
     """The condition's first value, as TF.js reads it; an empty condition is an error."""
-    values = t.data_sync()
+    values = flat_values(t)
     if not len(values):
         raise ValueError(f"{op}: the condition is empty (shape {list(t.shape)}); it must hold a value")
     return bool(values[0])
@@ -32,7 +32,7 @@ def loop_cond(pred: Tensor, *, context: Any) -> Tensor:
 
 
 @tf_op("Switch")
-def switch(data: Tensor, pred: Tensor, *, context: Any) -> list[Tensor | None]:
+def switch(data: Tensor, pred: HostInput, *, context: Any) -> list[Tensor | None]:
     """Output 0 carries `data` when `pred` is false, output 1 when it is true; the other is dead."""
     taken = _truthy(pred, "Switch")
     data = clone_tensor(data)
@@ -107,7 +107,7 @@ def while_(*args: Tensor, cond: str, body: str, context: Any) -> list[Tensor]:
 
 @tf_op("TensorArrayV3")
 def tensor_array(
-    size: Tensor,
+    size: HostInput,
     *,
     dtype: str | None = None,
     element_shape: list[int] | None = None,
@@ -132,7 +132,7 @@ def tensor_array(
 
 @tf_op("TensorArrayWriteV3")
 def tensor_array_write(
-    handle: Tensor, index: Tensor, tensor: Tensor, flow: Tensor = None, *, context: Any
+    handle: Tensor, index: HostInput, tensor: Tensor, flow: Tensor = None, *, context: Any
 ) -> Tensor:
     array = context.get_tensor_array(handle)
     array.write(number(index), tensor)
@@ -140,20 +140,20 @@ def tensor_array_write(
 
 
 @tf_op("TensorArrayReadV3")
-def tensor_array_read(handle: Tensor, index: Tensor, flow: Tensor = None, *, context: Any) -> Tensor:
+def tensor_array_read(handle: Tensor, index: HostInput, flow: Tensor = None, *, context: Any) -> Tensor:
     return context.get_tensor_array(handle).read(number(index))
 
 
 @tf_op("TensorArrayGatherV3")
 def tensor_array_gather(
-    handle: Tensor, indices: Tensor, flow: Tensor = None, *, dtype: str | None = None, context: Any
+    handle: Tensor, indices: HostInput, flow: Tensor = None, *, dtype: str | None = None, context: Any
 ) -> Tensor:
     return context.get_tensor_array(handle).gather(numbers(indices), dtype)
 
 
 @tf_op("TensorArrayScatterV3")
 def tensor_array_scatter(
-    handle: Tensor, indices: Tensor, tensor: Tensor, flow: Tensor = None, *, context: Any
+    handle: Tensor, indices: HostInput, tensor: Tensor, flow: Tensor = None, *, context: Any
 ) -> Tensor:
     array = context.get_tensor_array(handle)
     array.scatter(numbers(indices), tensor)
@@ -169,7 +169,7 @@ def tensor_array_concat(
 
 @tf_op("TensorArraySplitV3")
 def tensor_array_split(
-    handle: Tensor, tensor: Tensor, lengths: Tensor, flow: Tensor = None, *, context: Any
+    handle: Tensor, tensor: Tensor, lengths: HostInput, flow: Tensor = None, *, context: Any
 ) -> Tensor:
     array = context.get_tensor_array(handle)
     array.split([int(v) for v in numbers(lengths)], tensor)
@@ -192,7 +192,7 @@ def tensor_array_close(handle: Tensor, *, context: Any) -> Tensor:
 
 
 @tf_op("TensorListSetItem")
-def tensor_list_set_item(handle: Tensor, index: Tensor, tensor: Tensor, *, context: Any) -> Tensor:
+def tensor_list_set_item(handle: Tensor, index: HostInput, tensor: Tensor, *, context: Any) -> Tensor:
     tensor_list = context.get_tensor_list(handle)
     tensor_list.set_item(number(index), tensor)
     return tensor_list.id_tensor
@@ -200,7 +200,12 @@ def tensor_list_set_item(handle: Tensor, index: Tensor, tensor: Tensor, *, conte
 
 @tf_op("TensorListGetItem")
 def tensor_list_get_item(
-    handle: Tensor, index: Tensor, element_shape: Tensor, *, element_dtype: str | None = None, context: Any
+    handle: Tensor,
+    index: HostInput,
+    element_shape: HostInput,
+    *,
+    element_dtype: str | None = None,
+    context: Any,
 ) -> Tensor:
     return context.get_tensor_list(handle).get_item(number(index), shape_value(element_shape), element_dtype)
 
@@ -208,9 +213,9 @@ def tensor_list_get_item(
 @tf_op("TensorListScatter", "TensorListScatterV2")
 def tensor_list_scatter(
     tensor: Tensor,
-    indices: Tensor,
-    element_shape: Tensor,
-    num_elements: Tensor | None = None,
+    indices: HostInput,
+    element_shape: HostInput,
+    num_elements: HostInput | None = None,
     *,
     element_dtype: str | None = None,
     context: Any,
@@ -223,7 +228,7 @@ def tensor_list_scatter(
 
 @tf_op("TensorListReserve")
 def tensor_list_reserve(
-    element_shape: Tensor, num_elements: Tensor, *, element_dtype: str | None = None, context: Any
+    element_shape: HostInput, num_elements: HostInput, *, element_dtype: str | None = None, context: Any
 ) -> Tensor:
     tensor_list = tl.reserve(shape_value(element_shape), element_dtype, number(num_elements), -1)
     context.add_tensor_list(tensor_list)
@@ -232,7 +237,7 @@ def tensor_list_reserve(
 
 @tf_op("EmptyTensorList")
 def empty_tensor_list(
-    element_shape: Tensor, max_num_elements: Tensor, *, element_dtype: str | None = None, context: Any
+    element_shape: HostInput, max_num_elements: HostInput, *, element_dtype: str | None = None, context: Any
 ) -> Tensor:
     count = number(max_num_elements)
     tensor_list = tl.reserve(shape_value(element_shape), element_dtype, count, count)
@@ -242,7 +247,12 @@ def empty_tensor_list(
 
 @tf_op("TensorListGather")
 def tensor_list_gather(
-    handle: Tensor, indices: Tensor, element_shape: Tensor, *, element_dtype: str | None = None, context: Any
+    handle: Tensor,
+    indices: HostInput,
+    element_shape: HostInput,
+    *,
+    element_dtype: str | None = None,
+    context: Any,
 ) -> Tensor:
     return context.get_tensor_list(handle).gather(
         [int(v) for v in numbers(indices)], element_dtype, shape_value(element_shape)
@@ -251,7 +261,7 @@ def tensor_list_gather(
 
 @tf_op("TensorListStack")
 def tensor_list_stack(
-    handle: Tensor, element_shape: Tensor, *, element_dtype: str | None = None, context: Any
+    handle: Tensor, element_shape: HostInput, *, element_dtype: str | None = None, context: Any
 ) -> Tensor:
     # TF.js reads num_elements as a dtype attribute, so it never checks it.
     return context.get_tensor_list(handle).stack(shape_value(element_shape), element_dtype)
@@ -259,7 +269,7 @@ def tensor_list_stack(
 
 @tf_op("TensorListFromTensor")
 def tensor_list_from_tensor(
-    tensor: Tensor, element_shape: Tensor, *, element_dtype: str | None = None, context: Any
+    tensor: Tensor, element_shape: HostInput, *, element_dtype: str | None = None, context: Any
 ) -> Tensor:
     tensor_list = tl.from_tensor(tensor, shape_value(element_shape), element_dtype)
     context.add_tensor_list(tensor_list)
@@ -281,14 +291,16 @@ def tensor_list_push_back(handle: Tensor, tensor: Tensor, *, context: Any) -> Te
 
 @tf_op("TensorListPopBack")
 def tensor_list_pop_back(
-    handle: Tensor, element_shape: Tensor, *, element_dtype: str | None = None, context: Any
+    handle: Tensor, element_shape: HostInput, *, element_dtype: str | None = None, context: Any
 ) -> Tensor:
     """Output 0 is the popped tensor (TF's output 1: TF.js returns only the tensor)."""
     return context.get_tensor_list(handle).pop_back(shape_value(element_shape), element_dtype)
 
 
 @tf_op("TensorListSplit")
-def tensor_list_split(tensor: Tensor, element_shape: Tensor, lengths: Tensor, *, context: Any) -> Tensor:
+def tensor_list_split(
+    tensor: Tensor, element_shape: HostInput, lengths: HostInput, *, context: Any
+) -> Tensor:
     tensor_list = tl.split(tensor, [int(v) for v in numbers(lengths)], shape_value(element_shape))
     context.add_tensor_list(tensor_list)
     return tensor_list.id_tensor
@@ -300,7 +312,7 @@ def tensor_list_length(handle: Tensor, *, context: Any) -> Tensor:
 
 
 @tf_op("TensorListResize")
-def tensor_list_resize(handle: Tensor, size: Tensor, *, context: Any) -> Tensor:
+def tensor_list_resize(handle: Tensor, size: HostInput, *, context: Any) -> Tensor:
     resized = context.get_tensor_list(handle).resize(number(size))
     context.add_tensor_list(resized)
     return resized.id_tensor

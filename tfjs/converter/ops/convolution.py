@@ -13,7 +13,7 @@ from typing import Any
 
 from tfjs import ops
 from tfjs.converter.op_registry import tf_op
-from tfjs.converter.ops._values import nested
+from tfjs.converter.ops._values import HostInput, nested
 
 
 def padding_of(padding: str, explicit_paddings: Sequence[int] = ()) -> Any:
@@ -135,7 +135,7 @@ def fused_depthwise_conv2d(
 
 # TF.js ignores data_format and dilations here (its op list marks them unsupported).
 @tf_op("Conv2DBackpropInput")
-def conv2d_backprop_input(input_sizes, w, out_backprop, *, strides, padding, explicit_paddings=()):
+def conv2d_backprop_input(input_sizes: HostInput, w, out_backprop, *, strides, padding, explicit_paddings=()):
     return ops.conv2d_transpose(
         out_backprop,
         w,

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from tfjs import ops
 from tfjs.converter.op_registry import tf_op
-from tfjs.converter.ops._values import number, run_sync
+from tfjs.converter.ops._values import HostInput, number, run_sync
 from tfjs.ops import image
 from tfjs.tensor import Tensor
 
 _NEG_INF = float("-inf")
 
 
-def _threshold(t: Tensor | None) -> float:
+def _threshold(t: HostInput | None) -> float:
     return _NEG_INF if t is None else float(number(t))
 
 
@@ -20,9 +20,9 @@ def _threshold(t: Tensor | None) -> float:
 def non_max_suppression(
     boxes: Tensor,
     scores: Tensor,
-    max_output_size: Tensor,
-    iou_threshold: Tensor,
-    score_threshold: Tensor | None = None,
+    max_output_size: HostInput,
+    iou_threshold: HostInput,
+    score_threshold: HostInput | None = None,
 ) -> Tensor:
     return image.non_max_suppression(
         boxes, scores, int(number(max_output_size)), float(number(iou_threshold)), _threshold(score_threshold)
@@ -33,9 +33,9 @@ def non_max_suppression(
 def non_max_suppression_padded(
     boxes: Tensor,
     scores: Tensor,
-    max_output_size: Tensor,
-    iou_threshold: Tensor,
-    score_threshold: Tensor,
+    max_output_size: HostInput,
+    iou_threshold: HostInput,
+    score_threshold: HostInput,
     *,
     pad_to_max_output_size: bool = False,
 ) -> list[Tensor]:
@@ -54,10 +54,10 @@ def non_max_suppression_padded(
 def non_max_suppression_with_score(
     boxes: Tensor,
     scores: Tensor,
-    max_output_size: Tensor,
-    iou_threshold: Tensor,
-    score_threshold: Tensor,
-    soft_nms_sigma: Tensor,
+    max_output_size: HostInput,
+    iou_threshold: HostInput,
+    score_threshold: HostInput,
+    soft_nms_sigma: HostInput,
 ) -> list[Tensor]:
     result = image.non_max_suppression_with_score(
         boxes,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tfjs import ops
 from tfjs.converter.op_registry import tf_op
-from tfjs.converter.ops._values import number
+from tfjs.converter.ops._values import HostInput, number
 
 
 @tf_op("LowerBound")
@@ -19,7 +19,7 @@ def upper_bound(sorted_inputs, values):
 
 
 @tf_op("TopKV2")
-def top_k(input, k, *, sorted=True):  # noqa: A002
+def top_k(input, k: HostInput, *, sorted=True):  # noqa: A002
     values, indices = ops.topk(input, number(k), sorted)
     return [values, indices]
 
@@ -31,6 +31,6 @@ def unique(x):
 
 
 @tf_op("UniqueV2")
-def unique_v2(x, axis):
+def unique_v2(x, axis: HostInput):
     values, indices = ops.unique(x, number(axis))
     return [values, indices]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tfjs import ops
 from tfjs.converter.op_registry import tf_op
-from tfjs.converter.ops._values import nested, number
+from tfjs.converter.ops._values import HostInput, nested, number
 
 
 def _size(size) -> list[int]:
@@ -17,24 +17,26 @@ def _size(size) -> list[int]:
 
 
 @tf_op("ResizeBilinear")
-def resize_bilinear(images, size, *, align_corners=False, half_pixel_centers=False):
+def resize_bilinear(images, size: HostInput, *, align_corners=False, half_pixel_centers=False):
     return ops.image.resize_bilinear(images, _size(size), align_corners, half_pixel_centers)
 
 
 @tf_op("ResizeNearestNeighbor")
-def resize_nearest_neighbor(images, size, *, align_corners=False, half_pixel_centers=False):
+def resize_nearest_neighbor(images, size: HostInput, *, align_corners=False, half_pixel_centers=False):
     return ops.image.resize_nearest_neighbor(images, _size(size), align_corners, half_pixel_centers)
 
 
 @tf_op("CropAndResize")
-def crop_and_resize(image, boxes, box_ind, crop_size, *, method="bilinear", extrapolation_value=0):
+def crop_and_resize(image, boxes, box_ind, crop_size: HostInput, *, method="bilinear", extrapolation_value=0):
     return ops.image.crop_and_resize(
         image, boxes, box_ind, nested(crop_size), method.lower(), extrapolation_value
     )
 
 
 @tf_op("ImageProjectiveTransformV3")
-def image_projective_transform_v3(images, transforms, output_shape, fill_value, *, interpolation, fill_mode):
+def image_projective_transform_v3(
+    images, transforms, output_shape: HostInput, fill_value: HostInput, *, interpolation, fill_mode
+):
     return ops.image.transform(
         images,
         transforms,

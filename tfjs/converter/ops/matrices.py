@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from tfjs import ops
 from tfjs.converter.op_registry import tf_op
-from tfjs.converter.ops._values import nested
+from tfjs.converter.ops._values import HostInput, nested
 from tfjs.converter.ops.convolution import fused_extras
 
 
@@ -46,7 +46,7 @@ def fused_mat_mul(
 
 
 @tf_op("Transpose")
-def transpose(x, perm):
+def transpose(x, perm: HostInput):
     return ops.transpose(x, nested(perm))
 
 

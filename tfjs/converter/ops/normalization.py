@@ -5,11 +5,11 @@ from __future__ import annotations
 import tfjs as tf
 from tfjs import ops
 from tfjs.converter.op_registry import tf_op
-from tfjs.converter.ops._values import nested_ints
+from tfjs.converter.ops._values import HostInput, nested_ints
 
 
 @tf_op("EuclideanNorm")
-def euclidean_norm(x, axis, *, keep_dims=False):
+def euclidean_norm(x, axis: HostInput, *, keep_dims=False):
     return ops.euclidean_norm(x, nested_ints(axis), keep_dims)
 
 

@@ -1,17 +1,15 @@
 """Mappers of TF.js's `slice_join` ops: concatenation, gathering, slicing, stacking,
 splitting and scattering.
 
-Inputs that carry axes, sizes or shapes are read on the host (`data_sync`) as TF.js's
+Inputs that carry axes, sizes or shapes are read on the host (`HostInput`) as TF.js's
 executor reads its `number` and `number[]` parameters.
 """
 
 from __future__ import annotations
 
-import numpy as np
-
 from tfjs import ops
 from tfjs.converter.op_registry import tf_op
-from tfjs.converter.ops._values import integer, nested_ints
+from tfjs.converter.ops._values import HostInput, flat_values, integer, nested_ints
 from tfjs.globals import tidy
 from tfjs.tensor import Tensor
 
@@ -20,7 +18,7 @@ def _as_int32(indices: Tensor) -> Tensor:
     return indices if indices.dtype == "int32" else ops.cast(indices, "int32")
 
 
-@tf_op("ConcatV2")
+@tf_op("ConcatV2", host_inputs=(-1,))
 def concat_v2(*xs: Tensor, N: int = 2) -> Tensor:
     # The axis is the last input; TF.js concatenates the first N of the others.
     if len(xs) < 2:
@@ -29,7 +27,7 @@ def concat_v2(*xs: Tensor, N: int = 2) -> Tensor:
 
 
 @tf_op("Concat")
-def concat(axis: Tensor, *xs: Tensor, N: int = 2) -> Tensor:
+def concat(axis: HostInput, *xs: Tensor, N: int = 2) -> Tensor:
     if not xs:
         raise ValueError("Concat takes an axis and tensors: it got no tensors")
     return ops.concat(list(xs)[:N], integer(axis))
@@ -41,34 +39,34 @@ def gather(x: Tensor, indices: Tensor) -> Tensor:
 
 
 @tf_op("GatherV2")
-def gather_v2(x: Tensor, indices: Tensor, axis: Tensor, *, batch_dims: int = 0) -> Tensor:
+def gather_v2(x: Tensor, indices: Tensor, axis: HostInput, *, batch_dims: int = 0) -> Tensor:
     axis_value = integer(axis)
     return tidy(lambda: ops.gather(x, _as_int32(indices), axis_value, batch_dims))
 
 
 @tf_op("Reverse")
-def reverse(x: Tensor, dims: Tensor) -> Tensor:
+def reverse(x: Tensor, dims: HostInput) -> Tensor:
     # `dims` is a bool per axis; the reversed axes are those set.
-    flags = np.asarray(dims.data_sync()).reshape(-1)
+    flags = flat_values(dims)
     return ops.reverse(x, [i for i, flag in enumerate(flags) if flag])
 
 
 @tf_op("ReverseV2")
-def reverse_v2(x: Tensor, axis: Tensor) -> Tensor:
+def reverse_v2(x: Tensor, axis: HostInput) -> Tensor:
     return ops.reverse(x, nested_ints(axis))
 
 
 @tf_op("Slice")
-def slice_(x: Tensor, begin: Tensor, size: Tensor) -> Tensor:
+def slice_(x: Tensor, begin: HostInput, size: HostInput) -> Tensor:
     return ops.slice(x, nested_ints(begin), nested_ints(size))
 
 
 @tf_op("StridedSlice")
 def strided_slice(
     x: Tensor,
-    begin: Tensor,
-    end: Tensor,
-    strides: Tensor,
+    begin: HostInput,
+    end: HostInput,
+    strides: HostInput,
     *,
     begin_mask: int = 0,
     end_mask: int = 0,
@@ -109,22 +107,22 @@ def unpack(x: Tensor, *, axis: int = 0) -> list[Tensor]:
 
 
 @tf_op("Tile")
-def tile(x: Tensor, multiples: Tensor) -> Tensor:
+def tile(x: Tensor, multiples: HostInput) -> Tensor:
     return ops.tile(x, nested_ints(multiples))
 
 
 @tf_op("Split")
-def split(axis: Tensor, x: Tensor, *, num_split: int = 1) -> list[Tensor]:
+def split(axis: HostInput, x: Tensor, *, num_split: int = 1) -> list[Tensor]:
     return ops.split(x, num_split, integer(axis))
 
 
 @tf_op("SplitV")
-def split_v(x: Tensor, size_splits: Tensor, axis: Tensor) -> list[Tensor]:
+def split_v(x: Tensor, size_splits: HostInput, axis: HostInput) -> list[Tensor]:
     return ops.split(x, nested_ints(size_splits), integer(axis))
 
 
 @tf_op("ScatterNd")
-def scatter_nd(indices: Tensor, updates: Tensor, shape: Tensor) -> Tensor:
+def scatter_nd(indices: Tensor, updates: Tensor, shape: HostInput) -> Tensor:
     return ops.scatter_nd(indices, updates, nested_ints(shape))
 
 
@@ -135,7 +133,7 @@ def gather_nd(params: Tensor, indices: Tensor) -> Tensor:
 
 @tf_op("SparseToDense")
 def sparse_to_dense(
-    sparse_indices: Tensor, output_shape: Tensor, sparse_values: Tensor, default_value: Tensor
+    sparse_indices: Tensor, output_shape: HostInput, sparse_values: Tensor, default_value: Tensor
 ) -> Tensor:
     shape = nested_ints(output_shape)
 

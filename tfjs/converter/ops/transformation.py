@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tfjs import ops
 from tfjs.converter.op_registry import tf_op
-from tfjs.converter.ops._values import integer, nested_ints, number
+from tfjs.converter.ops._values import HostInput, integer, nested_ints, number
 from tfjs.tensor import Tensor
 
 
@@ -19,7 +19,7 @@ def cast(x: Tensor, *, DstT: str | None = None) -> Tensor:
 
 
 @tf_op("ExpandDims")
-def expand_dims(x: Tensor, dim: Tensor) -> Tensor:
+def expand_dims(x: Tensor, dim: HostInput) -> Tensor:
     return ops.expand_dims(x, integer(dim))
 
 
@@ -31,11 +31,11 @@ def squeeze(x: Tensor, *, axis: list[int] | None = None, squeeze_dims: list[int]
 
 
 @tf_op("Reshape")
-def reshape(x: Tensor, shape: Tensor) -> Tensor:
+def reshape(x: Tensor, shape: HostInput) -> Tensor:
     return ops.reshape(x, nested_ints(shape))
 
 
-@tf_op("EnsureShape")
+@tf_op("EnsureShape", host_inputs=(1,))
 def ensure_shape(x: Tensor, *shape_input: Tensor, shape: list[int] | None = None) -> Tensor:
     # TF's EnsureShape holds the shape as an attribute (-1: any size; None: any rank);
     # TF.js's op list reads it from a second input, so both are accepted.
@@ -49,7 +49,7 @@ def ensure_shape(x: Tensor, *shape_input: Tensor, shape: list[int] | None = None
 
 
 @tf_op("MirrorPad")
-def mirror_pad(x: Tensor, paddings: Tensor, *, mode: str | None = None) -> Tensor:
+def mirror_pad(x: Tensor, paddings: HostInput, *, mode: str | None = None) -> Tensor:
     if not isinstance(mode, str):
         raise ValueError(f"MirrorPad: mode must be 'REFLECT' or 'SYMMETRIC', got {mode!r}")
     # TF writes "REFLECT"/"SYMMETRIC"; TF.js lower-cases every string attribute.
@@ -57,22 +57,22 @@ def mirror_pad(x: Tensor, paddings: Tensor, *, mode: str | None = None) -> Tenso
 
 
 @tf_op("Pad")
-def pad(x: Tensor, paddings: Tensor, *, constant_value: float = 0) -> Tensor:
+def pad(x: Tensor, paddings: HostInput, *, constant_value: float = 0) -> Tensor:
     return ops.pad(x, nested_ints(paddings), constant_value)
 
 
 @tf_op("PadV2")
-def pad_v2(x: Tensor, paddings: Tensor, constant_values: Tensor) -> Tensor:
+def pad_v2(x: Tensor, paddings: HostInput, constant_values: HostInput) -> Tensor:
     return ops.pad(x, nested_ints(paddings), number(constant_values))
 
 
 @tf_op("SpaceToBatchND")
-def space_to_batch_nd(x: Tensor, block_shape: Tensor, paddings: Tensor) -> Tensor:
+def space_to_batch_nd(x: Tensor, block_shape: HostInput, paddings: HostInput) -> Tensor:
     return ops.space_to_batch_nd(x, nested_ints(block_shape), nested_ints(paddings))
 
 
 @tf_op("BatchToSpaceND")
-def batch_to_space_nd(x: Tensor, block_shape: Tensor, crops: Tensor) -> Tensor:
+def batch_to_space_nd(x: Tensor, block_shape: HostInput, crops: HostInput) -> Tensor:
     return ops.batch_to_space_nd(x, nested_ints(block_shape), nested_ints(crops))
 
 
@@ -82,7 +82,7 @@ def depth_to_space(x: Tensor, *, block_size: int = 0, data_format: str = "NHWC")
 
 
 @tf_op("BroadcastTo")
-def broadcast_to(x: Tensor, shape: Tensor) -> Tensor:
+def broadcast_to(x: Tensor, shape: HostInput) -> Tensor:
     return ops.broadcast_to(x, nested_ints(shape))
 
 
