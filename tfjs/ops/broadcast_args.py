@@ -2,7 +2,6 @@ from __future__ import annotations
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import BROADCAST_ARGS
-from tfjs.ops.broadcast_util import assert_and_get_broadcast_shape
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
@@ -26,5 +25,4 @@ def broadcast_args(s0: TensorLike, s1: TensorLike) -> Tensor:
         raise ValueError(
             f"{name}: broadcastArgs(): second input must be a vector (rank=1). Has rank {s1_tensor.rank}"
         )
-    assert_and_get_broadcast_shape(s0_tensor.data_sync().tolist(), s1_tensor.data_sync().tolist(), name)
     return ENGINE.run_kernel(BROADCAST_ARGS, {"s0": s0_tensor, "s1": s1_tensor})

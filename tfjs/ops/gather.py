@@ -29,21 +29,10 @@ def gather(x: TensorLike, indices: TensorLike, axis: int = 0, batch_dims: int = 
     index = convert_to_tensor(indices, "indices", "gather", "int32")
     assert_cpu_takes_complex(x_tensor, "gatherV2", "gather")
     axis = parse_first_axis(axis, x_tensor.shape, "gather")
-    assert_indices_in_range(index, x_tensor.shape[axis], "gather")
     batch_dims = _check_batch_dims(x_tensor.shape, index.shape, axis, batch_dims)
     return ENGINE.run_kernel(
         GATHER_V2, {"x": x_tensor, "indices": index}, {"axis": axis, "batch_dims": batch_dims}
     )
-
-
-def assert_indices_in_range(index: Tensor, size: int, op_name: str) -> None:
-    """Every index must be in [0, size - 1] (TF.js's cpu GatherV2 checks them all)."""
-    values = index._values()
-    # As unsigned numbers, negative indices are above 2**31: one pass checks both ends.
-    if values.size == 0 or values.view(np.uint32).max() < size:
-        return
-    bad = values.flat[np.flatnonzero((values < 0) | (values >= size))[0]]
-    raise IndexError(f"{op_name}: GatherV2: the index value {bad} is not in [0, {size - 1}]")
 
 
 def _check_batch_dims(
@@ -80,13 +69,12 @@ def _gather_grad(dy: Tensor, x: Tensor, indices: Tensor, axis: int, batch_dims: 
     """TF.js's: the slices of `dy` summed into the rows they were gathered from, with
     unsorted_segment_sum over `dy` with the indices' axes first. TF.js loops over the
     batch for batch_dims 1 (and fails for more); here the batches sum at once, each one's
-    ids shifted to its own segments, unless `dy` holds a NaN or an infinity: TF.js's
-    segment sum spreads those to the other segments of their column, so then the batches
-    sum one at a time, as in TF.js. The indices get a zero gradient (TF.js returns the
-    int32 indices, which its tape then refuses)."""
-    from tfjs.ops.concat import concat
+    ids shifted to its own segments. TF.js's segment sum spreads a NaN or an infinity to
+    the other segments of its column, within its batch only: with batches, the finite
+    values are summed and the non-finite ones counted, on the device, and the counts put
+    the NaNs and infinities where TF.js's loop leaves them. The indices get a zero
+    gradient (TF.js returns the int32 indices, which its tape then refuses)."""
     from tfjs.ops.reshape import reshape
-    from tfjs.ops.slice import slice as slice_
     from tfjs.ops.zeros import zeros
 
     shape = x.shape
@@ -95,14 +83,44 @@ def _gather_grad(dy: Tensor, x: Tensor, indices: Tensor, axis: int, batch_dims: 
     count = math.prod(indices.shape[batch_dims:])
     values = reshape(dy, [batch, outer, count, math.prod(shape[axis + 1 :])])
     ids = reshape(indices, [batch, count])
-    if batch > 1 and outer * count > 0 and not np.isfinite(dy._values()).all():
-        pieces = [
-            _sum_into_rows(slice_(values, [b], [1]), slice_(ids, [b], [1]), shape[axis]) for b in range(batch)
-        ]
-        grad = concat(pieces)
+    if batch > 1 and outer * count > 0:
+        grad = _sum_into_rows_by_batch(values, ids, shape[axis])
     else:
         grad = _sum_into_rows(values, ids, shape[axis])
     return {"x": reshape(grad, list(shape)), "indices": zeros(list(indices.shape))}
+
+
+def _sum_into_rows_by_batch(values: Tensor, ids: Tensor, rows: int) -> Tensor:
+    """_sum_into_rows with each batch's NaNs and infinities kept to its own rows, as
+    TF.js's per-batch segment sums leave them: a row is NaN where its column holds a NaN,
+    a non-finite value in another row, or both infinities; else ±Infinity where its own
+    values hold one; else the sum of its finite values."""
+    from tfjs.ops.cast import cast
+    from tfjs.ops.equal import equal
+    from tfjs.ops.greater import greater
+    from tfjs.ops.is_finite import is_finite
+    from tfjs.ops.is_nan import is_nan
+    from tfjs.ops.logical_and import logical_and
+    from tfjs.ops.logical_or import logical_or
+    from tfjs.ops.reshape import reshape
+    from tfjs.ops.stack import stack
+    from tfjs.ops.sub import sub
+    from tfjs.ops.sum import sum as sum_
+    from tfjs.ops.unstack import unstack
+    from tfjs.ops.where import where
+    from tfjs.ops.zeros_like import zeros_like
+
+    batch, outer, count, inner = values.shape
+    sums = _sum_into_rows(where(is_finite(values), values, zeros_like(values)), ids, rows)
+    sums = reshape(sums, [batch, outer, rows, inner])
+    kinds = cast(stack([is_nan(values), equal(values, math.inf), equal(values, -math.inf)], -1), "float32")
+    counts = _sum_into_rows(reshape(kinds, [batch, outer, count, inner * 3]), ids, rows)
+    counts = reshape(counts, [batch, outer, rows, inner, 3])
+    here = sum_(counts, -1)
+    elsewhere = greater(sub(sum_(here, 2, True), here), 0)
+    nan_here, pos_here, neg_here = (greater(c, 0) for c in unstack(counts, -1))
+    nan = logical_or(logical_or(elsewhere, nan_here), logical_and(pos_here, neg_here))
+    return where(nan, math.nan, where(pos_here, math.inf, where(neg_here, -math.inf, sums)))
 
 
 def _sum_into_rows(values: Tensor, ids: Tensor, rows: int) -> Tensor:

@@ -6,7 +6,6 @@ from tfjs.engine import ENGINE
 from tfjs.kernel_names import GATHER_ND
 from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
-from tfjs.ops.slicing_util import assert_index_vectors_in_range
 from tfjs.tensor import Tensor
 from tfjs.tensor_format import js_list
 from tfjs.tensor_util import TensorLike, convert_to_tensor
@@ -46,7 +45,6 @@ def gather_nd(x: TensorLike, indices: TensorLike) -> Tensor:
         raise ValueError(
             f"gather_nd: Requested more than 0 entries, but input is empty. Input shape: {js_list(shape)}."
         )
-    assert_index_vectors_in_range(index, shape, "gather_nd", one_dim_is_one_vector=True)
     return ENGINE.run_kernel(GATHER_ND, {"params": x_tensor, "indices": index})
 
 

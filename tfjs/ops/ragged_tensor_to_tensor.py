@@ -2,8 +2,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import numpy as np
-
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import RAGGED_TENSOR_TO_TENSOR
 from tfjs.kernel_registry import register_gradient
@@ -101,30 +99,34 @@ def _ragged_tensor_to_tensor_grad(
     places it filled. Where each value landed is found by converting their positions.
     The shape and the row partitions get zero gradients."""
     from tfjs.ops.broadcast_util import sum_to_shape
-    from tfjs.ops.concat import concat
-    from tfjs.ops.gather import gather
+    from tfjs.ops.cast import cast
+    from tfjs.ops.equal import equal
+    from tfjs.ops.fill import fill
+    from tfjs.ops.greater_equal import greater_equal
     from tfjs.ops.mul import mul
+    from tfjs.ops.range import range as range_
     from tfjs.ops.reshape import reshape
-    from tfjs.ops.tensor import tensor
+    from tfjs.ops.scatter_nd import scatter_nd
+    from tfjs.ops.slice import slice as slice_
+    from tfjs.ops.where import where
     from tfjs.ops.zeros import zeros
 
     # float32 holds positions exactly below 2**24; rows read past the end of the values are NaN
-    positions = np.arange(values.size, dtype=np.float32).reshape(values.shape)
     inputs = {
         "shape": shape,
-        "values": tensor(positions),
-        "default_value": tensor(np.full(default_value.shape, -1, np.float32)),
+        "values": reshape(range_(0, values.size), list(values.shape)),
+        "default_value": fill(list(default_value.shape), -1),
         "row_partition_tensors": row_partition_tensors,
     }
-    placed = ENGINE.run_kernel(RAGGED_TENSOR_TO_TENSOR, inputs, {"row_partition_types": row_partition_types})
-    where = placed._values().reshape(-1)
-    placed.dispose()
-    source = np.full(values.size, dy.size, np.int32)  # dy.size: an extra zero at the end
-    landed = np.flatnonzero(where >= 0)
-    source[where[landed].astype(np.int64)] = landed
-    padded = concat([reshape(dy, [-1]), zeros([1])])
-    grad_values = reshape(gather(padded, tensor(source, dtype="int32")), list(values.shape))
-    filled = tensor((where == -1).astype(np.float32).reshape(dy.shape))
+    placed = reshape(
+        ENGINE.run_kernel(RAGGED_TENSOR_TO_TENSOR, inputs, {"row_partition_types": row_partition_types}), [-1]
+    )
+    # Each place's gradient goes to the value that landed there; the others (filled, or
+    # NaN) to an extra slot past the values, dropped.
+    sources = cast(where(greater_equal(placed, 0), placed, values.size), "int32")
+    grad_values = scatter_nd(reshape(sources, [-1, 1]), reshape(dy, [-1]), [values.size + 1])
+    grad_values = reshape(slice_(grad_values, [0], [values.size]), list(values.shape))
+    filled = reshape(cast(equal(placed, -1), "float32"), list(dy.shape))
     return {
         "values": grad_values,
         "default_value": sum_to_shape(mul(dy, filled), default_value.shape),

@@ -86,8 +86,8 @@ def scan_op(
 def bincount_inputs(
     x: TensorLike, weights: TensorLike, size: Any, op_name: str, shape_word: str
 ) -> tuple[Tensor, Tensor, int]:
-    """bincount's and dense_bincount's checks: int32 x with no negative values, weights
-    of x's size or empty, a non-negative integer size."""
+    """bincount's and dense_bincount's checks: int32 x, weights of x's size or empty, a
+    non-negative integer size (their kernels check that x has no negative value)."""
     x_tensor = convert_to_tensor(x, "x", op_name)
     weights_tensor = assert_not_complex(convert_to_tensor(weights, "weights", op_name), op_name, "weights")
     if x_tensor.dtype != "int32":
@@ -101,9 +101,6 @@ def bincount_inputs(
             f"Error in {op_name}: weights must have the same {shape_word} as x or 0-length, but got "
             f"x shape: {list(x_tensor.shape)}, weights shape: {list(weights_tensor.shape)}."
         )
-    values = x_tensor.data_sync()
-    if values.size and values.min() < 0:
-        raise ValueError(f"{op_name}: Input x must be non-negative! Got {int(values.min())} in x.")
     return x_tensor, weights_tensor, int(size)
 
 

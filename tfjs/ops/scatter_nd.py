@@ -1,13 +1,12 @@
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import SCATTER_ND
 from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
-from tfjs.ops.slicing_util import assert_index_vectors_in_range, is_int
+from tfjs.ops.slicing_util import is_int
 from tfjs.tensor import Tensor
 from tfjs.tensor_format import js_list, js_text
 from tfjs.tensor_size import check_tensor_size
@@ -32,7 +31,6 @@ def scatter_nd(indices: TensorLike, updates: TensorLike, shape: Sequence[int]) -
     values = convert_to_tensor(updates, "updates", "scatter_nd")
     validate_scatter(values, index, shape, "scatter_nd")
     check_tensor_size(shape, values.dtype, "scatter_nd")
-    assert_scatter_indices(index, shape, "scatter_nd")
     return ENGINE.run_kernel(SCATTER_ND, {"indices": index, "updates": values}, {"shape": shape})
 
 
@@ -53,12 +51,6 @@ def validate_scatter(updates: Tensor, indices: Tensor, shape: tuple[int, ...], o
             f"{op_name}: Output rank must be greater or equal to 1, but got shape: {js_list(shape)}"
         )
     _validate_update_shape(shape, indices, updates, op_name)
-
-
-def assert_scatter_indices(indices: Tensor, shape: tuple[int, ...], op_name: str) -> None:
-    """The index check of TF.js's Scatter kernel (none when the output is empty)."""
-    if math.prod(shape):
-        assert_index_vectors_in_range(indices, shape, op_name)
 
 
 def _validate_update_shape(shape: tuple[int, ...], indices: Tensor, updates: Tensor, op_name: str) -> None:

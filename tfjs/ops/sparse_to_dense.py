@@ -2,14 +2,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import numpy as np
-
-from tfjs.backend_util.gather_indices import flat_slice_indices
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import SPARSE_TO_DENSE
 from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
-from tfjs.ops.scatter_nd import assert_scatter_indices
 from tfjs.ops.slicing_util import is_int
 from tfjs.tensor import Tensor
 from tfjs.tensor_format import js_list, js_text
@@ -45,7 +41,6 @@ def sparse_to_dense(
     default = convert_to_tensor(default_value, "default_value", name, values.dtype)
     _validate(indices, values, shape, default)
     check_tensor_size(shape, values.dtype, name)
-    assert_scatter_indices(indices, shape, name)
     return ENGINE.run_kernel(
         SPARSE_TO_DENSE,
         {"sparse_indices": indices, "sparse_values": values, "default_value": default},
@@ -88,24 +83,29 @@ def _sparse_to_dense_grad(
     writes, gets it) and the default value the sum of dy everywhere else (TensorFlow:
     sum(dy) - sum(the values' gradients), the same sum)."""
     from tfjs.ops.broadcast_util import sum_to_shape
-    from tfjs.ops.gather import gather
+    from tfjs.ops.cast import cast
+    from tfjs.ops.equal import equal
+    from tfjs.ops.gather_nd import gather_nd
     from tfjs.ops.mul import mul
     from tfjs.ops.pad import pad
+    from tfjs.ops.range import range as range_
     from tfjs.ops.reshape import reshape
     from tfjs.ops.sum import sum  # noqa: A004
-    from tfjs.ops.tensor import tensor
+    from tfjs.ops.zeros import zeros
 
-    shape = tuple(dy.shape)
-    flat = flat_slice_indices(sparse_indices._values().reshape(-1, len(shape)), shape)
-    last = np.zeros(len(flat), dtype=bool)
-    last[len(flat) - 1 - np.unique(flat[::-1], return_index=True)[1]] = True
-    unwritten = np.ones(int(np.prod(shape)), dtype=np.float32)
-    unwritten[flat] = 0
-    flat_dy = reshape(dy, [-1])
-    picked = mul(
-        gather(flat_dy, tensor(flat.astype(np.int32), None, "int32")), tensor(last.astype(np.float32))
-    )
-    rest = reshape(sum(mul(flat_dy, tensor(unwritten))), [1])
+    shape = list(dy.shape)
+    count = sparse_indices.size // len(shape)
+    vectors = reshape(sparse_indices, [count, len(shape)])
+    # Each index's number written where it writes (the last wins, as in the kernel): the
+    # writes that stay and the places left to the default value, found on the device.
+    numbers = range_(0, count, 1, "int32")
+    writers = sparse_to_dense(vectors, numbers, shape, -1)
+    if count and dy.size:
+        last = cast(equal(gather_nd(writers, vectors), numbers), "float32")
+        picked = mul(gather_nd(dy, vectors), last)
+    else:
+        picked = zeros([count])
+    rest = reshape(sum(mul(dy, cast(equal(writers, -1), "float32"))), [1])
     # Only the default value's first element is read.
     rest = pad(rest, [[0, default_value.size - 1]]) if default_value.size > 1 else rest
     return {

@@ -1,13 +1,12 @@
 from __future__ import annotations
 
-import numpy as np
+import math
 
-from tfjs.backend_util.gather_indices import flat_slice_indices
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import TENSOR_SCATTER_UPDATE
 from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
-from tfjs.ops.scatter_nd import assert_scatter_indices, gather_updates, index_vectors, validate_scatter
+from tfjs.ops.scatter_nd import gather_updates, index_vectors, validate_scatter
 from tfjs.tensor import Tensor
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
@@ -30,7 +29,6 @@ def tensor_scatter_update(tensor: TensorLike, indices: TensorLike, updates: Tens
             "tensor_scatter_update: tensor and updates must have the same dtype, instead they are "
             f"{target.dtype} and {values.dtype}."
         )
-    assert_scatter_indices(index, target.shape, "tensor_scatter_update")
     return ENGINE.run_kernel(TENSOR_SCATTER_UPDATE, {"tensor": target, "indices": index, "updates": values})
 
 
@@ -43,18 +41,32 @@ def _tensor_scatter_update_grad(
     an update overwritten by a later one at the same index gets zero (it is not in the
     result). The indices get a zero gradient."""
     from tfjs.ops.mul import mul
-    from tfjs.ops.tensor import tensor as make_tensor
+    from tfjs.ops.reshape import reshape
     from tfjs.ops.zeros import zeros
 
     vectors = index_vectors(indices)
     grad_tensor = tensor_scatter_update(dy, vectors, zeros(list(updates.shape)))
     grad_updates = gather_updates(dy, indices, updates.shape)
-    if vectors.shape[-1] and vectors.size:
-        flat = flat_slice_indices(vectors._values(), tensor.shape)
-        last = np.zeros(flat.shape, np.float32)
-        last[len(flat) - 1 - np.unique(flat[::-1], return_index=True)[1]] = 1
-        if not last.all():
-            batch_shape = updates.shape[: vectors.rank - 1]
-            mask = make_tensor(last.reshape(*batch_shape, *[1] * (updates.rank - len(batch_shape))))
-            grad_updates = mul(grad_updates, mask)
+    if vectors.shape[-1] and vectors.size and dy.size:  # else no update reaches dy
+        batch_shape = updates.shape[: vectors.rank - 1]
+        last = last_writes(vectors, tensor.shape, batch_shape)
+        ones = [1] * (updates.rank - len(batch_shape))
+        grad_updates = mul(grad_updates, reshape(last, [*batch_shape, *ones]))
     return {"tensor": grad_tensor, "updates": grad_updates, "indices": zeros(list(indices.shape))}
+
+
+def last_writes(vectors: Tensor, shape: tuple[int, ...], batch_shape: tuple[int, ...]) -> Tensor:
+    """1 for each index vector (of `batch_shape`) that is the last to write its slice of
+    `shape`, 0 for one a later vector overwrites: each vector's number is written at its
+    slice (the last write wins, as in the kernel) and read back, all on the device."""
+    from tfjs.ops.cast import cast
+    from tfjs.ops.equal import equal
+    from tfjs.ops.fill import fill
+    from tfjs.ops.gather_nd import gather_nd
+    from tfjs.ops.range import range as range_
+    from tfjs.ops.reshape import reshape
+
+    slots = list(shape[: vectors.shape[-1]])
+    numbers = reshape(range_(0, math.prod(batch_shape), 1, "int32"), list(batch_shape))
+    writers = tensor_scatter_update(fill(slots, -1, "int32"), vectors, numbers)
+    return cast(equal(gather_nd(writers, vectors), numbers), "float32")

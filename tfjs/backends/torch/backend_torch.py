@@ -16,6 +16,7 @@ import torch
 
 from tfjs.backends.backend import BackendTimingInfo, DataId, KernelBackend, TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
+from tfjs.backends.torch.deferred_checks import ValueChecks, checks_for
 from tfjs.backends.torch.device_events import EventSource, event_source_for, wait_for
 from tfjs.backends.torch.device_memory import (
     AllocatorBytes,
@@ -49,7 +50,6 @@ FORWARDED_KERNELS = frozenset(
         "SparseReshape",
         "SparseSegmentMean",
         "SparseSegmentSum",
-        "SparseToDense",
         "NonMaxSuppressionV3",
         "NonMaxSuppressionV4",
         "NonMaxSuppressionV5",
@@ -89,6 +89,9 @@ class TorchBackend(KernelBackend):
         self.allocator_bytes: AllocatorBytes | None = allocator_bytes_for(self.device)
         # How `time` times on the device (None on the CPU device: the wall clock does).
         self.device_timer: DeviceTimer | None = device_timer_for(self.device)
+        # The kernels' value checks: at once on the CPU device, settled at the next
+        # download on a GPU; a test may put deferred ones here.
+        self.checks: ValueChecks = checks_for(self.device)
 
     # ---- storage --------------------------------------------------------------------
 
@@ -113,6 +116,7 @@ class TorchBackend(KernelBackend):
         return _read_only_on_device(values, self.device)
 
     def read_sync(self, data_id: DataId) -> np.ndarray:
+        self.checks.raise_pending()
         return _host_values(self.data[data_id])
 
     async def read(self, data_id: DataId) -> np.ndarray:
@@ -122,9 +126,11 @@ class TorchBackend(KernelBackend):
         # disposed while it waits: the dispose frees it for the engine, not under the read.
         stored = self.data[data_id]
         if isinstance(stored, np.ndarray) or self.event_source is None:
+            self.checks.raise_pending()
             return _host_values(stored)
         on_host = stored.detach().to("cpu", non_blocking=True)
         await wait_for(self.event_source(self.device))
+        self.checks.raise_pending()  # the device is done: settling them does not block
         return _host_values(on_host)
 
     def dispose_data(self, data_id: DataId) -> None:
@@ -188,6 +194,7 @@ class TorchBackend(KernelBackend):
         return float(stored.reshape(-1)[torch.argmax(bad.to(torch.uint8))])
 
     def dispose(self) -> None:
+        self.checks.clear()
         self.data.clear()
         self._buffer_bytes.clear()
         self.num_bytes_on_device = 0

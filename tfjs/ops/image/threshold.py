@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from tfjs.backend_util.value_checks import value_checks_named
 from tfjs.ops.add import add
 from tfjs.ops.arg_max import arg_max
 from tfjs.ops.bincount import bincount
@@ -73,13 +74,9 @@ def threshold(
         grayscale = image_tensor
     if method == "otsu":
         levels = cast(round(grayscale), "int32")
-        if levels.size and levels._values().min() < 0:
-            raise ValueError(
-                f"{NAME}: otsu's histogram: Input x must be non-negative! Got {levels._values().min()} "
-                "in the rounded grayscale image."
-            )
-        total = image_tensor.shape[0] * image_tensor.shape[1]
-        limit = _otsu(bincount(levels, [], 256), total)
+        with value_checks_named(f"{NAME}: otsu's histogram", "the rounded grayscale image"):
+            histogram = bincount(levels, [], 256)
+        limit = _otsu(histogram, image_tensor.shape[0] * image_tensor.shape[1])
     else:
         limit = mul(tensor1d([value]), 255)
     condition = less_equal(grayscale, limit) if inverted else greater(grayscale, limit)

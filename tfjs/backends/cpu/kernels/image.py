@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from tfjs.backend_util.image_geometry import math_round, rotation_sources
+from tfjs.backend_util.value_checks import box_index_error, first_outside
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
 from tfjs.kernel_names import (
@@ -269,11 +270,15 @@ def crop_and_resize(
     extrapolation_value: float,
 ) -> TensorInfo:
     """TF.js's CropAndResize: a box index >= batch leaves its crop 0, a sample outside
-    the image is `extrapolation_value`, a NaN coordinate reads NaN."""
+    the image is `extrapolation_value`, a NaN coordinate reads NaN; a box index outside
+    the batch is an error."""
     values = backend.values(image)
     batch, height, width, channels = values.shape
-    box_values = backend.values(boxes).astype(np.float64)
     indices = backend.values(box_ind)
+    bad = first_outside(indices, batch)
+    if bad is not None:
+        raise box_index_error("crop_and_resize", bad, int(indices.flat[bad]), batch)
+    box_values = backend.values(boxes).astype(np.float64)
     crop_height, crop_width = crop_size
     y1, x1, y2, x2 = (box_values[:, i : i + 1] for i in range(4))
     y_in = _crop_coords(y1, y2, crop_height, height)

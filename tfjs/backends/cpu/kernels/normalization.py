@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from tfjs.backend_util.gather_indices import flat_slice_indices
+from tfjs.backend_util.value_checks import check_scatter_indices
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
 from tfjs.kernel_names import FUSED_BATCH_NORM, LRN, LRN_GRAD, SOFTMAX, SPARSE_TO_DENSE
@@ -116,8 +117,9 @@ def sparse_to_dense(
 ) -> TensorInfo:
     """A tensor of `output_shape` filled with the default value, with each value written
     at its index (one value for all when sparse_values is a scalar; of repeated indices
-    the last wins). The op has checked every index."""
+    the last wins). Every index is checked first."""
     dtype = sparse_values.dtype
+    check_scatter_indices(backend.values(sparse_indices), output_shape, "sparse_to_dense")
     out = np.full(int(np.prod(output_shape)), backend.values(default_value).reshape(-1)[0])
     out = out.astype(backend.values(sparse_values).dtype, copy=False)
     index = backend.values(sparse_indices)

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from tfjs import dtypes
+from tfjs.backend_util.value_checks import negative_count_error
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
 from tfjs.kernel_names import BINCOUNT, DENSE_BINCOUNT, UNSORTED_SEGMENT_SUM
@@ -68,8 +69,19 @@ def _bin_counts(bins: np.ndarray, weights: np.ndarray | None, size: int, dtype: 
     return out
 
 
+def _check_non_negative(values: np.ndarray, op_name: str) -> None:
+    if values.size and values.min() < 0:
+        raise negative_count_error(op_name, int(values.min()))
+
+
 @kernel(BINCOUNT, "cpu")
 def bincount(backend: CpuBackend, x: Any, weights: Any, *, size: int) -> TensorInfo:
+    """Each bin's count (or weight sum); a negative value in x is an error."""
+    _check_non_negative(backend.values(x), "bincount")
+    return _bincount_1d(backend, x, weights, size)
+
+
+def _bincount_1d(backend: CpuBackend, x: Any, weights: Any, size: int) -> TensorInfo:
     bin_weights = backend.values(weights).reshape(-1) if weights.size else None
     counts = _bin_counts(backend.values(x).reshape(-1), bin_weights, size, weights.dtype)
     return backend.make_output(counts, weights.dtype)
@@ -81,10 +93,11 @@ def dense_bincount(
 ) -> TensorInfo:
     """As bincount for 1-D x (which ignores `binary_output`, as TF.js's kernel does); one
     row of counts per row of a 2-D x."""
-    if len(x.shape) < 2:
-        return bincount(backend, x, weights, size=size)
-    rows = x.shape[0]
     values = backend.values(x)
+    _check_non_negative(values, "dense_bincount")
+    if len(x.shape) < 2:
+        return _bincount_1d(backend, x, weights, size)
+    rows = x.shape[0]
     bins = (values.astype(np.intp) + np.arange(rows)[:, None] * size)[values < size]
     if binary_output:
         out = np.zeros(rows * size, dtypes.NUMPY_DTYPES[weights.dtype])

@@ -7,6 +7,7 @@ from typing import Any
 import numpy as np
 
 from tfjs import dtypes
+from tfjs.backend_util.value_checks import broadcast_error, broadcast_shape_of
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
 from tfjs.kernel_names import (
@@ -94,9 +95,11 @@ def transpose(backend: CpuBackend, x: Any, *, perm: tuple[int, ...]) -> TensorIn
 
 @kernel(BROADCAST_ARGS, "cpu")
 def broadcast_args(backend: CpuBackend, s0: Any, s1: Any) -> TensorInfo:
-    """The broadcast of two shapes the op has checked: a size of 1 (or a missing one)
-    takes the other's size."""
+    """The broadcast of two shapes: a size of 1 (or a missing one) takes the other's
+    size; shapes that do not broadcast are an error."""
     a, b = backend.values(s0), backend.values(s1)
+    if broadcast_shape_of(a.tolist(), b.tolist()) is None:
+        raise broadcast_error("broadcast_args", a.tolist(), b.tolist())
     rank = max(a.size, b.size)
     a = np.concatenate([np.ones(rank - a.size, np.int32), a])
     b = np.concatenate([np.ones(rank - b.size, np.int32), b])

@@ -1,5 +1,6 @@
 """Kernels that read and write at index tensors: GatherV2, GatherNd, ScatterNd and
-TensorScatterUpdate. Their ops have checked every index, so the kernels index freely."""
+TensorScatterUpdate. Each checks its indices through the backend's value checks (at
+once, or pending on a GPU with the bad ones clamped); their ops read no values."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 
 import torch
 
+from tfjs.backend_util.value_checks import gather_index_error, index_vector_error, index_vector_rank
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.torch.backend_torch import TorchBackend
 from tfjs.backends.torch.registry import torch_kernel
@@ -30,6 +32,15 @@ def gather_v2(backend: TorchBackend, x: Any, indices: Any, *, axis: int, batch_d
     `indices` pair up (batch b gathers with its own row of indices)."""
     values, index = backend.tensor(x), backend.tensor(indices).long()
     shape = x.shape
+    size = shape[axis]
+    bad = (index < 0) | (index >= size)
+    if backend.checks.check(bad, lambda at: gather_index_error("gather", int(index.reshape(-1)[at]), size)):
+        if size == 0:  # nothing to read: the pending check raises before any value is read
+            out_shape = (*shape[:axis], *indices.shape[batch_dims:], *shape[axis + 1 :])
+            return backend.make_output(
+                torch.zeros(out_shape, dtype=values.dtype, device=values.device), x.dtype
+            )
+        index = torch.where(bad, 0, index)
     batch = math.prod(shape[:batch_dims])
     outer = math.prod(shape[batch_dims:axis])
     inner = math.prod(shape[axis + 1 :])
@@ -45,17 +56,41 @@ def gather_nd(backend: TorchBackend, params: Any, indices: Any) -> TensorInfo:
     """Slices of `params` at the index vectors along `indices`' last axis."""
     slice_rank = indices.shape[-1]
     out_shape = (*indices.shape[:-1], *params.shape[slice_rank:])
-    flat = flat_slice_indices(backend.tensor(indices), params.shape)
+    index = checked_index_vectors(backend, backend.tensor(indices), params.shape, "gather_nd", True)
+    flat = flat_slice_indices(index, params.shape)
     values = backend.tensor(params).reshape(math.prod(params.shape[:slice_rank]), -1)
     return backend.make_output(values.index_select(0, flat).reshape(out_shape), params.dtype)
 
 
+def checked_index_vectors(
+    backend: TorchBackend,
+    index: torch.Tensor,
+    shape: Sequence[int],
+    op_name: str,
+    one_dim_is_one_vector: bool,
+) -> torch.Tensor:
+    """`index` once its index vectors are checked against `shape` (only each slice's flat
+    number, as in TF.js); with the check pending, its bad vectors are zeros."""
+    rank = index_vector_rank(tuple(index.shape), one_dim_is_one_vector)
+    if rank == 0 or index.numel() == 0:
+        return index
+    vectors = index.reshape(-1, rank)
+    flat = flat_slice_indices(vectors, shape)
+    bad = (flat < 0) | (flat >= math.prod(shape[:rank]))
+    if backend.checks.check(bad, lambda at: index_vector_error(op_name, vectors[at].tolist(), shape)):
+        return torch.where(bad[:, None], 0, vectors).reshape(index.shape)
+    return index
+
+
 def _scatter_operands(
-    backend: TorchBackend, indices: Any, updates: Any, shape: Sequence[int]
+    backend: TorchBackend, indices: Any, updates: Any, shape: Sequence[int], op_name: str
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     """The output as (slices, slice size) zeros of the updates' dtype, the flat slice
-    index of each update and the updates as rows (1-D indices hold one index each)."""
+    index of each update and the updates as rows (1-D indices hold one index each), once
+    every index is checked (none when the output is empty, as in TF.js)."""
     index = backend.tensor(indices)
+    if math.prod(shape):
+        index = checked_index_vectors(backend, index, shape, op_name, False)
     if index.dim() == 1:
         index = index.reshape(-1, 1)
     slice_rank = index.shape[-1]
@@ -74,7 +109,7 @@ def _scatter_operands(
 def scatter_nd(backend: TorchBackend, indices: Any, updates: Any, *, shape: tuple[int, ...]) -> TensorInfo:
     """A zero tensor of `shape` with `updates` added at `indices` (repeats add up in the
     updates' dtype; bools: any of them)."""
-    out, flat, rows = _scatter_operands(backend, indices, updates, shape)
+    out, flat, rows = _scatter_operands(backend, indices, updates, shape, "scatter_nd")
     if out.numel():
         if out.dtype == torch.bool:
             out = (
@@ -90,11 +125,17 @@ def scatter_nd(backend: TorchBackend, indices: Any, updates: Any, *, shape: tupl
 def tensor_scatter_update(backend: TorchBackend, tensor: Any, indices: Any, updates: Any) -> TensorInfo:
     """A copy of `tensor` with its slices at `indices` replaced by `updates` (for a
     repeated index the last update wins, as TF.js writes them in order)."""
-    out, flat, rows = _scatter_operands(backend, indices, updates, tensor.shape)
+    out, flat, rows = _scatter_operands(backend, indices, updates, tensor.shape, "tensor_scatter_update")
     values = backend.tensor(tensor).reshape(out.shape)
     if out.numel() and len(flat):
-        order = torch.arange(len(flat), device=backend.device)
-        last = torch.full((out.shape[0],), -1, dtype=torch.long, device=backend.device)
-        last = last.scatter_reduce(0, flat, order, "amax")
-        values = torch.where((last >= 0)[:, None], rows[last.clamp(min=0)].to(values.dtype), values)
+        values = write_last(values, flat, rows)
     return backend.make_output(values.reshape(tensor.shape), tensor.dtype)
+
+
+def write_last(slices: torch.Tensor, flat: torch.Tensor, rows: torch.Tensor) -> torch.Tensor:
+    """`slices` (slices, slice size) with `rows` written at the `flat` slice numbers; of
+    a repeated number the last row wins, as TF.js writes them in order."""
+    order = torch.arange(len(flat), device=slices.device)
+    last = torch.full((slices.shape[0],), -1, dtype=torch.long, device=slices.device)
+    last = last.scatter_reduce(0, flat, order, "amax")
+    return torch.where((last >= 0)[:, None], rows[last.clamp(min=0)].to(slices.dtype), slices)

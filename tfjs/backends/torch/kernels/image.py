@@ -10,6 +10,7 @@ from typing import Any
 import torch
 
 from tfjs.backend_util.image_geometry import rotation_sources
+from tfjs.backend_util.value_checks import box_index_error
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.torch.backend_torch import TORCH_DTYPES, TorchBackend
 from tfjs.backends.torch.registry import register_torch_kernel, torch_kernel
@@ -230,11 +231,17 @@ def crop_and_resize(
     extrapolation_value: float,
 ) -> TensorInfo:
     """TF.js's CropAndResize: a box index >= batch leaves its crop 0, a sample outside
-    the image is `extrapolation_value`, a NaN coordinate reads NaN."""
+    the image is `extrapolation_value`, a NaN coordinate reads NaN; a box index outside
+    the batch is an error (pending on a GPU, the crop read from image 0 meanwhile)."""
     values = backend.tensor(image).double()
     batch, height, width, channels = values.shape
-    box_values = backend.tensor(boxes).double()
     indices = backend.tensor(box_ind).long()
+    bad = (indices < 0) | (indices >= batch)
+    if backend.checks.check(
+        bad, lambda at: box_index_error("crop_and_resize", at, int(indices.reshape(-1)[at]), batch)
+    ):
+        indices = torch.where(bad, 0, indices)
+    box_values = backend.tensor(boxes).double()
     crop_height, crop_width = crop_size
     y1, x1, y2, x2 = (box_values[:, i : i + 1] for i in range(4))
     y_in = _crop_coords(y1, y2, crop_height, height)

@@ -4,14 +4,16 @@ the sum in double."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import torch
 
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.torch.backend_torch import TorchBackend
+from tfjs.backends.torch.kernels.gather_scatter import checked_index_vectors, flat_slice_indices, write_last
 from tfjs.backends.torch.registry import torch_kernel
-from tfjs.kernel_names import FUSED_BATCH_NORM, LRN, LRN_GRAD, SOFTMAX
+from tfjs.kernel_names import FUSED_BATCH_NORM, LRN, LRN_GRAD, SOFTMAX, SPARSE_TO_DENSE
 
 
 @torch_kernel(FUSED_BATCH_NORM)
@@ -103,3 +105,26 @@ def lrn_grad(
         updated = (result[..., k].double() + term * grads[..., c]).to(torch.float32)
         result = torch.cat([result[..., : k.start], updated, result[..., k.stop :]], -1)
     return backend.make_output(result, "float32")
+
+
+@torch_kernel(SPARSE_TO_DENSE)
+def sparse_to_dense(
+    backend: TorchBackend,
+    sparse_indices: Any,
+    sparse_values: Any,
+    default_value: Any,
+    *,
+    output_shape: tuple[int, ...],
+) -> TensorInfo:
+    """A tensor of `output_shape` filled with the default value, with each value written
+    at its index (one value for all when sparse_values is a scalar; of repeated indices
+    the last wins). Every index is checked first."""
+    values = backend.tensor(sparse_values).reshape(-1)
+    size = math.prod(output_shape)
+    out = backend.tensor(default_value).reshape(-1)[:1].to(values.dtype).expand(size, 1)
+    index = backend.tensor(sparse_indices)
+    if size and index.numel():
+        index = checked_index_vectors(backend, index, output_shape, "sparse_to_dense", False)
+        flat = flat_slice_indices(index.reshape(-1, len(output_shape)), output_shape)
+        out = write_last(out, flat, values.expand(len(flat))[:, None])
+    return backend.make_output(out.reshape(output_shape), sparse_values.dtype)

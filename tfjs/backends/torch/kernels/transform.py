@@ -8,6 +8,7 @@ import numpy as np
 import torch
 
 from tfjs import dtypes
+from tfjs.backend_util.value_checks import broadcast_error
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.torch.backend_torch import TORCH_DTYPES, TorchBackend
 from tfjs.backends.torch.registry import cpu_kernel_func, torch_kernel
@@ -140,11 +141,15 @@ def transpose(backend: TorchBackend, x: Any, *, perm: tuple[int, ...]) -> Tensor
 
 @torch_kernel(BROADCAST_ARGS)
 def broadcast_args(backend: TorchBackend, s0: Any, s1: Any) -> TensorInfo:
-    """The broadcast of two shapes the op has checked: a size of 1 (or a missing one)
-    takes the other's size."""
-    a, b = backend.tensor(s0).reshape(-1), backend.tensor(s1).reshape(-1)
-    rank = max(a.numel(), b.numel())
+    """The broadcast of two shapes: a size of 1 (or a missing one) takes the other's
+    size; shapes that do not broadcast are an error (pending on a GPU)."""
+    s0_values, s1_values = backend.tensor(s0).reshape(-1), backend.tensor(s1).reshape(-1)
+    rank = max(s0_values.numel(), s1_values.numel())
     ones = torch.ones(rank, dtype=torch.int32, device=backend.device)
-    a = torch.cat([ones[: rank - a.numel()], a])
-    b = torch.cat([ones[: rank - b.numel()], b])
+    a = torch.cat([ones[: rank - s0_values.numel()], s0_values])
+    b = torch.cat([ones[: rank - s1_values.numel()], s1_values])
+    bad = (a != b) & (a != 1) & (b != 1)
+    backend.checks.check(
+        bad, lambda _: broadcast_error("broadcast_args", s0_values.tolist(), s1_values.tolist())
+    )
     return backend.make_output(torch.where(a == 1, b, a), "int32")
