@@ -34,7 +34,9 @@ def gather_v2(backend: TorchBackend, x: Any, indices: Any, *, axis: int, batch_d
     shape = x.shape
     size = shape[axis]
     bad = (index < 0) | (index >= size)
-    if backend.checks.check(bad, lambda at: gather_index_error("gather", int(index.reshape(-1)[at]), size)):
+    if backend.checks.check(
+        bad, lambda at, raw=index: gather_index_error("gather", int(raw.reshape(-1)[at]), size)
+    ):
         if size == 0:  # nothing to read: the pending check raises before any value is read
             out_shape = (*shape[:axis], *indices.shape[batch_dims:], *shape[axis + 1 :])
             return backend.make_output(

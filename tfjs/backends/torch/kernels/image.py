@@ -238,7 +238,7 @@ def crop_and_resize(
     indices = backend.tensor(box_ind).long()
     bad = (indices < 0) | (indices >= batch)
     if backend.checks.check(
-        bad, lambda at: box_index_error("crop_and_resize", at, int(indices.reshape(-1)[at]), batch)
+        bad, lambda at, raw=indices: box_index_error("crop_and_resize", at, int(raw.reshape(-1)[at]), batch)
     ):
         indices = torch.where(bad, 0, indices)
     box_values = backend.tensor(boxes).double()
