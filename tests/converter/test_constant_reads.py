@@ -1,0 +1,181 @@
+"""The values a graph model's nodes read on the host (axes, shapes, sizes, paddings:
+TF.js's 'number' and 'number[]' inputs) are downloaded from the backend once when they
+are constants of the graph, when its plan is built, and never again in a run; values a
+run computes (a shape taken from a tensor at run time) are still read, as TF.js reads
+them. A spy on the backend's `read_sync` counts every download."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import tfjs as tf
+from tests.conftest import STARTED
+from tests.converter.test_constant_folding import DTYPES, node, placeholder, write_model
+
+INT = {"type": "DT_INT32"}
+X = np.arange(24, dtype=np.float32).reshape(2, 3, 4) - 10.0
+# name -> value of each constant input the graph's nodes read on the host
+CONSTANTS = {
+    "shape": np.array([6, 4], np.int32),
+    "perm": np.array([1, 0], np.int32),
+    "paddings": np.array([[1, 0], [0, 2]], np.int32),
+    "mean_axis": np.array([1], np.int32),
+    "concat_axis": np.array(0, np.int32),
+    "begin": np.array([1], np.int32),
+    "end": np.array([7], np.int32),
+    "strides": np.array([2], np.int32),
+    "zero": np.array([0], np.int32),
+    "one": np.array([1], np.int32),
+    "minus_one": np.array(-1, np.int32),
+}
+
+
+def int_node(name: str, op: str, inputs: list[str], **attr) -> dict:
+    return node(name, op, inputs, T=INT, **attr)
+
+
+@pytest.fixture
+def shapes_model(tmp_path: Path) -> str:
+    """`out` from constant-input ops; `flat` reshapes x by a shape computed at run time
+    (Shape -> StridedSlice -> Pack), whose one value Reshape must read."""
+    nodes = [
+        placeholder("x", [2, 3, 4]),
+        node("reshaped", "Reshape", ["x", "shape"]),
+        node("transposed", "Transpose", ["reshaped", "perm"]),
+        node("padded", "Pad", ["transposed", "paddings"]),
+        node("mean", "Mean", ["padded", "mean_axis"], keep_dims={"b": False}),
+        node("joined", "ConcatV2", ["mean", "mean", "concat_axis"], N={"i": "2"}),
+        node("out", "StridedSlice", ["joined", "begin", "end", "strides"]),
+        node("x_shape", "Shape", ["x"], out_type=INT),
+        int_node("batch", "StridedSlice", ["x_shape", "zero", "one", "one"], shrink_axis_mask={"i": "1"}),
+        int_node("flat_shape", "Pack", ["batch", "minus_one"], N={"i": "2"}),
+        node("flat", "Reshape", ["x", "flat_shape"]),
+    ]
+    assert set(DTYPES) >= {str(v.dtype) for v in CONSTANTS.values()}
+    return write_model(tmp_path / "shapes", nodes, CONSTANTS)
+
+
+def expected_out() -> np.ndarray:
+    """TF's semantics of `out`, step by step in NumPy."""
+    padded = np.pad(X.reshape(6, 4).T, [[1, 0], [0, 2]])
+    joined = np.concatenate([padded.mean(axis=1)] * 2, axis=0)
+    return joined[1:7:2]
+
+
+class ReadSpy:
+    """Counts the backend's downloads (`read_sync`), by data id."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.data_ids: list[object] = []
+        self.counting = False
+        backend = tf.backend()
+        read_sync = backend.read_sync
+
+        def spy(data_id: object) -> np.ndarray:
+            if self.counting:
+                self.data_ids.append(data_id)
+            return read_sync(data_id)
+
+        monkeypatch.setattr(backend, "read_sync", spy)
+
+    def during(self, fn):
+        self.data_ids, self.counting = [], True
+        try:
+            return fn()
+        finally:
+            self.counting = False
+
+
+def constant_data_ids(model: tf.GraphModel) -> set[object]:
+    executor = model.executor
+    tensors = [t for ts in executor.weight_map.values() for t in ts]
+    tensors += [t for ts in executor.folded.values() for t in ts]
+    return {t.data_id for t in tensors}
+
+
+@pytest.fixture(params=["cpu", "torch"])
+def on_backend(request) -> str:
+    if request.param not in STARTED:
+        pytest.skip(f"backend '{request.param}' did not start: PyTorch is not installed")
+    tf.set_backend(request.param)
+    return request.param
+
+
+def test_constant_inputs_are_read_once_when_the_plan_is_built(shapes_model, on_backend, monkeypatch):
+    model = tf.load_graph_model(shapes_model)
+    x = tf.tensor(X)
+    spy = ReadSpy(monkeypatch)
+    constants = constant_data_ids(model)
+    first = spy.during(lambda: model.execute(x, ["out", "flat"]))
+    # Building the plan read each constant a node reads on the host once (all but
+    # minus_one, a tensor input of Pack; `one` serves two inputs); the run read flat_shape.
+    assert len([d for d in spy.data_ids if d in constants]) == len(CONSTANTS) - 1
+    assert len([d for d in spy.data_ids if d not in constants]) == 1
+    second = spy.during(lambda: model.execute(x, ["out", "flat"]))
+    assert [d for d in spy.data_ids if d in constants] == []
+    assert len(spy.data_ids) == 1  # flat_shape, computed by the run (TF.js reads it too)
+    for outputs in (first, second):
+        np.testing.assert_allclose(outputs[0].numpy(), expected_out(), rtol=1e-6)
+        np.testing.assert_array_equal(outputs[1].numpy(), X.reshape(2, 12))
+    tf.dispose([*first, *second, x])
+    model.dispose()
+
+
+def test_a_fed_constant_is_read_from_the_feed(shapes_model, on_backend, monkeypatch):
+    """A Const node given as an input is not a constant of that run: its fed values count."""
+    model = tf.load_graph_model(shapes_model)
+    x, perm = tf.tensor(X), tf.tensor([0, 1], dtype="int32")
+    model.execute(x, "out").dispose()  # a plan where `perm` is the weight
+    spy = ReadSpy(monkeypatch)
+    out = spy.during(lambda: model.execute({"x": x, "perm": perm}, "transposed"))
+    assert out.shape == (6, 4)
+    np.testing.assert_array_equal(out.numpy(), X.reshape(6, 4))
+    assert [d for d in spy.data_ids if d in constant_data_ids(model)] == []
+    assert spy.data_ids == [perm.data_id]
+    tf.dispose([out, x, perm])
+    model.dispose()
+
+
+# facemesh-detection-short: 30 reads per run before constants were read ahead (Pad,
+# StridedSlice, Reshape, ResizeBilinear, ConcatV2 of constant inputs); what is left are
+# its 4 Reshape nodes whose shape is Pack(StridedSlice(Shape(conv output))), a shape
+# computed by the run.
+REAL_MODEL = "facemesh-detection-short"
+REAL_RUNTIME_READS = 4
+
+
+def test_a_real_model_reads_no_constant_in_its_second_run(on_backend, monkeypatch):
+    from tests.converter.test_real_models import _models_dir
+
+    path = Path(_models_dir()) / f"{REAL_MODEL}.json"
+    nodes = {n["name"]: n for n in json.loads(path.read_text())["modelTopology"]["node"]}
+
+    def shape_source(reshape: dict) -> list[str]:
+        """The ops of the shape input's producer and its first inputs, 3 deep."""
+        ops, name = [], reshape["input"][1]
+        for _ in range(3):
+            producer = nodes[name.split(":")[0]]
+            ops.append(producer["op"])
+            name = (producer.get("input") or [""])[0]
+            if not name:
+                break
+        return ops
+
+    reshapes = [n for n in nodes.values() if n["op"] == "Reshape"]
+    computed_shapes = [n for n in reshapes if shape_source(n) == ["Pack", "StridedSlice", "Shape"]]
+    assert len(computed_shapes) == REAL_RUNTIME_READS
+    model = tf.load_graph_model(str(path))
+    feed = tf.tensor(np.full([1, 128, 128, 3], 0.5, np.float32))
+    spy = ReadSpy(monkeypatch)
+    first = spy.during(lambda: model.execute(feed))
+    assert len(spy.data_ids) > REAL_RUNTIME_READS  # the plan read its constants
+    second = spy.during(lambda: model.execute(feed))
+    assert [d for d in spy.data_ids if d in constant_data_ids(model)] == []
+    assert len(spy.data_ids) == REAL_RUNTIME_READS
+    np.testing.assert_array_equal(first.numpy(), second.numpy())
+    tf.dispose([first, second, feed])
+    model.dispose()
