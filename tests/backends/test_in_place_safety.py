@@ -24,6 +24,8 @@ import pytest
 
 import tfjs as tf
 from tests.backends.in_place_guard import InPlaceWriteError, guard_torch_kernels
+from tests.ops.op_spec import make_inputs
+from tests.ops.specs import SPECS
 
 REPO = Path(__file__).resolve().parents[2]
 CONV_MODEL = REPO / "tests" / "converter" / "fixtures" / "graph_api" / "conv_chain"
@@ -129,6 +131,46 @@ def test_kernels_leave_the_buffer_shared_by_a_reshape_as_it_was(guarded):
     assert base.data_sync().tolist() == VALUES
     assert np.signbit(base.data_sync()).tolist() == [v < 0 or str(v) == "-0.0" for v in VALUES]
     tf.dispose([base, filter_base, bias_base, x, w, b, rows, square])
+
+
+def _spec_inputs(spec) -> list[np.ndarray]:
+    """A spec row's inputs, each float one starting with -0 (which a +0 fix-up changes)."""
+    arrays = make_inputs(spec)
+    for values in arrays:
+        if values.dtype == np.float32 and values.size:
+            values.reshape(-1)[0] = -0.0
+    return arrays
+
+
+def _gradients(op: Callable[..., tf.Tensor], inputs: list[tf.Tensor], positions: list[int]) -> list:
+    """The gradients of sum(op(*inputs)) with respect to the inputs at `positions`."""
+
+    def loss(*xs: tf.Tensor) -> tf.Tensor:
+        args = list(inputs)
+        for position, x in zip(positions, xs, strict=True):
+            args[position] = x
+        return tf.sum(op(*args))
+
+    return tf.grads(loss)([inputs[p] for p in positions])
+
+
+def test_every_op_spec_row_leaves_its_inputs_buffers_as_they_were(guarded):
+    """Each op of the spec table (tests/ops/specs), and its gradient where it has one,
+    called on reshapes of its inputs."""
+    changed = []
+    for spec in SPECS:
+        arrays = _spec_inputs(spec)
+        originals = [tf.tensor(values) for values in arrays]
+        views = [tensor.reshape(list(tensor.shape)) for tensor in originals]
+        results = [tf.tidy(lambda: spec.op(*views))]  # noqa: B023 (called at once)
+        floats = [i for i, (_, dtype) in enumerate(spec.inputs) if dtype == "float32"]
+        if spec.differentiable and spec.dtype == "float32" and floats:
+            results += tf.tidy(lambda: _gradients(spec.op, views, floats))  # noqa: B023
+        tf.dispose([r for r in results if all(r is not v for v in views)])  # an op may return x
+        if any(t.data_sync().tobytes() != a.tobytes() for t, a in zip(originals, arrays, strict=True)):
+            changed.append(spec.id)
+        tf.dispose([*originals, *views])
+    assert changed == []
 
 
 def test_int32_kernels_leave_the_shared_buffer_as_it_was(guarded):
