@@ -15,6 +15,7 @@ import pytest
 import tfjs as tf
 from tests.conftest import STARTED
 from tests.converter.test_constant_folding import DTYPES, node, placeholder, write_model
+from tfjs.converter.ops._values import HostValues, nested, nested_ints, number, numbers, shape_value
 
 INT = {"type": "DT_INT32"}
 X = np.arange(24, dtype=np.float32).reshape(2, 3, 4) - 10.0
@@ -178,4 +179,42 @@ def test_a_real_model_reads_no_constant_in_its_second_run(on_backend, monkeypatc
     assert len(spy.data_ids) == REAL_RUNTIME_READS
     np.testing.assert_array_equal(first.numpy(), second.numpy())
     tf.dispose([first, second, feed])
+    model.dispose()
+
+
+@pytest.mark.parametrize(
+    ("values", "dtype"),
+    [([[1, 2], [3, 4]], "int32"), (2.5, "float32"), ([True, False], "bool"), ([], "int32"), (-3, "int32")],
+)
+def test_host_values_read_as_their_tensor_does(values, dtype):
+    tensor = tf.tensor(values, dtype=dtype)
+    host = HostValues.read(tensor)
+    for reader in (nested, nested_ints, numbers, shape_value):
+        assert reader(host) == reader(tensor), reader.__name__
+    if tensor.size:
+        assert number(host) == number(tensor)
+    else:
+        with pytest.raises(ValueError, match=r"expected a number, got an empty tensor of shape \[0\]"):
+            number(host)
+    tensor.dispose()
+
+
+def test_a_string_constant_read_as_a_number_names_its_shape():
+    tensor = tf.tensor(["a", "b"])
+    with pytest.raises(ValueError, match=r"expected a number, got a string tensor of shape \[2\]"):
+        number(HostValues.read(tensor))
+    assert nested(HostValues.read(tensor)) == ["a", "b"]
+    tensor.dispose()
+
+
+def test_a_bad_constant_shape_fails_the_run_as_before(tmp_path, on_backend):
+    """The plan reads the constant; the op still rejects it when the node runs, with its message."""
+    nodes = [placeholder("x", [2, 3]), node("out", "Reshape", ["x", "shape"])]
+    model = tf.load_graph_model(write_model(tmp_path / "bad", nodes, {"shape": np.array([4, 2], np.int32)}))
+    x = tf.tensor(np.zeros([2, 3], np.float32))
+    message = r"reshape: the new shape \(4,2\) has 8 elements and the old shape has 6"
+    for _ in range(2):
+        with pytest.raises(ValueError, match=message):
+            model.execute(x)
+    x.dispose()
     model.dispose()
