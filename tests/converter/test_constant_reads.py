@@ -16,6 +16,7 @@ import tfjs as tf
 from tests.conftest import STARTED
 from tests.converter.test_constant_folding import DTYPES, node, placeholder, write_model
 from tfjs.converter.ops._values import HostValues, nested, nested_ints, number, numbers, shape_value
+from tfjs.converter.resources import HashTable
 
 INT = {"type": "DT_INT32"}
 X = np.arange(24, dtype=np.float32).reshape(2, 3, 4) - 10.0
@@ -218,3 +219,21 @@ def test_a_bad_constant_shape_fails_the_run_as_before(tmp_path, on_backend):
             model.execute(x)
     x.dispose()
     model.dispose()
+
+
+def test_a_hash_table_import_of_mismatched_counts_fails_before_reading_the_keys(monkeypatch):
+    table = HashTable("int32", "float32")
+    keys, values = tf.tensor([1, 2], dtype="int32"), tf.tensor([0.5, 1.5])
+    table.import_(keys, values)
+    more_keys = tf.tensor([1, 2, 3], dtype="int32")
+    spy = ReadSpy(monkeypatch)
+    message = "The number of elements doesn't match, keys has 3 elements, the values has 2 elements."
+    with pytest.raises(ValueError, match=message):
+        spy.during(lambda: table.import_(more_keys, values))
+    assert spy.data_ids == []
+    assert table.size() == 2  # unchanged
+    default = tf.scalar(-1.0)
+    found = table.find(keys, default)
+    np.testing.assert_array_equal(found.numpy(), [0.5, 1.5])
+    table.clear_and_close()
+    tf.dispose([keys, values, more_keys, default, found])

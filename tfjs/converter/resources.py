@@ -50,20 +50,20 @@ class HashTable:
             raise ValueError(f"Expect value dtype {self.value_dtype}, but got {values.dtype}")
 
     def import_(self, keys: Tensor, values: Tensor) -> Tensor:
+        """Replaces the table's entries: key i maps to `values[i]`. The counts are checked
+        from the shapes, before the keys are downloaded or the table changes."""
         self._check(keys, values)
+        if values.rank and keys.size != values.shape[0]:
+            raise ValueError(
+                f"The number of elements doesn't match, keys has {keys.size} elements, "
+                f"the values has {values.shape[0]} elements."
+            )
+        items = ops.unstack(values)  # a scalar `values` is rejected here, the table intact
         flat_keys = [_key(k) for k in keys.numpy().reshape(-1)]
         for value in self._map.values():
             value.dispose()
         self._map.clear()
-        items = ops.unstack(values)
-        if len(flat_keys) != len(items):
-            for item in items:
-                item.dispose()
-            raise ValueError(
-                f"The number of elements doesn't match, keys has {len(flat_keys)} elements, "
-                f"the values has {len(items)} elements."
-            )
-        for key, item in zip(flat_keys, items, strict=False):
+        for key, item in zip(flat_keys, items, strict=True):
             self._map[key] = ENGINE.keep(item)
         return self.handle
 
