@@ -26,6 +26,7 @@ import tfjs as tf
 from tests.backends.in_place_guard import InPlaceWriteError, guard_torch_kernels
 from tests.ops.op_spec import make_inputs
 from tests.ops.specs import SPECS
+from tfjs.dtypes import NUMPY_DTYPES
 
 REPO = Path(__file__).resolve().parents[2]
 CONV_MODEL = REPO / "tests" / "converter" / "fixtures" / "graph_api" / "conv_chain"
@@ -270,20 +271,33 @@ def test_the_torch_guard_names_a_kernel_that_writes_its_input(torch_backend):
     tf.dispose([x, view])
 
 
-def test_a_read_only_view_uploads_to_torch_intact_and_shared_on_its_cpu_device(torch_backend):
+@pytest.mark.parametrize(
+    ("dtype", "values"),
+    [
+        ("float32", [[2.0, 3.0, 4.0], [5.0, -0.0, 7.0]]),
+        ("int32", [[2, -3, 4], [5, 6, 2**31 - 1]]),
+        ("bool", [[True, False, True], [False, False, True]]),
+        ("complex64", [[1 + 2j, 3j, -1], [0, 2 - 1j, 1]]),
+    ],
+)
+def test_a_read_only_view_uploads_to_torch_intact_and_shared_on_its_cpu_device(torch_backend, dtype, values):
     import torch
 
-    shard = np.arange(20, dtype=np.float32).tobytes()
-    weights = np.frombuffer(shard, np.float32, count=6, offset=8).reshape(2, 3)  # read-only
-    data_id = torch_backend.write(weights, "float32")
+    storage = np.array(values, NUMPY_DTYPES[dtype])
+    shard = bytes(8) + storage.tobytes()
+    weights = np.frombuffer(shard, storage.dtype, offset=8).reshape(2, 3)  # read-only, as a shard's
+    data_id = torch_backend.write(weights, dtype)
     stored = torch_backend.data[data_id]
-    assert stored.tolist() == [[2.0, 3.0, 4.0], [5.0, 6.0, 7.0]]
+    assert stored.dtype == {"float32": torch.float32, "int32": torch.int32, "bool": torch.bool}.get(
+        dtype, torch.complex64
+    )
+    assert torch_backend.read_sync(data_id).tobytes() == storage.tobytes()
     # NumPy 2.1 exports read-only memory through DLPack 1.0, which recent torch imports.
     recent = np.lib.NumpyVersion(np.__version__) >= "2.1.0" and torch.__version__ >= "2.9"
     if torch_backend.device.type == "cpu" and recent:
         assert stored.data_ptr() == weights.ctypes.data  # no host copy
     torch_backend.dispose_data(data_id)
-    assert weights.tolist() == [[2.0, 3.0, 4.0], [5.0, 6.0, 7.0]]
+    assert weights.tobytes() == storage.tobytes()
 
 
 def test_read_only_weights_reach_torch_without_a_warning():
