@@ -30,7 +30,6 @@ FORWARDED = {
     "SparseReshape",
     "SparseSegmentMean",
     "SparseSegmentSum",
-    "SparseToDense",
     "NonMaxSuppressionV3",
     "NonMaxSuppressionV4",
     "NonMaxSuppressionV5",
