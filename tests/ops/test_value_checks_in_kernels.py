@@ -196,3 +196,20 @@ def test_deferred_checks_that_pass_raise_nothing(deferred: Any) -> None:
         return tf.gather(updated, i32([0, 2])).array_sync()
 
     assert tf.tidy(run) == [6.0, 5.0]
+
+
+def test_too_many_pending_checks_are_settled_at_the_next_check(
+    deferred: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tfjs.backends.torch import deferred_checks
+
+    monkeypatch.setattr(deferred_checks, "MAX_PENDING", 2)
+    x = tf.tensor1d([1, 2, 3])
+    made = [tf.tidy(lambda: tf.gather(x, i32([9]))), tf.tidy(lambda: tf.gather(x, i32([1])))]
+    try:
+        with raises_with(IndexError, "gather: GatherV2: the index value 9 is not in [0, 2]"):
+            tf.tidy(lambda: tf.gather(x, i32([0])))  # the third waits once and settles them
+        made.append(tf.tidy(lambda: tf.gather(x, i32([2]))))
+        assert made[-1].array_sync() == [3.0]
+    finally:
+        tf.dispose([x, *made])
