@@ -87,6 +87,9 @@ def native_buffer(tensor: Tensor, method: str) -> Any:
     if tensor.dtype == "string":
         raise TypeError(f"{method}: string tensors have no DLPack form")
     backend: Any = engine().backend_holding(tensor)
+    checks = getattr(backend, "checks", None)  # torch's value checks pending on a GPU
+    if checks is not None:
+        checks.raise_pending()  # the buffer's values reach the caller: settle them first
     stored: Any = getattr(backend, "data", {}).get(tensor.data_id)
     if not hasattr(stored, "__dlpack__"):
         raise TypeError(f"{method}: backend '{backend.name}' cannot share this tensor's memory")

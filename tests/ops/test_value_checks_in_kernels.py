@@ -213,3 +213,13 @@ def test_too_many_pending_checks_are_settled_at_the_next_check(
         assert made[-1].array_sync() == [3.0]
     finally:
         tf.dispose([x, *made])
+
+
+def test_data_to_gpu_settles_pending_checks(deferred: Any) -> None:
+    x = tf.tensor1d([1, 2, 3])
+    bad = tf.tidy(lambda: tf.gather(x, i32([3])))
+    try:
+        with raises_with(IndexError, "gather: GatherV2: the index value 3 is not in [0, 2]"):
+            bad.data_to_gpu()
+    finally:
+        tf.dispose([x, bad])
