@@ -10,6 +10,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 import pytest
 
 import tfjs as tf
@@ -223,3 +224,37 @@ def test_data_to_gpu_settles_pending_checks(deferred: Any) -> None:
             bad.data_to_gpu()
     finally:
         tf.dispose([x, bad])
+
+
+# ---- gradients that found NaNs and last writes on the host now use ops ---------------
+
+
+def test_gather_gradient_keeps_infinities_to_their_batch(backend: str) -> None:
+    # TF.js sums each batch alone, as segment sums of dy * (ids == row): an infinity
+    # gives its own row ±Infinity (NaN with both signs) and the other rows of its
+    # column inf * 0 = NaN, in its batch only.
+    inf = float("inf")
+
+    def run() -> Any:
+        x = tf.zeros([3, 1, 3])
+        dy = tf.tensor([[[inf, 5]], [[1, 2]], [[inf, -inf]]])
+        return tf.grad(lambda x: tf.gather(x, i32([0, 0, 1, 2, 1, 1], [3, 2]), 2, 1))(x, dy).numpy()
+
+    got = tf.tidy(run)
+    nan = float("nan")
+    expected = [[[inf, nan, nan]], [[0, 1, 2]], [[nan, nan, nan]]]
+    np.testing.assert_array_equal(got, expected)
+
+
+def test_scatter_gradients_give_overwritten_updates_nothing(backend: str) -> None:
+    def run() -> Any:
+        dy = tf.tensor1d([10, 20, 30, 40])
+        updates = tf.tensor1d([1, 2, 3])
+        grad_update = tf.grad(lambda u: tf.tensor_scatter_update(tf.zeros([4]), i32([2, 0, 2], [3, 1]), u))
+        sparse = tf.grads(lambda v, d: tf.sparse_to_dense(i32([3, 1, 3]), v, [4], d))
+        values_grad, default_grad = sparse([updates, tf.scalar(0)], dy)
+        return grad_update(updates, dy).array_sync(), values_grad.array_sync(), default_grad.array_sync()
+
+    # The first write at 2 (and at 3) is overwritten by the last: it gets no gradient;
+    # the default value gets the places no index wrote (0 and 2).
+    assert tf.tidy(run) == ([0.0, 10.0, 30.0], [0.0, 20.0, 40.0], 40.0)
