@@ -53,15 +53,23 @@ class ConstantReads:
             return {}
         found: dict[int, HostValues] = {}
         for position in mapper.host_positions(len(node.inputs)):
-            name, index = node.inputs[position]
-            tensor = self._constant(name, index, fed, folded or {})
-            if tensor is None:
-                continue
-            cached = self._read.get((name, index))
-            if cached is None or cached[0] != tensor.id:
-                cached = self._read[(name, index)] = (tensor.id, HostValues.read(tensor))
-            found[position] = cached[1]
+            values = self.value(*node.inputs[position], fed, folded)
+            if values is not None:
+                found[position] = values
         return found
+
+    def value(
+        self, name: str, index: int, fed: Collection[str], folded: Mapping[str, list[Tensor]] | None = None
+    ) -> HostValues | None:
+        """The values of output `index` of node `name` when it is a constant (read at the
+        first call, then cached); None when it is not one."""
+        tensor = self._constant(name, index, fed, folded or {})
+        if tensor is None:
+            return None
+        cached = self._read.get((name, index))
+        if cached is None or cached[0] != tensor.id:
+            cached = self._read[(name, index)] = (tensor.id, HostValues.read(tensor))
+        return cached[1]
 
     def _constant(
         self, name: str, index: int, fed: Collection[str], folded: Mapping[str, list[Tensor]]

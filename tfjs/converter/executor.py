@@ -27,6 +27,7 @@ from tfjs.converter.custom_op import is_custom
 from tfjs.converter.execution_context import ExecutionContext
 from tfjs.converter.frames import clones, lookup, run_frames
 from tfjs.converter.fusion import ACTIVATIONS, ADDS, CONVOLUTIONS, fuse_plan
+from tfjs.converter.host_shapes import Source, evaluate, plan_host_shapes
 from tfjs.converter.model_graph import SOURCE_OPS, Graph, Node, parse_input_name
 from tfjs.converter.ops._values import HostValues
 from tfjs.engine import ENGINE
@@ -46,8 +47,11 @@ class Plan:
     nodes: list[Node]  # in execution order
     free_after: list[list[str]]  # after nodes[i]: the nodes whose tensors nothing reads any more
     constants: dict[str, list[Tensor]] = field(default_factory=dict)  # folded values the nodes read
-    # {node name: {input position: values}}: the constants its mapper reads on the host
-    host_inputs: dict[str, dict[int, HostValues]] = field(default_factory=dict)
+    # {node name: {input position: values}}: what its mapper reads on the host and the plan
+    # knows there: a constant's values, or the name of a node evaluated on the host too
+    host_inputs: dict[str, dict[int, HostValues | str]] = field(default_factory=dict)
+    # {node name: the sources of its inputs}: the shape computations evaluated on the host
+    host_shapes: dict[str, list[Source]] = field(default_factory=dict)
 
 
 class GraphExecutor:
@@ -397,12 +401,17 @@ class GraphExecutor:
         for name, i in last_use.items():
             if name not in outputs:
                 free_after[i].append(name)
-        host_inputs = {}
+        host_inputs: dict[str, dict[int, HostValues | str]] = {}
         for node in steps:
             read = self.constant_reads.of(node, input_names, constants)
             if read:
-                host_inputs[node.name] = read
-        return Plan(steps, free_after, constants, host_inputs)
+                host_inputs[node.name] = dict(read)
+        host_shapes, shape_reads = plan_host_shapes(
+            steps, lambda name, index: self.constant_reads.value(name, index, input_names, constants)
+        )
+        for name, read in shape_reads.items():
+            host_inputs.setdefault(name, {}).update(read)
+        return Plan(steps, free_after, constants, host_inputs, host_shapes)
 
     def _run_plan(
         self,
@@ -414,7 +423,8 @@ class GraphExecutor:
     ) -> Iterator[None]:
         holders: dict[int, int] = {}
         start_scope, end_scope = ENGINE.start_scope, ENGINE.end_scope
-        host_inputs = plan.host_inputs
+        host_inputs, host_shapes = plan.host_inputs, plan.host_shapes
+        known: dict[str, HostValues] = {}  # this run's shapes evaluated on the host
         for node, to_free in zip(plan.nodes, plan.free_after, strict=False):
             if node.name not in values:
                 try:
@@ -423,8 +433,10 @@ class GraphExecutor:
                     raise ValueError(_missing_output(node, values)) from None
                 read = host_inputs.get(node.name)
                 if read is not None:
-                    for position, host_values in read.items():
-                        args[position] = host_values
+                    for position, source in read.items():
+                        host_values = known.get(source) if isinstance(source, str) else source
+                        if host_values is not None:
+                            args[position] = host_values
                 mapper = node.mapper
                 if mapper is None or mapper.takes_context or node.op in SOURCE_OPS:
                     outputs = self.call(node, args, context)
@@ -438,6 +450,11 @@ class GraphExecutor:
                     end_scope(result)
                     outputs = list(result) if isinstance(result, (list, tuple)) else [result]
                 values[node.name] = outputs
+                sources = host_shapes.get(node.name)
+                if sources is not None:
+                    shape = evaluate(node, sources, args, known)
+                    if shape is not None:
+                        known[node.name] = shape
                 if kept is not None:
                     kept[node.name] = clones(outputs)
                 for tensor in outputs:
