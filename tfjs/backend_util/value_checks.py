@@ -72,7 +72,11 @@ def first_bad_index_vector(
     index: np.ndarray, shape: Sequence[int], one_dim_is_one_vector: bool = False
 ) -> list[int] | None:
     """The first index vector of `index` whose slice is outside `shape`, or None. As in
-    TF.js, only the slice's flat number is checked: [0, 5] names the last row of [3, 2]."""
+    TF.js, only the slice's flat number is checked: [0, 5] names the last row of [3, 2].
+
+    >>> first_bad_index_vector(np.array([[0, 5], [3, 0]]), (3, 2))
+    [3, 0]
+    """
     if index.size == 0:
         return None
     rank = index_vector_rank(index.shape, one_dim_is_one_vector)
@@ -100,7 +104,11 @@ def check_scatter_indices(index: np.ndarray, shape: Sequence[int], op_name: str)
 
 
 def first_outside(values: np.ndarray, size: int) -> int | None:
-    """The flat position of the first value outside [0, size), or None."""
+    """The flat position of the first value outside [0, size), or None.
+
+    >>> first_outside(np.array([0, 2, -1, 3], np.int32), 3)
+    2
+    """
     # As unsigned numbers, negative values are above 2**31: one pass checks both ends.
     if values.size == 0 or values.astype(np.int32, copy=False).view(np.uint32).max() < size:
         return None
@@ -108,7 +116,11 @@ def first_outside(values: np.ndarray, size: int) -> int | None:
 
 
 def broadcast_shape_of(a: Sequence[int], b: Sequence[int]) -> list[int] | None:
-    """The shape `a` and `b` broadcast to, or None where they do not."""
+    """The shape `a` and `b` broadcast to, or None where they do not.
+
+    >>> broadcast_shape_of([2, 1], [3]), broadcast_shape_of([2, 3], [4])
+    ([2, 3], None)
+    """
     rank = max(len(a), len(b))
     padded_a = [1] * (rank - len(a)) + list(a)
     padded_b = [1] * (rank - len(b)) + list(b)
