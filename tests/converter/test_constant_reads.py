@@ -295,3 +295,23 @@ def test_host_evaluation_leaves_other_dtypes_to_the_kernels():
     assert evaluate(node, [None, None], [floats, host([2])], {}) is None
     pack = Node(name="p", op="Pack", raw_inputs=[], attrs={}, mapper=None)
     assert evaluate(pack, [None, None], [host([1, 2]), host(3)], {}) is None  # shapes differ
+
+
+def test_a_custom_op_under_a_shape_op_name_is_not_evaluated_on_the_host(shapes_model):
+    """A Pack registered by the user gives its own value: Reshape reads that tensor."""
+    calls = []
+
+    def pack_reversed(node):
+        calls.append(node)
+        return tf.reverse(tf.stack(node.inputs), 0)  # [-1, batch]: Reshape to [12, 2]
+
+    tf.register_op("Pack", pack_reversed)
+    try:
+        model = tf.load_graph_model(shapes_model)
+        x, new_shape = tf.tensor(X), tf.tensor([4, 6], dtype="int32")
+        flat = model.execute({"x": x, "new_shape": new_shape}, "flat")
+    finally:
+        tf.deregister_op("Pack")
+    assert len(calls) == 1 and flat.shape == (12, 2)
+    tf.dispose([flat, x, new_shape])
+    model.dispose()

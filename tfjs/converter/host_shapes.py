@@ -8,7 +8,8 @@ small int32 shape computations with NumPy too, beside the kernels (which still r
 every tensor and every error is as before), and gives the node that reads the shape its
 `HostValues`: the read costs no device synchronisation.
 
-A node is evaluated on the host when its op is one of `HOST_OPS`, a node of the plan reads
+A node is evaluated on the host when its op is one of `HOST_OPS` (and not a custom op
+registered under that name), a node of the plan reads
 its value on the host (directly, or through other such nodes), and each of its inputs is
 known on the host: a constant, another such node, or, for Shape and Size, any tensor
 (only its shape is used). Where an evaluation does not apply (another dtype, a shape
@@ -22,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from tfjs.converter.custom_op import is_custom
 from tfjs.converter.model_graph import Node
 from tfjs.converter.ops._values import HostValues
 from tfjs.slice_util import resolve_strided_slice
@@ -134,7 +136,7 @@ def plan_host_shapes(
 
     def evaluable(name: str, index: int, depth: int = 0) -> bool:
         node = position.get(name)
-        if node is None or index != 0 or name in refused or node.op not in HOST_OPS:
+        if node is None or index != 0 or name in refused or node.op not in HOST_OPS or is_custom(node.mapper):
             return False
         if depth > MAX_DEPTH:
             return False
