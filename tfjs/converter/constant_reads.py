@@ -80,11 +80,13 @@ class ConstantReads:
             source = folded.get(name) or self.weights.get(name)
             if source is not None:
                 tensor = source[index] if index < len(source) else None
-                small = isinstance(tensor, Tensor) and tensor.size <= MAX_HOST_SIZE
-                return tensor if small and tensor.dtype in HOST_DTYPES else None
+                if not isinstance(tensor, Tensor) or tensor.size > MAX_HOST_SIZE:
+                    return None
+                return tensor if tensor.dtype in HOST_DTYPES else None
             node = self.nodes.get(name)
-            forwards = node is not None and node.op in FORWARDING_OPS and not is_custom(node.mapper)
-            if not forwards or index != 0 or not node.inputs:
+            if node is None or node.op not in FORWARDING_OPS or is_custom(node.mapper):
+                return None
+            if index != 0 or not node.inputs:
                 return None
             name, index = node.inputs[0]
         return None

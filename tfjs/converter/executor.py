@@ -27,7 +27,7 @@ from tfjs.converter.custom_op import is_custom
 from tfjs.converter.execution_context import ExecutionContext
 from tfjs.converter.frames import clones, lookup, run_frames
 from tfjs.converter.fusion import ACTIVATIONS, ADDS, CONVOLUTIONS, fuse_plan
-from tfjs.converter.host_shapes import Source, evaluate, plan_host_shapes
+from tfjs.converter.host_shapes import Source, evaluate, plan_host_inputs
 from tfjs.converter.model_graph import SOURCE_OPS, Graph, Node, parse_input_name
 from tfjs.converter.ops._values import HostValues
 from tfjs.engine import ENGINE
@@ -401,16 +401,7 @@ class GraphExecutor:
         for name, i in last_use.items():
             if name not in outputs:
                 free_after[i].append(name)
-        host_inputs: dict[str, dict[int, HostValues | str]] = {}
-        for node in steps:
-            read = self.constant_reads.of(node, input_names, constants)
-            if read:
-                host_inputs[node.name] = dict(read)
-        host_shapes, shape_reads = plan_host_shapes(
-            steps, lambda name, index: self.constant_reads.value(name, index, input_names, constants)
-        )
-        for name, read in shape_reads.items():
-            host_inputs.setdefault(name, {}).update(read)
+        host_inputs, host_shapes = plan_host_inputs(steps, self.constant_reads, input_names, constants)
         return Plan(steps, free_after, constants, host_inputs, host_shapes)
 
     def _run_plan(

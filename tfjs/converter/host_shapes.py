@@ -18,11 +18,12 @@ downloads the tensor as before."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
+from tfjs.converter.constant_reads import ConstantReads
 from tfjs.converter.custom_op import is_custom
 from tfjs.converter.model_graph import Node
 from tfjs.converter.ops._values import HostValues
@@ -79,7 +80,7 @@ def _pack(node: Node, args: Sequence[HostArg]) -> HostValues | None:
     return _int32(np.stack(values, node.keywords.get("axis", 0)))  # type: ignore[arg-type]
 
 
-def _binary(fn: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> Callable[..., HostValues | None]:
+def _binary(fn: np.ufunc) -> Callable[..., HostValues | None]:
     def evaluate(node: Node, args: Sequence[HostArg]) -> HostValues | None:
         a, b = _ints(args[0]), _ints(args[1])
         if a is None or b is None:
@@ -122,6 +123,26 @@ HOST_OPS: dict[str, Callable[[Node, Sequence[HostArg]], HostValues | None]] = {
 }
 # Only the shape of these ops' input is read: the input need not be known on the host.
 SHAPE_READERS = frozenset({"Shape", "Size"})
+
+
+def plan_host_inputs(
+    steps: Sequence[Node], reads: ConstantReads, fed: Collection[str], folded: Mapping[str, list[Tensor]]
+) -> tuple[dict[str, dict[int, HostValues | str]], dict[str, list[Source]]]:
+    """What a plan's `steps` read on the host and the plan knows there: {node: {input
+    position: a constant's values, or the name of the node evaluated on the host that gives
+    it}}, and {node evaluated on the host: its sources} (`plan_host_shapes`). `fed`: the
+    nodes given as inputs; `folded`: the plan's folded values."""
+    host_inputs: dict[str, dict[int, HostValues | str]] = {}
+    for node in steps:
+        constants = reads.of(node, fed, folded)
+        if constants:
+            host_inputs[node.name] = dict(constants)
+    evaluated, shape_reads = plan_host_shapes(
+        steps, lambda name, index: reads.value(name, index, fed, folded)
+    )
+    for name, shapes in shape_reads.items():
+        host_inputs.setdefault(name, {}).update(shapes)
+    return host_inputs, evaluated
 
 
 def plan_host_shapes(
