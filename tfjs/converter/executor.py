@@ -3,7 +3,10 @@
 A graph without frames (no Switch/Merge/Enter/Exit/NextIteration) runs a plan made once
 per set of inputs and outputs: the nodes in topological order (convolutions and matrix
 products fused with their bias and activation, `fusion.fuse_plan`), and after each node
-the producers whose tensors it was the last to read, which are then disposed. A graph with
+the producers whose tensors it was the last to read, which are then disposed. The values
+its nodes read on the host (axes, shapes, sizes) come with the plan where they are known
+there: constants read once when the plan is built (`constant_reads`), and shapes the run
+computes from tensors' shapes, evaluated on the host as well (`host_shapes`). A graph with
 frames runs TF.js's executeAsync algorithm: a stack of ready nodes, each run in the frame
 (loop iteration) it was reached in. `While`/`If` run library functions through the
 execution context. Both run synchronously; `run_steps` yields between nodes so that
