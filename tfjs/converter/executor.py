@@ -30,7 +30,7 @@ from tfjs.converter.custom_op import is_custom
 from tfjs.converter.execution_context import ExecutionContext
 from tfjs.converter.frames import clones, lookup, run_frames
 from tfjs.converter.fusion import ACTIVATIONS, ADDS, CONVOLUTIONS, fuse_plan
-from tfjs.converter.host_shapes import Source, evaluate, plan_host_inputs
+from tfjs.converter.host_shapes import HostPlan, Source, evaluate, plan_host_inputs
 from tfjs.converter.model_graph import SOURCE_OPS, Graph, Node, parse_input_name
 from tfjs.converter.ops._values import HostValues
 from tfjs.engine import ENGINE
@@ -71,6 +71,8 @@ class GraphExecutor:
         self.used_cache: dict[tuple[tuple[str, ...], tuple[str, ...]], set[str]] = {}
         self.folded: dict[str, list[Tensor]] = {}  # constant-folded values, shared by the plans
         self.constant_reads = ConstantReads(self.weight_map, graph.nodes)
+        # graphs with frames: {(inputs, outputs): plan_host_inputs of the nodes used}
+        self.frame_host_inputs: dict[Any, HostPlan] = {}
         self.functions: dict[str, GraphExecutor] = {}
         # KEEP_INTERMEDIATE_TENSORS: clones of the last run's tensors, by node name.
         self.intermediate_tensors: dict[str, list[Any]] | None = None
@@ -98,6 +100,7 @@ class GraphExecutor:
                     tensor.dispose()
         self.folded.clear()
         self.constant_reads.clear()
+        self.frame_host_inputs.clear()
         self._plans.clear()
 
     @property
@@ -446,7 +449,7 @@ class GraphExecutor:
                 values[node.name] = outputs
                 sources = host_shapes.get(node.name)
                 if sources is not None:
-                    shape = evaluate(node, sources, args, known)
+                    shape = evaluate(node, sources, args, known.get)
                     if shape is not None:
                         known[node.name] = shape
                 if kept is not None:

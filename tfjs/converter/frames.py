@@ -10,7 +10,9 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from tfjs.converter.execution_context import ExecutionContext
+from tfjs.converter.host_shapes import evaluate, plan_host_inputs
 from tfjs.converter.model_graph import Graph, Node, parse_input_name
+from tfjs.converter.ops._values import HostValues
 from tfjs.engine import ENGINE
 from tfjs.tensor import Tensor
 
@@ -39,6 +41,14 @@ def run_frames(
     used = executor.used_cache.get(key)
     if used is None:
         used = executor.used_cache[key] = executor.used_nodes(input_names, output_names)[0]
+    host = executor.frame_host_inputs.get(key)
+    if host is None:
+        steps = [nodes[name] for name in used]
+        host = executor.frame_host_inputs[key] = plan_host_inputs(
+            steps, executor.constant_reads, input_names, {}
+        )
+    host_inputs, host_shapes = host
+    known: dict[str, list[HostValues]] = {}  # shapes evaluated on the host, by frame key
     starts = [nodes[name] for name in input_names]
     starts += [nodes[name] for name in executor.preset(set()) if name in nodes]
     starts += executor.graph.init_nodes
@@ -54,12 +64,19 @@ def run_frames(
             name = frame_key(node.name, context.context_id)
         if node.name not in values:
             args = [lookup(values, p, i, context) for p, i in node.inputs]
-            for position, host_values in executor.constant_reads.of(node, input_names).items():
-                args[position] = host_values
+            for position, source in host_inputs.get(node.name, {}).items():
+                host_values = lookup(known, source, 0, context) if isinstance(source, str) else source
+                if host_values is not None:
+                    args[position] = host_values
             outputs = executor.call(node, args, context)
             if not name:
                 name = frame_key(node.name, context.context_id)
             values[name] = outputs
+            sources = host_shapes.get(node.name)
+            if sources is not None:
+                shape = evaluate(node, sources, args, lambda n: lookup(known, n, 0, context))
+                if shape is not None:
+                    known[name] = [shape]
             if kept is not None:
                 kept[name] = clones(outputs)
             _release_inputs(executor.graph, node, name, values, context, keep_ids, output_set, counts)

@@ -34,6 +34,9 @@ from tfjs.tensor import Tensor
 # host-evaluated node it reads, or None for the tensor itself (Shape and Size's input).
 Source = HostValues | str | None
 HostArg = HostValues | Tensor
+# {node: {input position it reads on the host: values or host-evaluated node}}, and
+# {host-evaluated node: the sources of its inputs}
+HostPlan = tuple[dict[str, dict[int, HostValues | str]], dict[str, list[Source]]]
 
 
 # Deeper shape computations are left to the kernels (and a download).
@@ -127,7 +130,7 @@ SHAPE_READERS = frozenset({"Shape", "Size"})
 
 def plan_host_inputs(
     steps: Sequence[Node], reads: ConstantReads, fed: Collection[str], folded: Mapping[str, list[Tensor]]
-) -> tuple[dict[str, dict[int, HostValues | str]], dict[str, list[Source]]]:
+) -> HostPlan:
     """What a plan's `steps` read on the host and the plan knows there: {node: {input
     position: a constant's values, or the name of the node evaluated on the host that gives
     it}}, and {node evaluated on the host: its sources} (`plan_host_shapes`). `fed`: the
@@ -189,13 +192,16 @@ def plan_host_shapes(
 
 
 def evaluate(
-    node: Node, sources: Sequence[Source], args: Sequence[Any], known: dict[str, HostValues]
+    node: Node,
+    sources: Sequence[Source],
+    args: Sequence[Any],
+    known: Callable[[str], HostValues | None],
 ) -> HostValues | None:
     """Node `node`'s output 0 on the host, from its `sources` (`args`: its inputs as the
-    run gave them; `known`: the values host-evaluated so far in this run)."""
+    run gave them; `known(name)`: the value host-evaluated for node `name` in this run)."""
     inputs: list[HostArg] = []
     for source, arg in zip(sources, args, strict=True):
-        value = arg if source is None else source if isinstance(source, HostValues) else known.get(source)
+        value = arg if source is None else source if isinstance(source, HostValues) else known(source)
         if value is None:
             return None
         inputs.append(value)
