@@ -315,3 +315,32 @@ def test_a_custom_op_under_a_shape_op_name_is_not_evaluated_on_the_host(shapes_m
     assert len(calls) == 1 and flat.shape == (12, 2)
     tf.dispose([flat, x, new_shape])
     model.dispose()
+
+
+def test_a_graph_with_frames_reads_only_its_condition(tmp_path, on_backend, monkeypatch):
+    """Switch/Merge run frame by frame; the constant shape and the shape computed from
+    `merged`'s shape are known on the host, Switch's condition is read each run."""
+    nodes = [
+        placeholder("x", [2, 3]),
+        {"name": "pred", "op": "Placeholder", "attr": {"dtype": {"type": "DT_BOOL"}}},
+        node("switch", "Switch", ["x", "pred"]),
+        node("merged", "Merge", ["switch", "switch:1"], N={"i": "2"}),
+        node("by_constant", "Reshape", ["merged", "shape"]),
+        node("merged_shape", "Shape", ["merged"], out_type=INT),
+        int_node("rows", "StridedSlice", ["merged_shape", "zero", "one", "one"], shrink_axis_mask={"i": "1"}),
+        int_node("flat_shape", "Pack", ["rows", "minus_one"], N={"i": "2"}),
+        node("by_shape", "Reshape", ["merged", "flat_shape"]),
+    ]
+    weights = {k: CONSTANTS[k] for k in ("zero", "one", "minus_one")} | {"shape": np.array([3, 2], np.int32)}
+    model = tf.load_graph_model(write_model(tmp_path / "frames", nodes, weights))
+    assert model.executor.graph.has_frames
+    x, pred = tf.tensor(X[0, :2, :3].copy()), tf.tensor(True)
+    spy = ReadSpy(monkeypatch)
+    for _ in range(2):
+        outputs = spy.during(lambda: model.execute({"x": x, "pred": pred}, ["by_constant", "by_shape"]))
+        np.testing.assert_array_equal(outputs[0].numpy(), X[0, :2, :3].reshape(3, 2))
+        np.testing.assert_array_equal(outputs[1].numpy(), X[0, :2, :3].reshape(2, 3))
+        tf.dispose(outputs)
+    assert spy.data_ids == [pred.data_id]
+    tf.dispose([x, pred])
+    model.dispose()
