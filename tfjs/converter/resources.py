@@ -58,8 +58,8 @@ class HashTable:
                 f"The number of elements doesn't match, keys has {keys.size} elements, "
                 f"the values has {values.shape[0]} elements."
             )
-        items = ops.unstack(values)  # a scalar `values` is rejected here, the table intact
         flat_keys = [_key(k) for k in keys.numpy().reshape(-1)]
+        items = ops.unstack(values)  # a scalar `values` is rejected here, the table intact
         for value in self._map.values():
             value.dispose()
         self._map.clear()
