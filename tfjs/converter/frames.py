@@ -64,7 +64,8 @@ def run_frames(
             name = frame_key(node.name, context.context_id)
         if node.name not in values:
             args = [lookup(values, p, i, context) for p, i in node.inputs]
-            for position, source in host_inputs.get(node.name, {}).items():
+            read = host_inputs.get(node.name)
+            for position, source in read.items() if read is not None else ():
                 host_values = lookup(known, source, 0, context) if isinstance(source, str) else source
                 if host_values is not None:
                     args[position] = host_values
