@@ -64,6 +64,7 @@ class Engine(GradientsMixin, ScopesMixin):
         self.num_string_tensors = 0
         self.num_bytes = 0
         self.num_data_moves = 0
+        self.recorder: Any = None  # a graph node's kernel recorder (converter/kernel_program.py)
         self._scopes: list[_Scope] = []
         self._scope_ids = itertools.count(1)
         # The thread whose op or tidy is open: another thread's op fails until it ends.
@@ -190,9 +191,9 @@ class Engine(GradientsMixin, ScopesMixin):
         for input_name, value in inputs.items():
             if isinstance(value, (list, tuple)):
                 for item in value:
-                    self._prepare_input(backend, item, input_name, kernel_name)
+                    self.prepare_input(backend, item, input_name, kernel_name)
             else:
-                self._prepare_input(backend, value, input_name, kernel_name)
+                self.prepare_input(backend, value, input_name, kernel_name)
         attrs = attrs or {}
         if self.profiles or self.timers or ENV.get("DEBUG"):
             outputs = profiler.run_instrumented(self, kernel_name, config.kernel_func, backend, inputs, attrs)
@@ -202,6 +203,8 @@ class Engine(GradientsMixin, ScopesMixin):
             )
         if self.gradient_depth and not self.kernel_depth:
             tape.record_kernel(self, kernel_name, inputs, attrs, outputs)
+        if self.recorder is not None:
+            self.recorder.kernel(kernel_name, config.kernel_func, backend, inputs, attrs, outputs)
         return outputs
 
     def _forwarded_kernel(self, backend: KernelBackend, kernel_name: str) -> tuple[KernelBackend, Any]:
@@ -213,7 +216,7 @@ class Engine(GradientsMixin, ScopesMixin):
                 return cpu, config
         raise NotImplementedError(f"Kernel '{kernel_name}' not registered for backend '{backend.name}'")
 
-    def _prepare_input(self, backend: KernelBackend, value: Any, input_name: str, kernel_name: str) -> None:
+    def prepare_input(self, backend: KernelBackend, value: Any, input_name: str, kernel_name: str) -> None:
         if value is None:
             return
         if value.is_disposed:
@@ -252,6 +255,8 @@ class Engine(GradientsMixin, ScopesMixin):
         data_id = backend.write(values, dtype)
         result = Tensor(data_id, values.shape, dtype)
         self.track_tensor(result, backend, origin, values)
+        if self.recorder is not None:
+            self.recorder.constant(result, values, origin)
         return result
 
     def track_tensor(
@@ -317,10 +322,14 @@ class Engine(GradientsMixin, ScopesMixin):
 
     def read_sync(self, tensor: Tensor) -> np.ndarray:
         """The values of `tensor`, shaped, read from the backend that holds them."""
+        if self.recorder is not None:
+            self.recorder.read(tensor)
         info = self._data[tensor.data_id]
         return self._read_sync(info, tensor.data_id).reshape(tensor.shape)
 
     async def read(self, tensor: Tensor) -> np.ndarray:
+        if self.recorder is not None:
+            self.recorder.read(tensor)
         info = self._data[tensor.data_id]
         self._check_backend_alive(info, tensor.data_id)
         return (await info.backend.read(tensor.data_id)).reshape(tensor.shape)
@@ -368,6 +377,8 @@ class Engine(GradientsMixin, ScopesMixin):
         """A new tracked tensor on `tensor`'s buffer (no copy)."""
         shared = Tensor(tensor.data_id, tensor.shape, tensor.dtype)
         self.track_tensor(shared, self._data[tensor.data_id].backend, "share")
+        if self.recorder is not None:
+            self.recorder.share(tensor, shared)
         return shared
 
 

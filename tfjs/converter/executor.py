@@ -30,9 +30,11 @@ from tfjs.converter.custom_op import is_custom
 from tfjs.converter.execution_context import ExecutionContext
 from tfjs.converter.frames import clones, lookup, run_frames
 from tfjs.converter.fusion import ACTIVATIONS, ADDS, CONVOLUTIONS, fuse_plan
-from tfjs.converter.host_shapes import HostPlan, Source, evaluate, plan_host_inputs
+from tfjs.converter.host_shapes import HostPlan, Source, plan_host_inputs
+from tfjs.converter.kernel_program import NodePrograms
 from tfjs.converter.model_graph import SOURCE_OPS, Graph, Node, parse_input_name
 from tfjs.converter.ops._values import HostValues
+from tfjs.converter.plan_runner import run_plan
 from tfjs.engine import ENGINE
 from tfjs.environment import ENV
 from tfjs.tensor import Tensor
@@ -68,6 +70,7 @@ class GraphExecutor:
         self.weight_ids = {tensor.id for tensor in weights.values()}
         self._resources = None
         self._plans: dict[PlanKey, Plan] = {}
+        self.programs: NodePrograms = {}  # each node's kernel programs (kernel_program.py)
         self.used_cache: dict[tuple[tuple[str, ...], tuple[str, ...]], set[str]] = {}
         self.folded: dict[str, list[Tensor]] = {}  # constant-folded values, shared by the plans
         self.constant_reads = ConstantReads(self.weight_map, graph.nodes)
@@ -243,7 +246,9 @@ class GraphExecutor:
                 if plan.constants:
                     values.update(plan.constants)
                     keep_ids |= {t.id for tensors in plan.constants.values() for t in tensors}
-                yield from self._run_plan(plan, values, context, keep_ids, kept)
+                yield from run_plan(
+                    plan, values, context, keep_ids, kept, self.call, self.programs, self.weight_ids
+                )
                 results = [_output(values, name, index) for name, index in output_refs]
         except BaseException:
             _dispose_all(values, keep_ids)
@@ -410,63 +415,6 @@ class GraphExecutor:
         host_inputs, host_shapes = plan_host_inputs(steps, self.constant_reads, input_names, constants)
         return Plan(steps, free_after, constants, host_inputs, host_shapes)
 
-    def _run_plan(
-        self,
-        plan: Plan,
-        values: dict[str, list[Any]],
-        context: ExecutionContext,
-        keep_ids: set[int],
-        kept: dict[str, list[Any]] | None = None,
-    ) -> Iterator[None]:
-        holders: dict[int, int] = {}
-        start_scope, end_scope = ENGINE.start_scope, ENGINE.end_scope
-        host_inputs, host_shapes = plan.host_inputs, plan.host_shapes
-        known: dict[str, HostValues] = {}  # this run's shapes evaluated on the host
-        for node, to_free in zip(plan.nodes, plan.free_after, strict=False):
-            if node.name not in values:
-                try:
-                    args = [values[name][index] for name, index in node.inputs]
-                except IndexError:
-                    raise ValueError(_missing_output(node, values)) from None
-                read = host_inputs.get(node.name)
-                if read is not None:
-                    for position, source in read.items():
-                        host_values = known.get(source) if isinstance(source, str) else source
-                        if host_values is not None:
-                            args[position] = host_values
-                mapper = node.mapper
-                if mapper is None or mapper.takes_context or node.op in SOURCE_OPS:
-                    outputs = self.call(node, args, context)
-                else:  # `call`, inlined: the plan's usual node
-                    start_scope(node.op)
-                    try:
-                        result = mapper.fn(*args, **node.keywords)
-                    except BaseException:
-                        end_scope(None)
-                        raise
-                    end_scope(result)
-                    outputs = list(result) if isinstance(result, (list, tuple)) else [result]
-                values[node.name] = outputs
-                sources = host_shapes.get(node.name)
-                if sources is not None:
-                    shape = evaluate(node, sources, args, known.get)
-                    if shape is not None:
-                        known[node.name] = shape
-                if kept is not None:
-                    kept[node.name] = clones(outputs)
-                for tensor in outputs:
-                    if tensor is not None:
-                        holders[tensor.id] = holders.get(tensor.id, 0) + 1
-            for name in to_free:
-                for tensor in values.pop(name, ()):
-                    if tensor is None or tensor.id in keep_ids:
-                        continue
-                    count = holders.get(tensor.id, 1) - 1
-                    holders[tensor.id] = count
-                    if count <= 0 and not tensor.kept:
-                        tensor.dispose()
-            yield
-
 
 def _output(values: dict[str, list[Any]], name: str, index: int) -> Any:
     tensors = values[name]
@@ -475,17 +423,6 @@ def _output(values: dict[str, list[Any]], name: str, index: int) -> Any:
             f"The output '{name}:{index}' is not found in the graph: node '{name}' has {len(tensors)} outputs"
         )
     return tensors[index]
-
-
-def _missing_output(node: Node, values: dict[str, list[Any]]) -> str:
-    """Why `node` cannot read its inputs: one names an output its producer does not have."""
-    for name, index in node.inputs:
-        if index >= len(values[name]):
-            return (
-                f"Node '{node.name}' ({node.op}) reads output {index} of node '{name}', "
-                f"which has {len(values[name])} output(s)"
-            )
-    return f"Node '{node.name}' ({node.op}) cannot read its inputs"
 
 
 def _unique(nodes: list[Node]) -> list[Node]:

@@ -35,7 +35,7 @@ def random_tensor(shape: Any, dtype: str, op_name: str, allowed: tuple[str, ...]
     check_tensor_size(dims, dtype, op_name)
     with np.errstate(all="ignore"):  # IEEE results (inf, nan) are the answers, as in JavaScript
         values = to_typed_array(np.asarray(draw(math.prod(dims)), np.float64), dtype)
-    return ENGINE.make_tensor(values.reshape(dims), dtype)
+    return ENGINE.make_tensor(values.reshape(dims), dtype, "random")
 
 
 def check_number(value: Any, arg_name: str, op_name: str) -> float:

@@ -1,0 +1,64 @@
+"""Records the SHA-256 of every output of the 41 real graph models on `cpu`, so that speed
+work on the executor (kernel programs, plans) can be shown not to change one output bit
+(tests/converter/test_cpu_bit_identical.py). Run it on the commit before such work:
+
+    git worktree add /tmp/before <commit> && cd /tmp/before && python3 -c "import runpy, sys; \\
+        sys.argv[1:] = ['MODELS_DIR', 'OUT.json', '<commit>']; \\
+        runpy.run_path('tests/converter/reference/record_cpu_digests.py', run_name='__main__')"
+
+(run from the worktree, so that its `tfjs` is the one imported, not an editable install's).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+HARNESS = Path(__file__).resolve().parents[4] / "shared" / "conformance" / "graph-models"
+
+
+def harness():
+    spec = importlib.util.spec_from_file_location("run_models", HARNESS / "run_models.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def output_digests(
+    tf, models_dir: str, only: list[str] | None = None, runs: int = 1
+) -> dict[str, list[list[str]]]:
+    """{model: one list of output digests per run}, each run on the harness's inputs."""
+    make_input = harness().make_input
+    summary = json.loads((HARNESS / "ref" / "summary-cpu.json").read_text())
+    digests: dict[str, list[list[str]]] = {}
+    for name, record in summary.items():
+        if only is not None and name not in only:
+            continue
+        model = tf.load_graph_model(f"file://{models_dir}/{name}.json")
+        feeds = {
+            spec["name"]: tf.tensor(make_input(spec["shape"], spec["dtype"], k), dtype=spec["dtype"])
+            for k, spec in enumerate(record["inputs"])
+        }
+        for _ in range(runs):
+            outputs = model.execute(feeds, record["outputNames"])
+            outputs = outputs if isinstance(outputs, list) else [outputs]
+            digests.setdefault(name, []).append(
+                [hashlib.sha256(o.data_sync().tobytes()).hexdigest() for o in outputs]
+            )
+            tf.dispose(outputs)
+        tf.dispose(list(feeds.values()))
+        model.dispose()
+    return digests
+
+
+if __name__ == "__main__":
+    import tfjs as tf
+
+    tf.set_backend("cpu")
+    models_dir, out, commit = sys.argv[1:4]
+    digests = {name: runs[0] for name, runs in output_digests(tf, models_dir).items()}
+    Path(out).write_text(json.dumps({"commit": commit, "backend": "cpu", "sha256": digests}, indent=1) + "\n")
+    print(f"wrote {out}: {len(digests)} models")
