@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from tfjs.converter.graph_model import GraphModel, not_a_graph_model
+from tfjs.converter.warm_up import check_warm_up_option, warm_up
 from tfjs.engine import ENGINE
 from tfjs.tensor import Tensor
 
@@ -20,16 +21,39 @@ def load_graph_model(path: Any, options: Mapping[str, Any] | None = None) -> Gra
     """Loads a TF.js graph model: `path` is a model.json, its folder, a `file://` or
     `http(s)://` URL, or an IO handler (`tf.io.from_memory(...)`).
 
+    `options` are TF.js's load options in snake_case (`request_init`, `weight_path_prefix`,
+    ...), plus `warm_up` (default False; TF.js has no such option and never runs a model
+    at load): True runs the model once on zeros before returning it, so that the first
+    `execute` costs about what later ones do (its one-time work: kernel programs,
+    constant folding, the backend's algorithm choice and first allocations, is done).
+    Its input shapes are the model's, an unknown batch size being 1; `{"warm_up": {name:
+    shape}}` gives them (for unknown dimensions, or the batch size you will run). A model
+    whose input shapes stay unknown, or that draws random numbers, is a ValueError saying
+    why; an error of the warm-up run itself propagates with a note saying so. Either way
+    the model is freed and nothing is left behind. The warm-up frees all it made and
+    changes no result.
+
     >>> model = tf.load_graph_model("tests/converter/fixtures/add_mul/model.json")
     >>> model.execute({"x": tf.tensor([1.0, 2.0])}).array_sync()
     [3.0, 5.0]
+    >>> model.dispose()
+    >>> model = tf.load_graph_model("tests/analysis/fixtures/image/model.json", {"warm_up": True})
     >>> model.dispose()
     """
     if path is None:
         raise ValueError("load_graph_model() needs a path, URL or IO handler, got None")
     from tfjs import io
 
-    return _model_of(io.load_model_artifacts(path, **(options or {})))
+    options = dict(options or {})
+    warm = check_warm_up_option(options)
+    model = _model_of(io.load_model_artifacts(path, **options))
+    if warm is not False:
+        try:
+            warm_up(model, None if warm is True else warm)
+        except BaseException:
+            model.dispose()
+            raise
+    return model
 
 
 def load_graph_model_sync(model_source: Any) -> GraphModel:
