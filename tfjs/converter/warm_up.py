@@ -6,10 +6,10 @@ layouts, its first allocations) is done before the caller's first call.
 TF.js does not warm a model up at load (its users run it once on `tf.zeros`), so it is an
 option, off by default. It needs every input's shape: the model's, an unknown batch size
 (a leading -1) being 1, or the caller's (`{"warm_up": {"x": [1, 224, 224, 3]}}`), and a
-model that draws no random numbers (a warm-up would draw them too). The run is one `execute`: it reads the outputs back (so that an
-asynchronous backend has finished, and a failing value check is raised here, not at the
-caller's next download), then frees everything it made; the model's results are what
-they would be without it.
+model that draws no random numbers (a warm-up would draw them too). The run is one
+`execute`: it reads the outputs back (so that an asynchronous backend has finished, and a
+failing value check is raised here, not at the caller's next download), then frees
+everything it made; the model's results are what they would be without it.
 """
 
 from __future__ import annotations
@@ -109,8 +109,9 @@ def warm_up_shapes(
 
 def warm_up(model: GraphModel, shapes: dict[str, list[int]] | None = None) -> None:
     """Runs `model` once on zeros of its inputs' shapes (`shapes` gives those the model
-    leaves unknown; see `warm_up_shapes`, which checks them first) and dtypes, reads its outputs back and frees every tensor the run made. An
-    error of the run propagates with a note saying that it came from the warm-up.
+    leaves unknown; see `warm_up_shapes`, which checks them first) and dtypes, reads its
+    outputs back and frees every tensor the run made. An error of the run propagates
+    with a note saying that it came from the warm-up.
 
     >>> model = tf.load_graph_model("tests/analysis/fixtures/image/model.json")
     >>> before = tf.memory()["num_tensors"]
