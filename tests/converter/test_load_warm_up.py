@@ -1,0 +1,126 @@
+"""The load option `warm_up` of `tf.load_graph_model`: one run on zeros at load that
+changes no result, leaks nothing, records the nodes' kernel programs before the first
+`execute`, and refuses or fails clearly (the model freed)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import tfjs as tf
+from tests.graph_fixtures import placeholder
+
+FIXTURES = Path(__file__).parent / "fixtures"
+ADD_MUL = FIXTURES / "add_mul" / "model.json"  # out = 2 * x + 1, x: [-1] float32
+CONV = FIXTURES / "graph_api" / "conv_chain"  # x: [1, 4, 4, 2]
+CUSTOM = FIXTURES / "graph_api" / "custom_op"  # sum = MyAdd(x, y), x and y: [-1]
+DYNAMIC = Path(__file__).parents[1] / "analysis" / "fixtures" / "dynamic"  # x: [-1, -1, -1, 3]
+
+
+@pytest.fixture(autouse=True)
+def _no_custom_op():
+    yield
+    tf.deregister_op("MyAdd")
+
+
+def _run(model: tf.GraphModel, x: tf.Tensor) -> np.ndarray:
+    y = model.execute(x)
+    values = y.numpy()
+    y.dispose()
+    return values
+
+
+def test_warm_up_keeps_results_and_memory(backend):
+    before = tf.memory()
+    model = tf.load_graph_model(str(ADD_MUL), {"warm_up": True})
+    after_load = tf.memory()
+    cold = tf.load_graph_model(str(ADD_MUL))
+    weights_bytes = tf.memory()["num_bytes"] - after_load["num_bytes"]
+    cold.dispose()
+    # the warm model holds its weights only: what a cold load of the same model holds
+    assert after_load["num_tensors"] - before["num_tensors"] == 2
+    assert after_load["num_bytes"] - before["num_bytes"] == weights_bytes
+    x = tf.tensor([1.0, 2.0, 3.0])  # another batch size than the warm-up's 1
+    assert _run(model, x).tolist() == [3.0, 5.0, 7.0]
+    one = tf.tensor([-4.0])
+    assert _run(model, one).tolist() == [-7.0]
+    tf.dispose([x, one])
+    model.dispose()
+    assert tf.memory()["num_bytes"] == before["num_bytes"]
+
+
+def test_warm_up_records_programs_before_the_first_execute(backend):
+    cold = tf.load_graph_model(str(CONV))
+    warm = tf.load_graph_model(str(CONV), {"warm_up": True})
+    assert cold.executor.programs == {}
+    recorded = warm.executor.programs
+    assert recorded and all(any(p is not None for p in by_key.values()) for by_key in recorded.values())
+    x = tf.tensor(np.linspace(-1, 1, 32, dtype=np.float32).reshape(1, 4, 4, 2))
+    first_warm, first_cold = _run(warm, x), _run(cold, x)
+    np.testing.assert_array_equal(first_warm, first_cold)  # replayed program == the ops' run
+    x.dispose()
+    warm.dispose()
+    cold.dispose()
+
+
+def test_warm_up_with_given_shapes():
+    with pytest.raises(ValueError, match=r"input 'x' has shape \[-1, -1, -1, 3\].*'warm_up': \{'x'"):
+        tf.load_graph_model(str(DYNAMIC), {"warm_up": True})
+    model = tf.load_graph_model(str(DYNAMIC), {"warm_up": {"x": [1, 2, 2, 3]}})
+    assert model.executor.programs
+    x = tf.tensor(np.array([-1.0, 2.0, -3.0], np.float32).reshape(1, 1, 1, 3))
+    assert _run(model, x).tolist() == [[[[0.0, 2.0, 0.0]]]]  # Relu
+    x.dispose()
+    model.dispose()
+    with pytest.raises(ValueError, match=r"warm_up names \['y'\], which are not inputs of the model"):
+        tf.load_graph_model(str(DYNAMIC), {"warm_up": {"x": [1, 2, 2, 3], "y": [1]}})
+
+
+@pytest.mark.parametrize("bad", [1, "yes", None, {"x": [1, -1]}, {"x": 3}, {"x": [1.5]}])
+def test_bad_warm_up_option(bad):
+    before = tf.memory()
+    with pytest.raises(TypeError, match=r"option warm_up must be True, False or \{input name: shape\}"):
+        tf.load_graph_model(str(ADD_MUL), {"warm_up": bad})
+    assert tf.memory() == before
+
+
+def test_random_ops_refuse_warm_up():
+    nodes = [
+        placeholder("x", [2]),
+        {"name": "s", "op": "Shape", "input": ["x"], "attr": {"T": {"type": "DT_FLOAT"}}},
+        {"name": "r", "op": "RandomUniform", "input": ["s"], "attr": {"dtype": {"type": "DT_FLOAT"}}},
+        {"name": "out", "op": "AddV2", "input": ["x", "r"], "attr": {"T": {"type": "DT_FLOAT"}}},
+    ]
+
+    def handler():
+        return tf.io.from_memory({"modelTopology": {"node": nodes}, "weightSpecs": [], "weightData": b""})
+
+    before = tf.memory()
+    with pytest.raises(ValueError, match=r"node 'r' \(RandomUniform\) draws random numbers"):
+        tf.load_graph_model(handler(), {"warm_up": True})
+    assert tf.memory() == before
+    tf.load_graph_model(handler()).dispose()  # without warm_up it loads
+
+
+def test_failed_warm_up_frees_the_model_and_says_so():
+    def my_add(node):
+        raise ValueError("MyAdd cannot add zeros")
+
+    tf.register_op("MyAdd", my_add)
+    before = tf.memory()
+    with pytest.raises(ValueError, match="MyAdd cannot add zeros") as caught:
+        tf.load_graph_model(str(CUSTOM), {"warm_up": True})
+    assert any("warm-up run on zeros at load" in note for note in caught.value.__notes__)
+    assert tf.memory() == before
+    tf.load_graph_model(str(CUSTOM)).dispose()  # without warm_up the load is fine
+
+
+def test_warm_up_keeps_no_intermediate_tensors():
+    tf.env().set("KEEP_INTERMEDIATE_TENSORS", True)
+    before = tf.memory()["num_tensors"]
+    model = tf.load_graph_model(str(ADD_MUL), {"warm_up": True})
+    assert model.get_intermediate_tensors() == {}
+    assert tf.memory()["num_tensors"] == before + 2  # its two weights
+    model.dispose()
