@@ -17,8 +17,8 @@ def test_bench_fields_and_progress():
     result = bench(
         fixture("conv"), runs=5, warmup=2, progress=lambda done, total: calls.append((done, total))
     )
-    # the first call, 2 warm-up calls, 5 timed ones and one measuring memory
-    assert calls == [(i, 9) for i in range(1, 10)]
+    # the first call, 2 warm-up calls, 5 timed ones and two measuring memory
+    assert calls == [(i, 10) for i in range(1, 11)]
     assert result.backend == "cpu" and len(result.times_ms) == 5
     assert result.p10_ms <= result.median_ms <= result.p90_ms
     assert result.median_ms == pytest.approx(float(np.median(result.times_ms)))

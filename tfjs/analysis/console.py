@@ -80,12 +80,17 @@ def print_info(info: Any, top: int | None = None) -> None:
 def print_bench(benches: Sequence[Any]) -> None:
     metrics = [
         ("load ms", lambda b: b.load_ms),
+        ("warm-up at load", lambda b: "yes" if b.warm_up else "no"),
         ("first call ms", lambda b: b.first_ms),
         ("median ms", lambda b: b.median_ms),
         ("p10 ms", lambda b: b.p10_ms),
         ("p90 ms", lambda b: b.p90_ms),
+        ("first / median", lambda b: f"{b.first_ratio:.2f}"),
         ("FPS", lambda b: b.fps),
         ("peak bytes", lambda b: format_bytes(b.peak_bytes)),
+        ("weights bytes", lambda b: format_bytes(b.weights_bytes)),
+        ("largest live set", lambda b: "n/a" if b.live_bytes is None else format_bytes(b.live_bytes)),
+        ("peak / (weights + live)", lambda b: "n/a" if b.peak_ratio is None else f"{b.peak_ratio:.2f}"),
     ]
     rows = [[label, *[get(b) for b in benches]] for label, get in metrics]
     print(format_table(["", *[b.backend for b in benches]], rows))

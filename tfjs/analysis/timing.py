@@ -13,8 +13,10 @@ from typing import Any
 import numpy as np
 
 from tfjs.analysis.inputs import make_inputs
+from tfjs.analysis.memory import held_buffers, largest_live_set
 from tfjs.analysis.models import call_model, is_layers_model, load_model
 from tfjs.converter.fusion import CONVOLUTIONS
+from tfjs.engine import ENGINE
 from tfjs.tensor import Tensor
 
 OTHER = "(outside graph nodes)"
@@ -26,7 +28,12 @@ NO_LAYER_SCOPES = "by kernel only: a layers model's predict opens no named scope
 
 @dataclass
 class BenchResult:
-    """What `bench` measured on one backend; times in ms, `peak_bytes` in bytes."""
+    """What `bench` measured on one backend; times in ms, bytes as the engine counts them
+    (`tf.memory()`): `peak_bytes`, the high-water mark of one call (weights, inputs,
+    activations and each kernel's tracked scratch); `weights_bytes`, what the model holds
+    between calls; `live_bytes`, the largest set of activations alive at once (inputs
+    included; None for a layers model). `warm_up`: loaded with the load option warm_up
+    (its run is in `load_ms`)."""
 
     backend: str
     load_ms: float
@@ -37,10 +44,25 @@ class BenchResult:
     fps: float
     peak_bytes: int
     times_ms: list[float]
+    weights_bytes: int = 0
+    live_bytes: int | None = None
+    warm_up: bool = False
+
+    @property
+    def first_ratio(self) -> float:
+        """The first call's time over the steady-state median."""
+        return self.first_ms / self.median_ms if self.median_ms > 0 else float("inf")
+
+    @property
+    def peak_ratio(self) -> float | None:
+        """`peak_bytes` over (`weights_bytes` + `live_bytes`); None without `live_bytes`."""
+        if self.live_bytes is None or self.weights_bytes + self.live_bytes <= 0:
+            return None
+        return self.peak_bytes / (self.weights_bytes + self.live_bytes)
 
     def to_dict(self) -> dict[str, Any]:
-        """The result as plain JSON-ready values."""
-        return dataclasses.asdict(self)
+        """The result as plain JSON-ready values (the ratios included)."""
+        return {**dataclasses.asdict(self), "first_ratio": self.first_ratio, "peak_ratio": self.peak_ratio}
 
 
 @dataclass
@@ -107,12 +129,18 @@ def bench(
     shapes: Mapping[str, list[int]] | None = None,
     image: Any = None,
     progress: Callable[[int, int], None] | None = None,
+    warm_up: bool = False,
 ) -> BenchResult:
     """Benchmarks the model at `path` (a graph model's `execute`, a layers model's
     `predict`) on `backend` as TF.js's warm-up advice describes:
-    the load time, the first (cold) call, `warmup` more untimed calls, then `runs` timed
+    the load time, the first call as the caller sees it (cold, with its one-time work;
+    with `warm_up`, a graph model is loaded with the load option warm_up, whose run on
+    zeros counts in the load time), `warmup` more untimed calls, then `runs` timed
     calls (outputs read back) giving the median, 10th and 90th percentile and FPS
-    (1000 / median); `peak_bytes` is the engine's peak during one more call.
+    (1000 / median). Memory, as the engine counts it: `peak_bytes`, its high-water mark
+    during one more call (under `tf.profile`), less what was held before loading;
+    `weights_bytes`, what the model holds between calls; `live_bytes`, the largest set
+    of activations alive at once in one more call (`largest_live_set`).
     `progress(done, total)` is called after each call.
 
     >>> result = bench("tests/converter/fixtures/add_mul/model.json", runs=3)
@@ -125,7 +153,7 @@ def bench(
         raise ValueError(f"runs must be an int >= 1, got {runs!r}")
     if not isinstance(warmup, int) or warmup < 0:
         raise ValueError(f"warmup must be an int >= 0, got {warmup!r}")
-    total = 1 + warmup + runs + 1
+    total = 1 + warmup + runs + 2
     done = 0
 
     def step() -> None:
@@ -135,12 +163,17 @@ def bench(
             progress(done, total)
 
     with using_backend(backend):
+        held_before = ENGINE.num_bytes
         start = time.perf_counter()
         model = load_model(path)
         load_ms = _ms(start)
         try:
             inputs = make_inputs(model, shapes, image)
             try:
+                if warm_up:
+                    start = time.perf_counter()
+                    _warm_up(model, inputs)
+                    load_ms += _ms(start)
                 start = time.perf_counter()
                 _call(model, inputs)
                 first_ms = _ms(start)
@@ -154,7 +187,12 @@ def bench(
                     _call(model, inputs)
                     times.append(_ms(start))
                     step()
-                peak_bytes = profile(lambda: _call(model, inputs)).peak_bytes
+                input_ids = {tensor.data_id for tensor in inputs.values()}
+                input_bytes = sum(size for data_id, size in held_buffers().items() if data_id in input_ids)
+                weights_bytes = ENGINE.num_bytes - held_before - input_bytes
+                peak_bytes = profile(lambda: _call(model, inputs)).peak_bytes - held_before
+                step()
+                live_bytes = largest_live_set(model, inputs)
                 step()
             finally:
                 for tensor in inputs.values():
@@ -172,7 +210,19 @@ def bench(
         fps=1000.0 / median if median > 0 else float("inf"),
         peak_bytes=int(peak_bytes),
         times_ms=times,
+        weights_bytes=int(weights_bytes),
+        live_bytes=live_bytes,
+        warm_up=warm_up,
     )
+
+
+def _warm_up(model: Any, inputs: Mapping[str, Tensor]) -> None:
+    """The load option warm_up on a loaded graph model, at the shapes `inputs` have."""
+    from tfjs.converter.warm_up import warm_up
+
+    if is_layers_model(model):
+        raise ValueError("bench(): warm_up is a graph model's load option; this is a layers model")
+    warm_up(model, {name: list(tensor.shape) for name, tensor in inputs.items()})
 
 
 def _sorted_times(calls: Mapping[str, int], totals: Mapping[str, float], runs: int) -> list[KernelTime]:

@@ -9,7 +9,7 @@ import inspect
 import os
 import time
 import urllib.parse
-from collections.abc import Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from tfjs.converter import ops as _ops  # noqa: F401 - registers the op mappers
@@ -251,15 +251,25 @@ class GraphModel:
         outputs: str | Sequence[str] | None = None,
     ) -> Tensor | list[Tensor]:
         """Like `execute`, letting the event loop run between nodes."""
+        return await _drive(self.execute_steps(inputs, outputs))
+
+    def execute_steps(
+        self,
+        inputs: Tensor | Sequence[Tensor] | Mapping[str, Tensor],
+        outputs: str | Sequence[str] | None = None,
+    ) -> Generator[None, None, Tensor | list[Tensor]]:
+        """`execute` as a generator that yields after each node (once its dead tensors
+        are freed) and returns what `execute` returns: what `execute_async` drives, and
+        where a tool can look at the engine between nodes."""
         if self._captured is None:
             init = (
-                await _drive(self.initializer.run_steps({}, self._initializer_outputs()))
+                (yield from self.initializer.run_steps({}, self._initializer_outputs()))
                 if self.initializer
                 else []
             )
             self._set_captured(init)
         steps = self.executor.run_steps(self._normalize_inputs(inputs), self._normalize_outputs(outputs))
-        result = await _drive(steps)
+        result = yield from steps
         return result if len(result) > 1 else result[0]
 
     def predict(self, inputs: Tensor | Sequence[Tensor] | Mapping[str, Tensor], **config: Any) -> Any:
@@ -358,7 +368,7 @@ async def _awaited(value: Any) -> Any:
     return await value
 
 
-async def _drive(steps: Any) -> list[Tensor]:
+async def _drive(steps: Any) -> Any:
     last = time.perf_counter()
     while True:
         try:
