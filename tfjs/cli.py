@@ -3,7 +3,7 @@
     tfjs analyse MODEL [--report FILE.html] [--runs N] [--backend cpu,...] [--image IN]
                        [--shape NAME=1,224,224,3 ...] [--check-fp16]
     tfjs info MODEL [--json]
-    tfjs bench MODEL [--backend cpu,...] [--runs N] [--warmup N] [--json]
+    tfjs bench MODEL [--backend cpu,...] [--runs N] [--warmup N] [--warm-up] [--json]
     tfjs profile MODEL [--top N]
     tfjs run MODEL --image IN.png [--out OUT.png] [--top N]
     tfjs check-fp16 MODEL
@@ -146,6 +146,7 @@ def _benches(args: argparse.Namespace) -> list[Any]:
                     shapes=_shapes(args),
                     image=args.image,
                     progress=update,
+                    warm_up=args.warm_up,
                 )
             )
         finally:
@@ -287,6 +288,11 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument("--runs", type=_at_least(1), default=runs, help=f"timed runs (default {runs})")
         if warmup:
             sub.add_argument("--warmup", type=_at_least(0), default=1, help="untimed runs first (default 1)")
+            sub.add_argument(
+                "--warm-up",
+                action="store_true",
+                help="load a graph model with the load option warm_up (its run counts in the load time)",
+            )
 
     analyse = add(
         "analyse", cmd_analyse, "info, benchmark, profile (and float16 check) in one", aliases=["analyze"]
@@ -300,7 +306,7 @@ def build_parser() -> argparse.ArgumentParser:
     info = add("info", cmd_info, "format, inputs/outputs, op histogram or layers summary, weights, FLOPs")
     info.add_argument("--json", action="store_true", help="print one JSON object")
 
-    bench = add("bench", cmd_bench, "load time, first call, median/p10/p90 ms, FPS, peak bytes")
+    bench = add("bench", cmd_bench, "load time, first call, median/p10/p90 ms, FPS, memory figures")
     inputs(bench)
     timing(bench, 10)
     bench.add_argument("--json", action="store_true", help="print one JSON object on stdout")
