@@ -194,8 +194,18 @@ def _bench_section(benches: Sequence[Any]) -> list[str]:
         ["median (ms)", *[b.median_ms for b in benches]],
         ["p10 (ms)", *[b.p10_ms for b in benches]],
         ["p90 (ms)", *[b.p90_ms for b in benches]],
+        ["first / median", *[f"{b.first_ratio:.2f}" for b in benches]],
         ["FPS", *[b.fps for b in benches]],
         ["peak bytes", *[format_bytes(b.peak_bytes) for b in benches]],
+        ["weights bytes", *[format_bytes(b.weights_bytes) for b in benches]],
+        [
+            "largest live set",
+            *["n/a" if b.live_bytes is None else format_bytes(b.live_bytes) for b in benches],
+        ],
+        [
+            "peak / (weights + live)",
+            *["n/a" if b.peak_ratio is None else f"{b.peak_ratio:.2f}" for b in benches],
+        ],
         ["runs", *[len(b.times_ms) for b in benches]],
     ]
     return ["<h2>Benchmark</h2>", _table(["", *[b.backend for b in benches]], rows), _latency_chart(benches)]
