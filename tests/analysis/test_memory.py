@@ -64,3 +64,24 @@ def test_bench_with_warm_up(backend):
     result = bench(fixture("conv"), backend=backend, runs=2, warmup=0, warm_up=True)
     assert result.warm_up and result.to_dict()["warm_up"] is True
     assert result.weights_bytes == CONV_WEIGHTS and result.live_bytes == CONV_INPUT + CONV_OUTPUT
+
+
+def test_scratch_inside_a_node_counts_in_the_peak_not_the_live_set():
+    # in_range with its Mul replaced by an op that makes (and frees) a 4000-byte scratch
+    # tensor: the peak grows by it, the largest live set (48 bytes) does not.
+    def mul_with_scratch(node):
+        x, factor = node.inputs
+        scratch = tf.zeros([1000])
+        result = tf.mul(x, factor)
+        scratch.dispose()
+        return result
+
+    tf.register_op("Mul", mul_with_scratch)
+    try:
+        result = bench(fixture("in_range"), runs=1, warmup=0)
+    finally:
+        tf.deregister_op("Mul")
+    assert result.weights_bytes == 8 and result.live_bytes == 48
+    # while Mul runs: the weights, x, the scratch and x * 2
+    assert result.peak_bytes == 8 + 16 + 4000 + 16
+    assert result.peak_ratio == pytest.approx(4040 / 56)
