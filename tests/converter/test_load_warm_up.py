@@ -124,3 +124,30 @@ def test_warm_up_keeps_no_intermediate_tensors():
     assert model.get_intermediate_tensors() == {}
     assert tf.memory()["num_tensors"] == before + 2  # its two weights
     model.dispose()
+
+
+def test_string_inputs_refuse_warm_up():
+    before = tf.memory()
+    with pytest.raises(ValueError, match=r"input .s. is string; a warm-up feeds zeros of float32"):
+        tf.load_graph_model(str(FIXTURES / "lookup_table"), {"warm_up": True})
+    assert tf.memory() == before
+
+
+def test_warm_up_of_a_graph_with_control_flow(backend):
+    # switch_merge and functional run one branch per run; the warm-up (pred = False) takes
+    # one of them, a later run the other: each must give what a cold model gives.
+    for name in ("switch_merge", "functional"):
+        warm = tf.load_graph_model(str(FIXTURES / name), {"warm_up": True})
+        cold = tf.load_graph_model(str(FIXTURES / name))
+        x = tf.tensor([1.0, -2.0, 3.0])
+        for flag in (True, False):
+            pred = tf.scalar(flag)
+            got, want = warm.execute({"x": x, "pred": pred}), cold.execute({"x": x, "pred": pred})
+            got, want = (r if isinstance(r, list) else [r] for r in (got, want))
+            assert len(got) == len(want)
+            for a, b in zip(got, want, strict=True):
+                np.testing.assert_array_equal(a.numpy(), b.numpy())
+            tf.dispose([*got, *want, pred])
+        x.dispose()
+        warm.dispose()
+        cold.dispose()
