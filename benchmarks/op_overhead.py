@@ -8,6 +8,11 @@ already on its device. Small tensors show the per-op Python overhead (scope, dis
 bookkeeping); large ones show whether the kernels run at the library's speed. On a CUDA
 device both sides are synchronised after each call, so the figures include the kernel.
 `--backend` defaults to every built-in backend that starts. Nothing here is asserted in tests.
+
+The second table is a graph model's per-node cost: a chain of `--nodes` Neg/Relu nodes
+run by `model.execute` (its nodes replaying their recorded kernels), per node, beside a
+loop of the same kernels called bare through the backend (`backend.execute` of the
+registered kernel function, its output freed): what the executor adds per node.
 """
 
 from __future__ import annotations
@@ -101,10 +106,60 @@ def _measure(backend: str, sizes: list[int]) -> list[tuple[str, str, int, float,
     return rows
 
 
+def _chain_model(nodes: int) -> tf.GraphModel:
+    """x -> Neg -> Relu -> Neg -> ... (`nodes` nodes), as model.json holds it."""
+    f32 = {"T": {"type": "DT_FLOAT"}}
+    graph = [{"name": "x", "op": "Placeholder", "attr": {"dtype": {"type": "DT_FLOAT"}}}]
+    for i in range(nodes):
+        source = graph[-1]["name"]
+        graph.append({"name": f"n{i}", "op": "Neg" if i % 2 == 0 else "Relu", "input": [source], "attr": f32})
+    handler = tf.io.from_memory({"modelTopology": {"node": graph}, "weightSpecs": [], "weightData": b""})
+    return tf.load_graph_model(handler)
+
+
+def _measure_nodes(backend: str, nodes: int, size: int) -> tuple[float, float, float]:
+    """(µs per node of model.execute, the same with every node running its op instead of
+    its recorded kernels, µs per bare kernel call) on `backend`."""
+    from tfjs.converter import plan_runner
+    from tfjs.kernel_registry import get_kernel
+
+    tf.set_backend(backend)
+    model = _chain_model(nodes)
+    x = tf.tensor(np.linspace(-1, 1, size, dtype=np.float32))
+    sync = None
+    if backend == "torch" and tf.backend().device.type == "cuda":
+        import torch
+
+        sync = torch.cuda.synchronize
+    run = _synchronised(lambda: model.execute(x).dispose(), sync)
+    run()  # records each node's kernels
+    per_node = _per_call_us(run) / nodes
+    replaying = plan_runner.can_replay
+    plan_runner.can_replay = lambda: False
+    try:
+        per_op = _per_call_us(run) / nodes
+    finally:
+        plan_runner.can_replay = replaying
+    engine_backend = tf.backend()
+    tf.tidy(lambda: tf.neg(x))  # x on the backend
+    neg, relu = (get_kernel(name, backend).kernel_func for name in ("Neg", "Relu"))
+
+    def bare_chain() -> None:
+        for i in range(nodes):
+            out = engine_backend.execute(neg if i % 2 == 0 else relu, {"x": x}, {})
+            engine_backend.dispose_data(out.data_id)
+
+    per_kernel = _per_call_us(_synchronised(bare_chain, sync)) / nodes
+    x.dispose()
+    model.dispose()
+    return per_node, per_op, per_kernel
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--backend", help="comma-separated backends (default: cpu and torch where it starts)")
     ap.add_argument("--sizes", default="16,1000000", help="tensor sizes (default 16,1000000)")
+    ap.add_argument("--nodes", type=int, default=200, help="graph nodes in the chain (default 200)")
     args = ap.parse_args()
     if args.backend is None:
         backends = [b for b in BUILT_IN if tf.engine().find_backend(b) is not None]
@@ -123,6 +178,17 @@ def main() -> None:
     for backend, name, size, ours_us, bare_us in rows:
         print(f"{backend:<9}{name:<10}{size:>10}{ours_us:>12.2f}{bare_us:>12.2f}{ours_us / bare_us:>8.2f}")
     print("bare: NumPy for cpu, torch on the backend's device for torch")
+    if args.nodes < 1:
+        sys.exit("--nodes: must be at least 1")
+    print(f"\n{'backend':<9}{'graph node':<11}{'node µs':>9}{'op µs':>9}{'kernel µs':>11}{'node/kernel':>13}")
+    for backend in backends:
+        per_node, per_op, per_kernel = _measure_nodes(backend, args.nodes, 16)
+        ratio = per_node / per_kernel
+        print(f"{backend:<9}{'Neg/Relu':<11}{per_node:>9.2f}{per_op:>9.2f}{per_kernel:>11.2f}{ratio:>13.2f}")
+    print(
+        "node: replayed kernels; op: each node running its op; kernel: the registered kernel "
+        "function called through backend.execute, output freed (16 elements)"
+    )
 
 
 if __name__ == "__main__":

@@ -160,3 +160,18 @@ def test_profile_and_debug_see_every_op():
     assert [k.name for k in info.kernels] == ["Reshape", "Neg", "Exp"]
     tf.dispose(x)
     model.dispose()
+
+
+def test_each_node_keeps_its_most_recently_used_programs(op_scopes):
+    model = reshape_model(int_const("shape", [-1, 2]))
+    inputs = [tf.ones([rows, 4]) for rows in range(1, 11)]  # 10 shapes, 8 programs kept
+    tf.dispose([model.execute(x) for x in inputs[:8]])
+    tf.dispose(model.execute(inputs[0]))  # the first shape is used again: now the newest
+    tf.dispose([model.execute(x) for x in inputs[8:]])  # drops shapes 2 and 3
+    op_scopes.clear()
+    tf.dispose(model.execute(inputs[0]))
+    assert op_scopes == []
+    tf.dispose(model.execute(inputs[1]))
+    assert op_scopes  # recorded again
+    tf.dispose(inputs)
+    model.dispose()

@@ -234,8 +234,9 @@ def can_replay() -> bool:
 
 
 def remember(programs: NodePrograms, node_name: str, key: ProgramKey, program: Any) -> None:
-    """Keeps `program` for `node_name` and `key`, the oldest of a node's programs dropped
-    past MAX_PROGRAMS_PER_NODE (shapes that keep changing)."""
+    """Keeps `program` for `node_name` and `key`; past MAX_PROGRAMS_PER_NODE (shapes that
+    keep changing) the node's least recently used program is dropped (the runner moves a
+    program it replays to the end)."""
     by_key = programs.setdefault(node_name, {})
     if len(by_key) >= MAX_PROGRAMS_PER_NODE:
         del by_key[next(iter(by_key))]

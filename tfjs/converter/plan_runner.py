@@ -61,6 +61,8 @@ def run_plan(
                 by_key = programs.get(node.name) if key is not None else None
                 program = by_key.get(key, MISSING) if by_key is not None else MISSING
                 if program is not MISSING and program is not None:
+                    if len(by_key) > 1:  # least recently used first
+                        by_key[key] = by_key.pop(key)
                     outputs = replay(program, args)
                 else:
                     start_scope(node.op)
