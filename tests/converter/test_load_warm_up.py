@@ -4,6 +4,7 @@ changes no result, leaks nothing, records the nodes' kernel programs before the 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import numpy as np
@@ -151,3 +152,47 @@ def test_warm_up_of_a_graph_with_control_flow(backend):
         x.dispose()
         warm.dispose()
         cold.dispose()
+
+
+class _WarmLoading:
+    """`tf` with `load_graph_model` warming each real model up at load, at the shapes the
+    conformance harness feeds it (`summary`: the harness's records by model name)."""
+
+    def __init__(self, summary: dict) -> None:
+        self.summary = summary
+
+    def __getattr__(self, name: str):
+        return getattr(tf, name)
+
+    def load_graph_model(self, path, options=None):
+        name = Path(str(path)).stem
+        if name == "rvm":  # zeros are no downsample_ratio: its warm-up fails (tested below)
+            return tf.load_graph_model(path)
+        inputs = self.summary[name]["inputs"]
+        return tf.load_graph_model(path, {"warm_up": {spec["name"]: spec["shape"] for spec in inputs}})
+
+
+def test_the_41_models_warmed_up_give_the_recorded_bits_on_cpu():
+    # The warm-up runs each model on zeros and records its kernel programs; the caller's
+    # first execute then replays them: every output bit as recorded before the speed work.
+    from tests.converter.test_cpu_bit_identical import REFERENCE, _recorder
+    from tests.converter.test_real_models import _models_dir
+
+    models = _models_dir()
+    recorder = _recorder()
+    summary = json.loads((recorder.HARNESS / "ref" / "summary-cpu.json").read_text())
+    expected = json.loads((REFERENCE / "cpu_digests.json").read_text())["sha256"]
+    got = recorder.output_digests(_WarmLoading(summary), models, runs=1)
+    assert set(got) == set(expected)
+    assert [name for name, runs in got.items() if runs[0] != expected[name]] == []
+
+
+def test_a_real_model_that_zeros_break_fails_its_warm_up_clearly():
+    from tests.converter.test_real_models import _models_dir
+
+    before = tf.memory()
+    shapes = {"src": [1, 224, 224, 3], **{name: [1] for name in ("r1i", "r2i", "r3i", "r4i")}}
+    with pytest.raises(ValueError, match=r"fused.conv2d: the filter .* is larger than the input") as caught:
+        tf.load_graph_model(f"{_models_dir()}/rvm.json", {"warm_up": {**shapes, "downsample_ratio": [1]}})
+    assert any("warm-up run on zeros at load" in note for note in caught.value.__notes__)
+    assert tf.memory() == before
