@@ -2,9 +2,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tfjs.engine import ENGINE
 from tfjs.ops.operation import op
-from tfjs.ops.zeros import filled_storage
+from tfjs.ops.zeros import filled
 from tfjs.tensor import Tensor
 
 
@@ -15,4 +14,4 @@ def ones(shape: Sequence[int], dtype: str = "float32") -> Tensor:
     >>> tf.ones([2, 2], "int32").array_sync()
     [[1, 1], [1, 1]]
     """
-    return ENGINE.make_tensor(filled_storage(shape, dtype, 1, "ones"), dtype, "ones")
+    return filled(shape, dtype, 1, "ones")

@@ -202,3 +202,37 @@ def test_a_filter_is_converted_to_torch_layout_once(on_torch):
         assert first.array_sync() == second.array_sync() == [[[[4.0], [4.0]], [[4.0], [4.0]]]]
         layout = on_torch.derived(w, ("filter", False, torch.float32), made_again)
         assert tuple(layout.shape) == (1, 1, 2, 2)  # torch's [out, in, height, width]
+
+
+@pytest.mark.parametrize(
+    ("make", "expected"),
+    [
+        pytest.param(lambda: tf.zeros([3, 2]), [0.0] * 6, id="zeros"),
+        pytest.param(lambda: tf.ones([2, 2], "int32"), [1] * 4, id="ones"),
+        pytest.param(lambda: tf.fill([2], 7.5), [7.5, 7.5], id="fill"),
+        pytest.param(lambda: tf.range(0, 6, 2), [0.0, 2.0, 4.0], id="range"),
+        pytest.param(lambda: tf.range(5, 0, -2, "int32"), [5, 3, 1], id="range_down"),
+        pytest.param(lambda: tf.zeros_like(tf.ones([2])), [0.0, 0.0], id="zeros_like"),
+    ],
+)
+def test_creation_ops_are_made_on_the_device_with_no_upload(on_torch, make, expected, monkeypatch):
+    backend = tf.backend()
+    uploads = []
+    upload = backend.upload
+    monkeypatch.setattr(
+        backend, "upload", lambda values, dtype: uploads.append(values.shape) or upload(values, dtype)
+    )
+    with scope():
+        made = make()
+        assert tf.engine().backend_of(made) == "torch"
+        assert made.data_sync().tolist() == expected
+    assert uploads == []
+
+
+def test_a_range_of_fractions_keeps_tfjs_running_float32_sum(on_torch):
+    with scope():
+        values = tf.range(0, 1, 0.1).data_sync()
+    running = [np.float32(0)]
+    for _ in range(9):
+        running.append(np.float32(float(running[-1]) + 0.1))  # a double sum stored as float32
+    assert values.tolist() == [float(v) for v in running]

@@ -13,7 +13,7 @@ from tfjs import dtypes
 from tfjs.backend_util.range_length import range_length
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.kernels.creation import accumulate
-from tfjs.backends.torch.backend_torch import TorchBackend
+from tfjs.backends.torch.backend_torch import TORCH_DTYPES, TorchBackend
 from tfjs.backends.torch.kernels.slicing import as_typed_array
 from tfjs.backends.torch.registry import torch_kernel
 from tfjs.kernel_names import DIAG, LIN_SPACE, ONE_HOT, RANGE
@@ -46,8 +46,21 @@ def range_kernel(backend: TorchBackend, *, start: float, stop: float, step: floa
     count = range_length(start, stop, step)
     if stop < start and step == 1:
         step = -1
+    if _exact_on_device(start, step, count):
+        steps = torch.arange(count, dtype=torch.int64, device=backend.device)
+        return backend.make_output((steps * int(step) + int(start)).to(TORCH_DTYPES[dtype]), dtype)
+    # TF.js adds the step to each stored value in turn: its float32 roundings are drawn on
+    # the host, as the random streams are, and uploaded once
     store = _float32 if dtype == "float32" else dtypes.to_int32
     return backend.make_output(backend.upload(accumulate(start, step, count, store), dtype), dtype)
+
+
+def _exact_on_device(start: float, step: float, count: int) -> bool:
+    """Whether every value of the range is an integer that float32 and int32 hold
+    exactly, so that start + i * step on the device equals TF.js's running sum."""
+    if not (float(start).is_integer() and float(step).is_integer()):
+        return False
+    return max(abs(start), abs(start + count * step)) < 2**24
 
 
 @torch_kernel(ONE_HOT)
