@@ -170,12 +170,14 @@ def tracing(path: str | os.PathLike[str]) -> Iterator[None]:
     >>> import tempfile, json, pathlib
     >>> from tfjs.profile_trace import tracing
     >>> out = pathlib.Path(tempfile.mkdtemp()) / "trace.json"
+    >>> x = tf.ones([2])
     >>> with tracing(out):
-    ...     tf.profile(lambda: tf.tidy(lambda: tf.square(tf.ones([2])).data_sync())).kernels[0].name
+    ...     tf.profile(lambda: tf.tidy(lambda: tf.square(x).data_sync())).kernels[0].name
     'Square'
     >>> names = {e["name"] for e in json.loads(out.read_text())["traceEvents"] if e["ph"] == "X"}
     >>> {"Square", "download"} <= names
     True
+    >>> x.dispose()
     """
     check_trace_path(path)
     events: list[dict[str, Any]] = []

@@ -238,10 +238,11 @@ def profile(fn: Callable[[], T], trace: str | os.PathLike[str] | None = None) ->
     path; not in TF.js), it also writes the run as a Chrome/Perfetto trace file: kernels
     and downloads on their own tracks (see `tfjs.profile_trace`).
 
-    >>> info = tf.profile(lambda: tf.tidy(lambda: tf.square(tf.ones([10, 10]))))
+    >>> x = tf.ones([10, 10])
+    >>> info = tf.profile(lambda: tf.square(x))
     >>> [k.name for k in info.kernels], info.new_tensors
     (['Square'], 1)
-    >>> info.result.dispose()
+    >>> tf.dispose([x, info.result])
     """
     from tfjs import profile_trace
     from tfjs.engine import ENGINE

@@ -4,6 +4,7 @@ step), computed once on the host by cpu's `accumulate` and uploaded."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -58,8 +59,9 @@ def range_kernel(backend: TorchBackend, *, start: float, stop: float, step: floa
 def _exact_on_device(start: float, step: float, count: int) -> bool:
     """Whether every value of the range is an integer that float32 and int32 hold
     exactly, so that start + i * step on the device equals TF.js's running sum."""
-    if not (float(start).is_integer() and float(step).is_integer()):
-        return False
+    negative_zero = start == 0 and math.copysign(1, start) < 0
+    if negative_zero or not (float(start).is_integer() and float(step).is_integer()):
+        return False  # fractions, and -0 (kept as the first value)
     return max(abs(start), abs(start + count * step)) < 2**24
 
 
