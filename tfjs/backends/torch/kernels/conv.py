@@ -18,12 +18,13 @@ from tfjs.backends.torch.kernels.conv_util import (
     conv2d_info,
     empty_output,
     from_channels_first,
+    padded_sizes,
     padded_to_output,
     padding_to_output,
+    torch_window,
     unpadded,
     window,
 )
-from tfjs.backends.torch.kernels.unary import positive_zero
 from tfjs.backends.torch.registry import register_torch_kernel
 from tfjs.kernel_names import (
     CONV2D,
@@ -68,23 +69,66 @@ def filter_of(backend: TorchBackend, filter: Any, depthwise: bool, work: torch.d
     return backend.derived(filter, ("filter", depthwise, work), lambda w: torch_filter(w.to(work), depthwise))
 
 
-def conv_values(x: torch.Tensor, w: torch.Tensor, info: Any, depthwise: bool = False) -> torch.Tensor:
+def conv_values(
+    x: torch.Tensor, w: torch.Tensor, info: Any, depthwise: bool = False, bias: torch.Tensor | None = None
+) -> torch.Tensor:
     """The convolution of `x` (in info's data format) with `w` (a filter in torch's
-    layout, `filter_of`), shaped info.out_shape, in `w`'s dtype; a sum of -0 terms is +0
-    (TF.js's sums start from +0)."""
+    layout, `filter_of`), plus `bias` (one value per output channel, in `w`'s dtype, with
+    no -0: `conv_bias`; default zeros), shaped info.out_shape, in `w`'s dtype. A fresh
+    tensor with no -0: TF.js's sums start from +0, and torch adds the bias (at least +0)
+    to each sum as it stores it, which turns a sum of -0 terms into +0."""
     work = w.dtype
     if empty_output(info):
-        return torch.zeros(info.out_shape, dtype=work, device=x.device)
+        values = torch.zeros(info.out_shape, dtype=work, device=x.device)
+        return values if bias is None else values.add_(_per_channel(bias, info))
     kernel_name = "DepthwiseConv2dNative" if depthwise else ("Conv2D" if x.dim() == 4 else "Conv3D")
-    xs = padded_to_output(channels_first(x.to(work), info), info, kernel_name=kernel_name)
+    tw = torch_window(info, kernel_name)
+    xs = channels_first(x.to(work), info)
+    if tw.crop is not None:
+        xs = xs[tw.crop]
+    if tw.pads is not None:
+        xs = F.pad(xs, tw.pads)
     conv = F.conv2d if xs.dim() == 4 else F.conv3d
     y = conv(
         xs.contiguous(memory_format=_MEMORY_FORMATS[xs.dim()]),
         w,
+        _zero_bias(w.shape[0], work, w.device) if bias is None else bias,
+        stride=tw.stride,
+        padding=tw.padding,
+        dilation=tw.dilation,
         groups=_groups(info, depthwise),
-        **_geometry(info),
     )
-    return positive_zero(from_channels_first(y, info).contiguous())
+    return from_channels_first(y, info).contiguous()
+
+
+# {(channels, dtype, device): zeros}: the bias of a convolution that has none.
+_ZERO_BIASES: dict[tuple[int, torch.dtype, torch.device], torch.Tensor] = {}
+
+
+def _zero_bias(channels: int, dtype: torch.dtype, device: torch.device) -> torch.Tensor:
+    key = (channels, dtype, device)
+    zeros = _ZERO_BIASES.get(key)
+    if zeros is None:
+        zeros = _ZERO_BIASES[key] = torch.zeros(channels, dtype=dtype, device=device)
+    return zeros
+
+
+def _per_channel(bias: torch.Tensor, info: Any) -> torch.Tensor:
+    """A [channels] bias lined up with an output in info's data format."""
+    if info.data_format == "channelsFirst":
+        return bias.reshape(-1, *([1] * (len(info.out_shape) - 2)))
+    return bias
+
+
+def conv_bias(backend: TorchBackend, bias: Any, out_channels: int, work: torch.dtype) -> torch.Tensor:
+    """A fused kernel's bias (one value, or one per output channel) as `conv_values`
+    takes it: [out_channels] in `work`'s dtype, -0 as +0 (either gives TF.js's sum,
+    which is +0 where the convolution's is), made once per buffer."""
+
+    def make(values: torch.Tensor) -> torch.Tensor:
+        return values.reshape(-1).to(work).expand(out_channels) + 0.0
+
+    return backend.derived(bias, ("conv bias", out_channels, work), make)
 
 
 def backprop_input_values(
@@ -94,13 +138,9 @@ def backprop_input_values(
     if empty_output(info):
         return torch.zeros(info.in_shape, device=dy.device)
     dys = channels_first(dy.to(torch.float32), info)
-    pads = padding_to_output(info)
-    padded_sizes = [
-        size + pads[-2 * i - 2] + pads[-2 * i - 1] for i, size in enumerate(window(info).in_sizes)
-    ]
     grad = nn_grad.conv2d_input if dys.dim() == 4 else nn_grad.conv3d_input
     padded = grad(
-        (dys.shape[0], info.in_channels, *padded_sizes),
+        (dys.shape[0], info.in_channels, *padded_sizes(window(info).in_sizes, padding_to_output(info))),
         torch_filter(w.to(torch.float32), depthwise),
         dys,
         groups=_groups(info, depthwise),
@@ -142,13 +182,34 @@ def forward_values(
     data_format: str,
     dilations: Any,
     dim_rounding_mode: str | None,
+    bias: Any = None,
 ) -> torch.Tensor:
-    """A Conv2D-like kernel's result (also what the fused kernels start from)."""
-    info = conv2d_info(
-        x.shape, filter.shape, strides, pad, data_format, dilations, dim_rounding_mode, depthwise
-    )
-    w = filter_of(backend, filter, depthwise, work_dtype(x.dtype))
-    return conv_values(backend.tensor(x), w, info, depthwise)
+    """A Conv2D-like kernel's result (also what the fused kernels start from), plus
+    `bias` (a kernel input that `conv_bias` takes) when given."""
+    # The kernel runs after its op checked these attributes, so equal values give the
+    # same geometry: a tuple key costs a fraction of conv2d_info's own (repr) key.
+    key = (depthwise, x.shape, filter.shape, _frozen(strides), _frozen(pad), data_format, _frozen(dilations))
+    info = _FORWARD_INFOS.get((key, dim_rounding_mode))
+    if info is None:
+        info = conv2d_info(
+            x.shape, filter.shape, strides, pad, data_format, dilations, dim_rounding_mode, depthwise
+        )
+        if len(_FORWARD_INFOS) >= 4096:
+            _FORWARD_INFOS.clear()
+        _FORWARD_INFOS[(key, dim_rounding_mode)] = info
+    work = work_dtype(x.dtype)
+    w = filter_of(backend, filter, depthwise, work)
+    if bias is not None:
+        bias = conv_bias(backend, bias, info.out_channels, work)
+    return conv_values(backend.tensor(x), w, info, depthwise, bias)
+
+
+_FORWARD_INFOS: dict[tuple[Any, ...], Any] = {}
+
+
+def _frozen(value: Any) -> Any:
+    """A list attribute (and lists in it) as tuples, to key a dict."""
+    return tuple(_frozen(item) for item in value) if isinstance(value, (list, tuple)) else value
 
 
 def _forward_kernel(depthwise: bool) -> Callable[..., TensorInfo]:

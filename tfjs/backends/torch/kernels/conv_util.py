@@ -83,6 +83,70 @@ def from_channels_first(y: torch.Tensor, info: Any) -> torch.Tensor:
     return y.permute(0, *range(2, y.dim()), 1)
 
 
+class TorchWindow(NamedTuple):
+    """How torch runs a conv info's forward windows on channels-first data: the input
+    cropped to `crop` (slices, or None: whole), padded by F.pad's `pads` (or None: no
+    copy), then torch's own symmetric `padding`, at `stride` and `dilation`."""
+
+    crop: tuple[slice, ...] | None
+    pads: list[int] | None
+    padding: tuple[int, ...]
+    stride: tuple[int, ...]
+    dilation: tuple[int, ...]
+
+
+# {id(info): (info, its TorchWindow)}: the info is kept, so its id is never reused here.
+_TORCH_WINDOWS: dict[int, tuple[Any, TorchWindow]] = {}
+
+
+def torch_window(info: Any, kernel_name: str = "") -> TorchWindow:
+    """The TorchWindow giving exactly TF.js's outputs, worked out once per info (conv
+    infos are cached by their inputs' shapes and attributes, so a model's convolutions
+    meet the same few). Leading padding is torch's own and costs no copy; only trailing
+    padding past it (SAME's odd split) or a negative pad is an F.pad, whose padded size
+    is checked first, naming `kernel_name` (TF.js's)."""
+    cached = _TORCH_WINDOWS.get(id(info))
+    if cached is not None and cached[0] is info:
+        return cached[1]
+    made = _torch_window(info)
+    if made.pads is not None and kernel_name:
+        _check_padded(info.batch_size, window(info).in_sizes, info.in_channels, made.pads, kernel_name)
+    if len(_TORCH_WINDOWS) >= 4096:
+        _TORCH_WINDOWS.clear()
+    _TORCH_WINDOWS[id(info)] = (info, made)
+    return made
+
+
+def _torch_window(info: Any) -> TorchWindow:
+    w = window(info)
+    padding: list[int] = []
+    extra: list[int] = []  # F.pad's list, last dimension first
+    crop: list[slice] = []
+    strides: list[int] = []
+    for size, out, stride, effective, before in zip(
+        w.in_sizes, w.out_sizes, w.strides, w.effective, w.before, strict=True
+    ):
+        after = (out - 1) * stride + effective - size - before
+        if out == 1:  # any stride past the unused tail gives the one window
+            stride = max(1, before - after + 1)
+        # torch pads `before` at both ends and its windows stop at the last one that fits
+        cut = max(0, before - after - stride + 1) if after <= before else 0
+        if before < 0 or cut > max(0, -after):
+            return TorchWindow(None, padding_to_output(info), (0,) * len(w.in_sizes), w.strides, w.dilations)
+        padding.append(before)
+        extra[:0] = [0, max(0, after - before)]
+        crop.append(slice(0, size - cut))
+        strides.append(stride)
+    cropped = any(s.stop != size for s, size in zip(crop, w.in_sizes, strict=True))
+    return TorchWindow(
+        (slice(None), slice(None), *crop) if cropped else None,
+        extra if any(extra) else None,
+        tuple(padding),
+        tuple(strides),
+        w.dilations,
+    )
+
+
 def padding_to_output(info: Any) -> list[int]:
     """F.pad's list (last dimension first) so that windows at the strides over the
     padded input are exactly TF.js's: TF.js's leading padding (a negative one starts
@@ -97,6 +161,16 @@ def padding_to_output(info: Any) -> list[int]:
     return pads
 
 
+def padded_sizes(sizes: Any, pads: list[int]) -> list[int]:
+    """Spatial `sizes` (outermost first) after F.pad's `pads` (last dimension first)."""
+    return [size + pads[-2 * i - 2] + pads[-2 * i - 1] for i, size in enumerate(sizes)]
+
+
+def _check_padded(batch: int, sizes: Any, channels: int, pads: list[int], kernel_name: str) -> None:
+    padded = (batch, *padded_sizes(sizes, pads), channels)
+    check_tensor_size(padded, "float32", f"{kernel_name} (its padded input)")
+
+
 def padded_to_output(x: torch.Tensor, info: Any, value: float = 0.0, kernel_name: str = "") -> torch.Tensor:
     """Channels-first `x` padded (with `value`) or cropped so that a VALID window gives
     info's outputs; the padded size is checked first, naming `kernel_name` (TF.js's)."""
@@ -104,8 +178,7 @@ def padded_to_output(x: torch.Tensor, info: Any, value: float = 0.0, kernel_name
     if not any(pads):
         return x
     if kernel_name:
-        sizes = [size + pads[-2 * i - 2] + pads[-2 * i - 1] for i, size in enumerate(x.shape[2:])]
-        check_tensor_size((x.shape[0], *sizes, x.shape[1]), "float32", f"{kernel_name} (its padded input)")
+        _check_padded(x.shape[0], x.shape[2:], x.shape[1], pads, kernel_name)
     return F.pad(x, pads, value=value)
 
 

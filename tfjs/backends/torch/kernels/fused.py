@@ -4,6 +4,7 @@ the numbers are those of the unfused torch kernels, bit for bit."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -42,6 +43,17 @@ def finish(
             if bias.dtype == values.dtype
             else to_storage(values.double() + bias.double(), dtype)
         )
+    return activate(values, dtype, activation, slopes, leakyrelu_alpha)
+
+
+def activate(
+    values: torch.Tensor,
+    dtype: str,
+    activation: str | None,
+    slopes: torch.Tensor | None,
+    leakyrelu_alpha: float | None,
+) -> torch.Tensor:
+    """The fused activation of `values` (of a kernel's `dtype`)."""
     if not activation or activation == "linear":
         return values
     if dtype != "float32":  # the activation kernels take any dtype and give float32
@@ -52,6 +64,14 @@ def finish(
     if activation == "leakyrelu":
         return leaky_relu_values(values, leakyrelu_alpha)
     return UNARY_ACTIVATIONS[activation](values)
+
+
+# In place, on a fresh float32 result with no -0 (whose -0 fix-ups they can skip).
+_IN_PLACE_ACTIVATIONS: dict[str, Callable[[torch.Tensor], torch.Tensor]] = {
+    "relu": torch.relu_,
+    "relu6": lambda x: x.clamp_(0, 6),
+    "sigmoid": torch.sigmoid_,
+}
 
 
 def fused_dtype(dtype: str, activation: str | None) -> str:
@@ -82,15 +102,37 @@ def _fused_conv_kernel(depthwise: bool) -> Callable[..., TensorInfo]:
         leakyrelu_alpha: float | None,
         **conv_attrs: Any,
     ) -> TensorInfo:
+        slopes = None if prelu_activation_weights is None else backend.tensor(prelu_activation_weights)
+        nchw = conv_attrs["data_format"] == "NCHW"
+        if not depthwise and nchw:
+            slopes = _per_channel_first(slopes)
+        dtype = fused_dtype(x.dtype, activation)
+        if _bias_per_channel(x, filter, bias, depthwise, nchw):
+            # the convolution adds the bias as it stores each sum: no -0 left to fix
+            output = forward_values(depthwise, backend, x, filter, bias=bias, **conv_attrs)
+            in_place = _IN_PLACE_ACTIVATIONS.get(activation)
+            if in_place is not None:
+                return backend.make_output(in_place(output), dtype)
+            return backend.make_output(activate(output, x.dtype, activation, slopes, leakyrelu_alpha), dtype)
         output = forward_values(depthwise, backend, x, filter, **conv_attrs)
         bias_values = None if bias is None else backend.tensor(bias)
-        slopes = None if prelu_activation_weights is None else backend.tensor(prelu_activation_weights)
-        if not depthwise and conv_attrs["data_format"] == "NCHW":
-            bias_values, slopes = _per_channel_first(bias_values), _per_channel_first(slopes)
+        if not depthwise and nchw:
+            bias_values = _per_channel_first(bias_values)
         result = finish(output, x.dtype, bias_values, activation, slopes, leakyrelu_alpha)
-        return backend.make_output(result, fused_dtype(x.dtype, activation))
+        return backend.make_output(result, dtype)
 
     return run
+
+
+def _bias_per_channel(x: Any, filter: Any, bias: Any, depthwise: bool, nchw: bool) -> bool:  # noqa: A002
+    """Whether a float32 convolution's bias is one value or a 1-D one per output channel
+    (which the convolution itself can add)."""
+    if bias is None or x.dtype != "float32" or bias.dtype != "float32":
+        return False
+    if math.prod(bias.shape) == 1 and len(bias.shape) <= len(x.shape):
+        return True
+    out_channels = filter.shape[2] * filter.shape[3] if depthwise else filter.shape[3]
+    return len(bias.shape) == 1 and bias.shape[0] == out_channels and not (depthwise and nchw)
 
 
 register_torch_kernel(FUSED_CONV2D, _fused_conv_kernel(False))

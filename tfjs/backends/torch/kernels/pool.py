@@ -23,6 +23,7 @@ from tfjs.backends.torch.kernels.conv_util import (
     channels_first,
     empty_output,
     from_channels_first,
+    padded_sizes,
     padded_to_output,
     padding_to_output,
     unpadded,
@@ -173,20 +174,17 @@ def _pool_grad_kernel(mode: str, dims: int) -> Callable[..., TensorInfo]:
         grads = backend.tensor(dy)[tuple(slice(0, o) for o in info.out_shape)].to(torch.float32)
         grads = channels_first(grads, info)
         w = window(info)
-        pads = padding_to_output(info)
-        padded_sizes = [size + pads[-2 * i - 2] + pads[-2 * i - 1] for i, size in enumerate(w.in_sizes)]
+        sizes = padded_sizes(w.in_sizes, padding_to_output(info))
         if mode == "avg":
             ones = torch.full((info.in_channels, 1, *w.filter_sizes), 1 / math.prod(w.filter_sizes))
             grad = nn_grad.conv2d_input if dims == 2 else nn_grad.conv3d_input
-            size = (grads.shape[0], info.in_channels, *padded_sizes)
+            size = (grads.shape[0], info.in_channels, *sizes)
             dx = grad(size, ones.to(grads.device), grads, stride=w.strides, groups=info.in_channels)
         else:
             best, where = max_pool_values(backend.tensor(input), info, indices=True)
             grads = torch.where(best == float("-inf"), 0.0, grads)  # no number in the window: none
-            flat = torch.zeros((*grads.shape[:2], math.prod(padded_sizes)), device=grads.device)
-            dx = flat.scatter_add_(2, where.flatten(2), grads.flatten(2)).reshape(
-                *grads.shape[:2], *padded_sizes
-            )
+            flat = torch.zeros((*grads.shape[:2], math.prod(sizes)), device=grads.device)
+            dx = flat.scatter_add_(2, where.flatten(2), grads.flatten(2)).reshape(*grads.shape[:2], *sizes)
         return backend.make_output(from_channels_first(unpadded(dx, info), info), "float32")
 
     return pool_grad
