@@ -3,9 +3,11 @@ are computed in float64 as JavaScript computes them."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import torch
+import torch.nn.functional as F
 
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.kernels.activation import SELU_SCALE, SELU_SCALE_ALPHA, SOFTPLUS_THRESHOLD
@@ -56,10 +58,40 @@ def leaky_relu(backend: TorchBackend, x: Any, *, alpha: float) -> TensorInfo:
 @torch_kernel(PRELU)
 def prelu(backend: TorchBackend, x: Any, alpha: Any) -> TensorInfo:
     """Leaky relu with a broadcast tensor of slopes; a float32 result whatever the dtypes."""
-    values, slopes = backend.tensor(x), backend.tensor(alpha)
+    values = backend.tensor(x)
+    weight = channel_slopes(backend, alpha, x.shape, x.dtype)
+    if weight is not None:
+        return backend.make_output(prelu_values(values, weight), "float32")
+    slopes = backend.tensor(alpha)
     if values.dtype != torch.float32 or slopes.dtype != torch.float32:
         values, slopes = values.double(), slopes.double()
     return backend.make_output(leaky_relu_values(values, slopes), "float32")
+
+
+def channel_slopes(backend: TorchBackend, alpha: Any, shape: Any, dtype: str) -> torch.Tensor | None:
+    """float32 slopes `alpha` as torch's prelu weight for values of `shape` and `dtype`,
+    where that gives TF.js's values: float32 values, one slope or one per channel of
+    their last dimension (no broadcast past them), each finite with its sign bit clear
+    (then torch's `x > 0 ? x : w * x` is TF.js's `x < 0 ? w * x : x`, ±0 included); else
+    None. Worked out once per buffer of slopes."""
+    if dtype != "float32" or alpha.dtype != "float32" or len(alpha.shape) > len(shape):
+        return None
+    count = math.prod(alpha.shape)
+    if count != 1 and not (len(shape) >= 2 and count == shape[-1] == alpha.shape[-1]):
+        return None
+    return backend.derived(alpha, "prelu weight", _prelu_weight)
+
+
+def _prelu_weight(slopes: torch.Tensor) -> torch.Tensor | None:
+    usable = bool((torch.isfinite(slopes) & ~torch.signbit(slopes)).all())
+    return slopes.reshape(-1) if usable else None
+
+
+def prelu_values(x: torch.Tensor, weight: torch.Tensor) -> torch.Tensor:
+    """torch's prelu of `x` (channels last) with `weight` (`channel_slopes`)."""
+    if x.dim() < 2:
+        return F.prelu(x, weight)
+    return F.prelu(x.movedim(-1, 1), weight).movedim(1, -1)
 
 
 @torch_kernel(ELU_GRAD)

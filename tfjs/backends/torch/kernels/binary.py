@@ -8,6 +8,7 @@ is JavaScript's, else in float64 and stored as a typed array stores the double.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -118,8 +119,6 @@ BINARY: dict[str, Callable[..., TensorInfo]] = {
     LESS_EQUAL: binary_kernel(torch.le, _ORDERED, "bool"),
     EQUAL: binary_kernel(torch.eq, _ORDERED | _FLOAT, "bool"),
     NOT_EQUAL: binary_kernel(torch.ne, _ORDERED | _FLOAT, "bool"),
-    MAXIMUM: binary_kernel(js_max, _EXACT),
-    MINIMUM: binary_kernel(js_min, _EXACT),
     SQUARED_DIFFERENCE: binary_kernel(squared_difference, _FLOAT32),
     ATAN2: binary_kernel(torch.atan2, _FLOAT32),
     BITWISE_AND: binary_kernel(torch.bitwise_and, frozenset({"int32"})),
@@ -127,6 +126,31 @@ BINARY: dict[str, Callable[..., TensorInfo]] = {
 
 for _name, _kernel in BINARY.items():
     register_torch_kernel(_name, _kernel)
+
+
+def _extreme_kernel(js_fn: BinaryFn, torch_fn: BinaryFn) -> Callable[..., TensorInfo]:
+    """Maximum or Minimum. Against one non-zero number (a model's clip bounds, cached
+    per buffer) no ±0 tie can arise: torch's own maximum/minimum is Math's."""
+    general = binary_kernel(js_fn, _EXACT)
+
+    def run(backend: TorchBackend, a: Any, b: Any) -> TensorInfo:
+        if a.dtype == "float32" and backend.device.type == "cpu":
+            for x, bound in ((a, b), (b, a)):
+                one_number = math.prod(bound.shape) == 1 and len(bound.shape) <= len(x.shape)
+                if one_number and backend.derived(bound, "non-zero number", _non_zero):
+                    values = torch_fn(backend.tensor(x), backend.tensor(bound).reshape(()))
+                    return backend.make_output(values, "float32")
+        return general(backend, a, b)
+
+    return run
+
+
+def _non_zero(value: torch.Tensor) -> bool:
+    return bool(value.reshape(()) != 0)
+
+
+register_torch_kernel(MAXIMUM, _extreme_kernel(js_max, torch.maximum))
+register_torch_kernel(MINIMUM, _extreme_kernel(js_min, torch.minimum))
 
 
 @torch_kernel(ADD_N)

@@ -12,7 +12,13 @@ import torch
 
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.torch.backend_torch import TorchBackend, to_storage
-from tfjs.backends.torch.kernels.activation import exp_minus_one_below_zero, leaky_relu_values, relu6
+from tfjs.backends.torch.kernels.activation import (
+    channel_slopes,
+    exp_minus_one_below_zero,
+    leaky_relu_values,
+    prelu_values,
+    relu6,
+)
 from tfjs.backends.torch.kernels.conv import forward_values
 from tfjs.backends.torch.kernels.matmul import matmul_values
 from tfjs.backends.torch.kernels.unary import relu
@@ -113,6 +119,10 @@ def _fused_conv_kernel(depthwise: bool) -> Callable[..., TensorInfo]:
             in_place = _IN_PLACE_ACTIVATIONS.get(activation)
             if in_place is not None:
                 return backend.make_output(in_place(output), dtype)
+            if activation == "prelu" and not nchw:
+                weight = channel_slopes(backend, prelu_activation_weights, output.shape, x.dtype)
+                if weight is not None:
+                    return backend.make_output(prelu_values(output, weight), dtype)
             return backend.make_output(activate(output, x.dtype, activation, slopes, leakyrelu_alpha), dtype)
         output = forward_values(depthwise, backend, x, filter, **conv_attrs)
         bias_values = None if bias is None else backend.tensor(bias)

@@ -1,0 +1,91 @@
+"""torch's shortcuts for the element-wise kernels real models spend their time in: PReLU
+through torch's own prelu where the slopes allow it (finite, sign bit clear), Maximum and
+Minimum against one non-zero number through torch's maximum/minimum. Each must give the
+`cpu` backend's values (the exact reference), -0's sign and NaN included, whether the
+shortcut applies or not."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import tfjs as tf
+
+pytest.importorskip("torch", reason="the torch backend needs PyTorch (tfjs[torch])")
+
+NAN, INF = float("nan"), float("inf")
+SPECIAL = [-0.0, 0.0, NAN, INF, -INF, -2.5, 3.0, -1e-40]
+SLOPES = {
+    "positive": [0.25, 0.5, 2.0],
+    "with +0": [0.0, 0.5, 2.0],
+    "with -0": [-0.0, 0.5, 2.0],
+    "negative": [0.25, -0.5, 2.0],
+    "infinite": [0.25, INF, 2.0],
+    "NaN": [0.25, NAN, 2.0],
+}
+
+
+def _x() -> np.ndarray:
+    """[1, 4, 6, 3]: every special value in every channel."""
+    values = np.resize(np.array(SPECIAL, np.float32), 4 * 6 * 3)
+    return np.concatenate([values, values[::-1]])[: 4 * 6 * 3].reshape(1, 4, 6, 3)
+
+
+def _on(backend: str, op) -> np.ndarray:
+    tf.set_backend(backend)
+    result = tf.tidy(op)
+    values = result.data_sync().copy()
+    result.dispose()
+    return values
+
+
+def _assert_same_as_cpu(op) -> None:
+    want, got = _on("cpu", op), _on("torch", op)
+    tf.set_backend("cpu")
+    assert got.shape == want.shape
+    np.testing.assert_array_equal(got, want)  # NaN where NaN
+    numbers = ~np.isnan(want)  # a NaN's sign bit is not JavaScript's to see
+    assert np.array_equal(np.signbit(got[numbers]), np.signbit(want[numbers]))
+
+
+@pytest.mark.parametrize("slopes", list(SLOPES))
+@pytest.mark.parametrize("shape", [[3], [1, 1, 3], [1, 1, 1, 3]])
+def test_prelu_gives_cpus_values_for_any_slopes(slopes, shape):
+    x = _x()
+    _assert_same_as_cpu(lambda: tf.prelu(tf.tensor(x), tf.tensor(SLOPES[slopes], shape)))
+
+
+@pytest.mark.parametrize("slope", [0.25, 0.0, -0.0, -0.5])
+def test_prelu_with_one_slope_and_on_rows(slope):
+    x = _x()
+    _assert_same_as_cpu(lambda: tf.prelu(tf.tensor(x), tf.tensor([slope])))
+    _assert_same_as_cpu(lambda: tf.prelu(tf.tensor(x.reshape(24, 3)), tf.tensor([slope, 1.0, 2.0])))
+    _assert_same_as_cpu(lambda: tf.prelu(tf.tensor(x.reshape(-1)), tf.tensor([slope])))
+
+
+@pytest.mark.parametrize("slopes", list(SLOPES))
+def test_fused_conv_prelu_gives_cpus_values(slopes):
+    x, w = _x(), np.eye(3, dtype=np.float32).reshape(1, 1, 3, 3)
+    bias = [-0.0, 0.0, 1.0]
+    _assert_same_as_cpu(
+        lambda: tf.fused.conv2d(
+            tf.tensor(x),
+            tf.tensor(w),
+            1,
+            "same",
+            bias=tf.tensor(bias),
+            activation="prelu",
+            prelu_activation_weights=tf.tensor(SLOPES[slopes]),
+        )
+    )
+
+
+@pytest.mark.parametrize("bound", [6.0, -3.0, 0.0, -0.0, NAN, INF])
+@pytest.mark.parametrize("shape", [[], [1], [1, 1]])
+@pytest.mark.parametrize("op", [tf.maximum, tf.minimum])
+def test_maximum_and_minimum_against_one_number(op, bound, shape):
+    x = _x()
+    _assert_same_as_cpu(lambda: op(tf.tensor(x), tf.tensor(bound, shape)))
+    _assert_same_as_cpu(lambda: op(tf.tensor(bound, shape), tf.tensor(x)))
+    # a bound of more dimensions than x broadcasts x up
+    _assert_same_as_cpu(lambda: op(tf.tensor([-0.0, 1.0]), tf.tensor(bound, [1, 1, 1])))
