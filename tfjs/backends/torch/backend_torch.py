@@ -74,6 +74,7 @@ class TorchBackend(KernelBackend):
         self.render_float32 = settings.render_float32
         self.data: dict[DataId, Any] = {}
         self._buffer_bytes: dict[DataId, int] = {}
+        self._string_ids: set[DataId] = set()  # while empty, no kernel input is a string
         self.num_bytes_on_device = 0
         # The kernel running now and the buffers it has stored (dropped if it fails).
         self._kernel_name = "an upload"
@@ -136,6 +137,7 @@ class TorchBackend(KernelBackend):
     def dispose_data(self, data_id: DataId) -> None:
         del self.data[data_id]
         self.num_bytes_on_device -= self._buffer_bytes.pop(data_id, 0)
+        self._string_ids.discard(data_id)
         self._derived.pop(data_id, None)
 
     def store(self, data_id: DataId, stored: Any) -> None:
@@ -153,6 +155,8 @@ class TorchBackend(KernelBackend):
             )
         self.data[data_id] = stored
         self._buffer_bytes[data_id] = nbytes
+        if isinstance(stored, np.ndarray):
+            self._string_ids.add(data_id)
         self.num_bytes_on_device += nbytes
         if self._made is not None:
             self._made.append(data_id)
@@ -197,6 +201,7 @@ class TorchBackend(KernelBackend):
         self.checks.clear()
         self.data.clear()
         self._buffer_bytes.clear()
+        self._string_ids.clear()
         self.num_bytes_on_device = 0
         self._derived.clear()
         super().dispose()
@@ -207,7 +212,7 @@ class TorchBackend(KernelBackend):
         name = KERNEL_NAMES.get(kernel_func, getattr(kernel_func, "__qualname__", "a kernel"))
         self._kernel_name, self._made = name, []
         try:
-            if any(t.dtype == "string" for t in _tensors(inputs)):
+            if self._string_ids and any(t.dtype == "string" for t in _tensors(inputs)):
                 return self.run_on_host(cpu_kernel_func(name), {**inputs, **attrs})
             return kernel_func(self, **inputs, **attrs)
         except torch.OutOfMemoryError as error:

@@ -128,29 +128,36 @@ for _name, _kernel in BINARY.items():
     register_torch_kernel(_name, _kernel)
 
 
-def _extreme_kernel(js_fn: BinaryFn, torch_fn: BinaryFn) -> Callable[..., TensorInfo]:
-    """Maximum or Minimum. Against one non-zero number (a model's clip bounds, cached
-    per buffer) no ±0 tie can arise: torch's own maximum/minimum is Math's."""
+def _extreme_kernel(
+    js_fn: BinaryFn, torch_fn: BinaryFn, against_zero: Callable[[torch.Tensor], torch.Tensor]
+) -> Callable[..., TensorInfo]:
+    """Maximum or Minimum. Against one number (a model's clip bounds: read once per
+    buffer, on the CPU device) that is not zero, no ±0 tie can arise and torch's own
+    maximum/minimum is Math's; against +0, `against_zero` is."""
     general = binary_kernel(js_fn, _EXACT)
 
     def run(backend: TorchBackend, a: Any, b: Any) -> TensorInfo:
         if a.dtype == "float32" and backend.device.type == "cpu":
             for x, bound in ((a, b), (b, a)):
-                one_number = math.prod(bound.shape) == 1 and len(bound.shape) <= len(x.shape)
-                if one_number and backend.derived(bound, "non-zero number", _non_zero):
+                if math.prod(bound.shape) != 1 or len(bound.shape) > len(x.shape):
+                    continue
+                number = backend.derived(bound, "one number", _one_number)
+                if number != 0:
                     values = torch_fn(backend.tensor(x), backend.tensor(bound).reshape(()))
                     return backend.make_output(values, "float32")
+                if math.copysign(1.0, number) > 0:
+                    return backend.make_output(against_zero(backend.tensor(x)), "float32")
         return general(backend, a, b)
 
     return run
 
 
-def _non_zero(value: torch.Tensor) -> bool:
-    return bool(value.reshape(()) != 0)
+def _one_number(value: torch.Tensor) -> float:
+    return float(value.reshape(()))
 
 
-register_torch_kernel(MAXIMUM, _extreme_kernel(js_max, torch.maximum))
-register_torch_kernel(MINIMUM, _extreme_kernel(js_min, torch.minimum))
+register_torch_kernel(MAXIMUM, _extreme_kernel(js_max, torch.maximum, lambda x: x.clamp_min(0).add_(0)))
+register_torch_kernel(MINIMUM, _extreme_kernel(js_min, torch.minimum, lambda x: x.clamp_max(0)))
 
 
 @torch_kernel(ADD_N)
