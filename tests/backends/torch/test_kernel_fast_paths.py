@@ -89,3 +89,15 @@ def test_maximum_and_minimum_against_one_number(op, bound, shape):
     _assert_same_as_cpu(lambda: op(tf.tensor(bound, shape), tf.tensor(x)))
     # a bound of more dimensions than x broadcasts x up
     _assert_same_as_cpu(lambda: op(tf.tensor([-0.0, 1.0]), tf.tensor(bound, [1, 1, 1])))
+
+
+@pytest.mark.parametrize("alpha", [0.2, 0.0, -0.0, -0.5, INF, 3])
+def test_leaky_relu_gives_cpus_values_for_any_alpha(alpha):
+    x = _x()
+    _assert_same_as_cpu(lambda: tf.leaky_relu(tf.tensor(x), alpha))
+    w = np.eye(3, dtype=np.float32).reshape(1, 1, 3, 3)
+    _assert_same_as_cpu(
+        lambda: tf.fused.conv2d(
+            tf.tensor(x), tf.tensor(w), 1, "valid", activation="leakyrelu", leakyrelu_alpha=alpha
+        )
+    )

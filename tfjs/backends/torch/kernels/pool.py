@@ -48,8 +48,8 @@ _AVG: dict[int, Any] = {4: F.avg_pool2d, 5: F.avg_pool3d}
 
 def _numbers(values: torch.Tensor) -> torch.Tensor:
     """Float values with NaN as -Infinity (NaN never wins a max); others in float64."""
-    if values.is_floating_point():
-        return torch.where(torch.isnan(values), float("-inf"), values)
+    if values.is_floating_point():  # one pass; ±Infinity stay as they are
+        return torch.nan_to_num(values, nan=-math.inf, posinf=math.inf, neginf=-math.inf)
     return values.double()
 
 
