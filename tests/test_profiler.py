@@ -9,6 +9,7 @@ import time
 import warnings
 from collections.abc import Iterator
 
+import numpy as np
 import pytest
 
 import tfjs as tf
@@ -69,7 +70,7 @@ def test_debug_mode_logs_each_kernel(caplog):
 def test_debug_mode_logs_nothing_for_tensors_made_without_a_kernel(caplog):
     with caplog.at_level(logging.INFO, logger=DEBUG_LOGGER):
         tf.enable_debug_mode()
-        made = [tf.tensor([1, 2]), tf.ones([3]), tf.scalar(2)]
+        made = [tf.tensor([1, 2]), tf.tensor1d([1, 1, 1], "int32"), tf.scalar(2)]
     assert _kernel_lines(caplog) == []
     tf.dispose(made)
 
@@ -227,7 +228,9 @@ def test_time_stops_timing_when_the_function_raises():
 
 def test_profile_reports_memory_and_kernels():
     before = _counts()
-    info = tf.profile(lambda: tf.tidy(lambda: tf.ones([1000]).square().sum()))
+    ones = tf.tensor(np.ones(1000, np.float32))  # made outside: only the profiled kernels count
+    info = tf.profile(lambda: tf.tidy(lambda: ones.square().sum()))
+    ones.dispose()
     assert isinstance(info, tf.ProfileInfo)
     assert info.result.array_sync() == 1000.0
     assert info.new_tensors == 1
@@ -306,9 +309,9 @@ def test_profile_stops_recording_when_the_function_raises():
 
 def test_profile_peak_counts_tensors_made_without_kernels():
     def make_and_drop():
-        big = tf.zeros([1000])  # 4000 bytes, made without a kernel, freed before returning
+        big = tf.tensor(np.zeros(1000, np.float32))  # 4000 bytes, made without a kernel, then freed
         big.dispose()
-        return tf.ones([1])
+        return tf.tensor([1.0])
 
     info = tf.profile(make_and_drop)
     try:
