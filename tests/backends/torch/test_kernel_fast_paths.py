@@ -1,5 +1,6 @@
 """torch's shortcuts for the element-wise kernels real models spend their time in: PReLU
-through torch's own prelu where the slopes allow it (finite, sign bit clear), Maximum and
+through torch's own prelu (±0 inputs put back unless the slopes are finite with their sign
+bit clear; small inputs of other slopes through compare/where), Maximum and
 Minimum against one non-zero number through torch's maximum/minimum. Each must give the
 `cpu` backend's values (the exact reference), -0's sign and NaN included, whether the
 shortcut applies or not."""
@@ -63,9 +64,28 @@ def test_prelu_with_one_slope_and_on_rows(slope):
     _assert_same_as_cpu(lambda: tf.prelu(tf.tensor(x.reshape(-1)), tf.tensor([slope])))
 
 
+def _large_x(zeros: bool) -> np.ndarray:
+    """[1, 32, 48, 3] (past the size where torch's prelu runs for any slopes): every
+    special value in every channel, with or without the ±0 that are put back after it."""
+    specials = [v for v in SPECIAL if v != 0 or zeros]
+    count = 32 * 48 * 3
+    values = np.linspace(-3, 3, count - len(specials) * 3).astype(np.float32)
+    values[values == 0] = 0.5
+    return np.concatenate([values, np.repeat(np.array(specials, np.float32), 3)]).reshape(1, 32, 48, 3)
+
+
 @pytest.mark.parametrize("slopes", list(SLOPES))
-def test_fused_conv_prelu_gives_cpus_values(slopes):
-    x, w = _x(), np.eye(3, dtype=np.float32).reshape(1, 1, 3, 3)
+@pytest.mark.parametrize("zeros", [True, False])
+def test_prelu_on_large_inputs_for_any_slopes(slopes, zeros):
+    x = _large_x(zeros)
+    _assert_same_as_cpu(lambda: tf.prelu(tf.tensor(x), tf.tensor(SLOPES[slopes], [1, 1, 3])))
+    _assert_same_as_cpu(lambda: tf.prelu(tf.tensor(x.reshape(-1)), tf.tensor(SLOPES[slopes][1:2])))
+
+
+@pytest.mark.parametrize("slopes", list(SLOPES))
+@pytest.mark.parametrize("large", [False, True])
+def test_fused_conv_prelu_gives_cpus_values(slopes, large):
+    x, w = _large_x(zeros=True) if large else _x(), np.eye(3, dtype=np.float32).reshape(1, 1, 3, 3)
     bias = [-0.0, 0.0, 1.0]
     _assert_same_as_cpu(
         lambda: tf.fused.conv2d(

@@ -4,7 +4,7 @@ are computed in float64 as JavaScript computes them."""
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, NamedTuple
 
 import torch
 import torch.nn.functional as F
@@ -72,12 +72,19 @@ def prelu(backend: TorchBackend, x: Any, alpha: Any) -> TensorInfo:
     return backend.make_output(leaky_relu_values(values, slopes), "float32")
 
 
-def channel_slopes(backend: TorchBackend, alpha: Any, shape: Any, dtype: str) -> torch.Tensor | None:
-    """float32 slopes `alpha` as torch's prelu weight for values of `shape` and `dtype`,
-    where that gives TF.js's values: float32 values, one slope or one per channel of
-    their last dimension (no broadcast past them), each finite with its sign bit clear
-    (then torch's `x > 0 ? x : w * x` is TF.js's `x < 0 ? w * x : x`, ±0 included); else
-    None. Worked out once per buffer of slopes."""
+class PreluWeight(NamedTuple):
+    """float32 slopes as torch's prelu weight (one, or one per channel), and whether
+    torch's prelu (`x > 0 ? x : w * x`) keeps ±0 inputs as they are, which TF.js's
+    `x < 0 ? w * x : x` does: only when every slope is finite with its sign bit clear."""
+
+    weight: torch.Tensor
+    keeps_zeros: bool
+
+
+def channel_slopes(backend: TorchBackend, alpha: Any, shape: Any, dtype: str) -> PreluWeight | None:
+    """float32 slopes `alpha` as torch's prelu weight for values of `shape` and `dtype`:
+    float32 values, one slope or one per channel of their last dimension (no broadcast
+    past them); else None. Worked out once per buffer of slopes."""
     if dtype != "float32" or alpha.dtype != "float32" or len(alpha.shape) > len(shape):
         return None
     count = math.prod(alpha.shape)
@@ -86,16 +93,29 @@ def channel_slopes(backend: TorchBackend, alpha: Any, shape: Any, dtype: str) ->
     return backend.derived(alpha, "prelu weight", _prelu_weight)
 
 
-def _prelu_weight(slopes: torch.Tensor) -> torch.Tensor | None:
-    usable = bool((torch.isfinite(slopes) & ~torch.signbit(slopes)).all())
-    return slopes.reshape(-1) if usable else None
+def _prelu_weight(slopes: torch.Tensor) -> PreluWeight:
+    keeps_zeros = bool((torch.isfinite(slopes) & ~torch.signbit(slopes)).all())
+    return PreluWeight(slopes.reshape(-1), keeps_zeros)
 
 
-def prelu_values(x: torch.Tensor, weight: torch.Tensor) -> torch.Tensor:
-    """torch's prelu of `x` (channels last) with `weight` (`channel_slopes`)."""
-    if x.dim() < 2:
-        return F.prelu(x, weight)
-    return F.prelu(x.movedim(-1, 1), weight).movedim(1, -1)
+# Elements below which one compare/multiply/where costs less than torch's prelu plus a
+# search for zeros (torch's where and compares are slow per element on the CPU).
+_SMALL_PRELU = 4096
+
+
+def prelu_values(x: torch.Tensor, slopes: PreluWeight) -> torch.Tensor:
+    """TF.js's prelu of float32 `x` (channels last) with `slopes` (`channel_slopes`).
+    torch's prelu gives TF.js's values everywhere but at ±0 inputs (where w * ±0 may be
+    ∓0 or NaN), so those are put back, and only when `x` holds a zero."""
+    weight = slopes.weight
+    if not slopes.keeps_zeros and x.device.type == "cpu" and x.numel() < _SMALL_PRELU:
+        return torch.where(x < 0, x * weight, x)
+    y = F.prelu(x, weight) if x.dim() < 2 else F.prelu(x.movedim(-1, 1), weight).movedim(1, -1)
+    if slopes.keeps_zeros or x.numel() == 0:
+        return y
+    if x.device.type == "cpu" and bool(x.abs().amin() > 0):  # no zero (a NaN reads as one)
+        return y
+    return torch.where(x == 0, x, y)
 
 
 @torch_kernel(ELU_GRAD)
