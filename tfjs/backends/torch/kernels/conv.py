@@ -5,7 +5,7 @@ the N-d bodies serve conv3d.py too."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 import torch
 import torch.nn.functional as F
@@ -14,6 +14,7 @@ from torch.nn import grad as nn_grad
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.torch.backend_torch import TorchBackend
 from tfjs.backends.torch.kernels.conv_util import (
+    TorchWindow,
     channels_first,
     conv2d_info,
     empty_output,
@@ -78,27 +79,67 @@ def conv_values(
     tensor with no -0: TF.js's sums start from +0, and torch adds the bias (at least +0)
     to each sum as it stores it, which turns a sum of -0 terms into +0."""
     work = w.dtype
-    if empty_output(info):
+    plan = _conv_plan(info, depthwise, x.dim())
+    if plan is None:
         values = torch.zeros(info.out_shape, dtype=work, device=x.device)
         return values if bias is None else values.add_(_per_channel(bias, info))
-    kernel_name = "DepthwiseConv2dNative" if depthwise else ("Conv2D" if x.dim() == 4 else "Conv3D")
-    tw = torch_window(info, kernel_name)
-    xs = channels_first(x.to(work), info)
+    tw = plan.window
+    xs = x if x.dtype == work else x.to(work)
+    if plan.channels_last:
+        xs = xs.permute(plan.to_channels_first)
     if tw.crop is not None:
         xs = xs[tw.crop]
     if tw.pads is not None:
         xs = F.pad(xs, tw.pads)
-    conv = F.conv2d if xs.dim() == 4 else F.conv3d
-    y = conv(
-        xs.contiguous(memory_format=_MEMORY_FORMATS[xs.dim()]),
+    y = plan.conv(
+        xs.contiguous(memory_format=plan.memory_format),
         w,
         _zero_bias(w.shape[0], work, w.device) if bias is None else bias,
-        stride=tw.stride,
-        padding=tw.padding,
-        dilation=tw.dilation,
-        groups=_groups(info, depthwise),
+        tw.stride,
+        tw.padding,
+        tw.dilation,
+        plan.groups,
     )
-    return from_channels_first(y, info).contiguous()
+    return y.permute(plan.from_channels_first).contiguous() if plan.channels_last else y.contiguous()
+
+
+class _ConvPlan(NamedTuple):
+    """How `conv_values` runs one conv info, worked out once per info."""
+
+    window: TorchWindow
+    conv: Callable[..., torch.Tensor]
+    memory_format: torch.memory_format
+    groups: int
+    channels_last: bool
+    to_channels_first: tuple[int, ...]
+    from_channels_first: tuple[int, ...]
+
+
+# {(id(info), depthwise): (info, its plan or None: an empty output)}; the info is kept,
+# so its id is never reused here.
+_CONV_PLANS: dict[tuple[int, bool], tuple[Any, _ConvPlan | None]] = {}
+
+
+def _conv_plan(info: Any, depthwise: bool, dims: int) -> _ConvPlan | None:
+    cached = _CONV_PLANS.get((id(info), depthwise))
+    if cached is not None and cached[0] is info:
+        return cached[1]
+    plan = None
+    if not empty_output(info):
+        kernel_name = "DepthwiseConv2dNative" if depthwise else ("Conv2D" if dims == 4 else "Conv3D")
+        plan = _ConvPlan(
+            torch_window(info, kernel_name),
+            F.conv2d if dims == 4 else F.conv3d,
+            _MEMORY_FORMATS[dims],
+            _groups(info, depthwise),
+            info.data_format != "channelsFirst",
+            (0, dims - 1, *range(1, dims - 1)),
+            (0, *range(2, dims), 1),
+        )
+    if len(_CONV_PLANS) >= 4096:
+        _CONV_PLANS.clear()
+    _CONV_PLANS[(id(info), depthwise)] = (info, plan)
+    return plan
 
 
 # {(channels, dtype, device): zeros}: the bias of a convolution that has none.
@@ -188,8 +229,13 @@ def forward_values(
     `bias` (a kernel input that `conv_bias` takes) when given."""
     # The kernel runs after its op checked these attributes, so equal values give the
     # same geometry: a tuple key costs a fraction of conv2d_info's own (repr) key.
-    key = (depthwise, x.shape, filter.shape, _frozen(strides), _frozen(pad), data_format, _frozen(dilations))
-    info = _FORWARD_INFOS.get((key, dim_rounding_mode))
+    key = (depthwise, x.shape, filter.shape, _flat(strides), _flat(pad), data_format, _flat(dilations))
+    try:
+        info = _FORWARD_INFOS.get((key, dim_rounding_mode))
+    except TypeError:  # an explicit padding: lists in a list
+        frozen = (_frozen(strides), _frozen(pad), data_format, _frozen(dilations))
+        key = (depthwise, x.shape, filter.shape, *frozen)
+        info = _FORWARD_INFOS.get((key, dim_rounding_mode))
     if info is None:
         info = conv2d_info(
             x.shape, filter.shape, strides, pad, data_format, dilations, dim_rounding_mode, depthwise
@@ -207,9 +253,16 @@ def forward_values(
 _FORWARD_INFOS: dict[tuple[Any, ...], Any] = {}
 
 
+def _flat(value: Any) -> Any:
+    """A list attribute as a tuple (lists in it stay lists)."""
+    return tuple(value) if type(value) is list else value
+
+
 def _frozen(value: Any) -> Any:
     """A list attribute (and lists in it) as tuples, to key a dict."""
-    return tuple(_frozen(item) for item in value) if isinstance(value, (list, tuple)) else value
+    if not isinstance(value, (list, tuple)):
+        return value
+    return tuple(_frozen(item) if isinstance(item, (list, tuple)) else item for item in value)
 
 
 def _forward_kernel(depthwise: bool) -> Callable[..., TensorInfo]:
