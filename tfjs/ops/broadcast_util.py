@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tfjs.backend_util.value_checks import broadcast_error
+
 
 def assert_and_get_broadcast_shape(a: Sequence[int], b: Sequence[int], op_name: str) -> tuple[int, ...]:
     """The shape `a` and `b` broadcast to, or a ValueError naming both shapes."""
@@ -18,10 +20,7 @@ def assert_and_get_broadcast_shape(a: Sequence[int], b: Sequence[int], op_name: 
         elif dim_a == 1:
             result.append(dim_b)
         else:
-            raise ValueError(
-                f"{op_name}: Operands could not be broadcast together with shapes "
-                f"{','.join(map(str, a))} and {','.join(map(str, b))}."
-            )
+            raise broadcast_error(op_name, a, b)
     return tuple(result)
 
 
