@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 import torch
 import torch.nn.functional as F
@@ -53,6 +53,63 @@ def _numbers(values: torch.Tensor) -> torch.Tensor:
     return values.double()
 
 
+class PoolWindow(NamedTuple):
+    """torch's own pool geometry giving exactly a pool info's windows."""
+
+    sizes: tuple[int, ...]
+    strides: tuple[int, ...]
+    padding: tuple[int, ...]
+    ceil_mode: bool
+
+
+# {id(info): (info, its PoolWindow or None)}: the info is kept, so its id is never reused.
+_POOL_WINDOWS: dict[int, tuple[Any, PoolWindow | None]] = {}
+
+
+def torch_pool_window(info: Any) -> PoolWindow | None:
+    """The PoolWindow whose windows start where TF.js's do (torch's symmetric padding
+    is TF.js's leading one, at most half a window, as torch allows) and whose output
+    count is info's, with or without ceil mode (windows past the end read only what is
+    inside, as TF.js's); None when there is none. Worked out once per info."""
+    cached = _POOL_WINDOWS.get(id(info))
+    if cached is not None and cached[0] is info:
+        return cached[1]
+    w = window(info)
+    made = None
+    if all(d == 1 for d in w.dilations) and all(
+        b >= 0 and 2 * b <= f for b, f in zip(w.before, w.filter_sizes, strict=True)
+    ):
+        # along one output, a stride past the padded input gives the one window
+        strides = tuple(
+            s if o > 1 else max(1, n + 2 * b)
+            for s, o, n, b in zip(w.strides, w.out_sizes, w.in_sizes, w.before, strict=True)
+        )
+        for ceil_mode in (False, True):
+            outs = (
+                _torch_pool_count(n, f, s, b, ceil_mode)
+                for n, f, s, b in zip(w.in_sizes, w.filter_sizes, strides, w.before, strict=True)
+            )
+            if tuple(outs) == w.out_sizes:
+                made = PoolWindow(w.filter_sizes, strides, w.before, ceil_mode)
+                break
+    if len(_POOL_WINDOWS) >= 4096:
+        _POOL_WINDOWS.clear()
+    _POOL_WINDOWS[id(info)] = (info, made)
+    return made
+
+
+def _torch_pool_count(size: int, window_size: int, stride: int, pad: int, ceil_mode: bool) -> int:
+    """torch's output count along one dimension (its pooling_output_shape); -1 for an
+    input smaller than the window, which torch's 3-D pools refuse whatever the padding."""
+    if size < window_size:
+        return -1
+    span = size + 2 * pad - window_size
+    count = (span + (stride - 1 if ceil_mode else 0)) // stride + 1
+    if ceil_mode and (count - 1) * stride >= size + pad:
+        count -= 1
+    return count
+
+
 def _kernel_name(name: str, values: torch.Tensor) -> str:
     """TF.js's kernel name for a pool of channels-first `values` (2-D or 3-D)."""
     return name if values.dim() == 4 else f"{name}3D"
@@ -62,6 +119,9 @@ def max_pool_values(x: torch.Tensor, info: Any, indices: bool = False) -> Any:
     """The max of each window, channels-first (with `indices`: and the flat position of
     the first maximum in the padded input's spatial dimensions)."""
     values = _numbers(channels_first(x, info))
+    own = None if indices else torch_pool_window(info)
+    if own is not None:  # torch's padding is never read: same windows, no padded copy
+        return _MAX[values.dim()](values, own.sizes, own.strides, own.padding, ceil_mode=own.ceil_mode)
     values = padded_to_output(values, info, float("-inf"), _kernel_name("maxPool", values))
     w = window(info)
     return _MAX[values.dim()](values, w.filter_sizes, w.strides, return_indices=indices)
@@ -73,11 +133,41 @@ def avg_pool_values(x: torch.Tensor, info: Any, empty_is_nan: bool) -> torch.Ten
     values = values if values.is_floating_point() else values.double()
     w = window(info)
     pool = _AVG[values.dim()]
+    own = torch_pool_window(info)
+    if own is not None:  # dividing by the positions inside the input: TF.js's count
+        return pool(values, own.sizes, own.strides, own.padding, own.ceil_mode, count_include_pad=False)
     padded = padded_to_output(values, info, kernel_name=_kernel_name("avgPool", values))
     sums = pool(padded, w.filter_sizes, w.strides, divisor_override=1)
     inside = torch.ones((1, 1, *w.in_sizes), dtype=values.dtype, device=values.device)
     counts = pool(padded_to_output(inside, info), w.filter_sizes, w.strides, divisor_override=1)
     return sums / (counts if empty_is_nan else torch.clamp(counts, min=1))
+
+
+# {attributes: pool info}: a model's pools meet the same few.
+_POOL_INFOS: dict[tuple[Any, ...], Any] = {}
+
+
+def _pool_info(
+    dims: int, shape: Any, filter_size: Any, strides: Any, pad: Any, rounding: Any, data_format: str
+) -> Any:
+    """The pool info of a pool kernel's attributes (checked by its op), made once per
+    shape and attributes (so `torch_pool_window` is worked out once too)."""
+    key = (dims, tuple(shape), *(tuple(a) if type(a) is list else a for a in (filter_size, strides, pad)))
+    key = (*key, rounding, data_format)
+    try:
+        info = _POOL_INFOS.get(key)
+    except TypeError:  # lists in a list: made each time
+        key, info = None, None
+    if info is None:
+        if dims == 3:
+            info = compute_pool3d_info(shape, filter_size, strides, 1, pad, rounding, data_format)
+        else:
+            info = compute_pool2d_info(shape, filter_size, strides, 1, pad, rounding)
+        if key is not None:
+            if len(_POOL_INFOS) >= 4096:
+                _POOL_INFOS.clear()
+            _POOL_INFOS[key] = info
+    return info
 
 
 def _pool_kernel(mode: str, dims: int) -> Callable[..., TensorInfo]:
@@ -94,12 +184,10 @@ def _pool_kernel(mode: str, dims: int) -> Callable[..., TensorInfo]:
         dim_rounding_mode: Any = None,
         data_format: str = "NDHWC",
     ) -> TensorInfo:
-        info: Any
+        info = _pool_info(dims, x.shape, filter_size, strides, pad, dim_rounding_mode, data_format)
         if dims == 3:
-            info = compute_pool3d_info(x.shape, filter_size, strides, 1, pad, dim_rounding_mode, data_format)
             dtype = "float32"
         else:
-            info = compute_pool2d_info(x.shape, filter_size, strides, 1, pad, dim_rounding_mode)
             if window(info).filter_sizes == (1, 1) and tuple(info.in_shape) == tuple(info.out_shape):
                 return backend.forward(x, x.shape)  # TF.js's identity shortcut: NaN and -0 kept
             dtype = x.dtype
