@@ -19,12 +19,16 @@ pytest.importorskip("torch", reason="the torch backend needs PyTorch (tfjs[torch
 
 NAN, INF = float("nan"), float("inf")
 # (input height, window, stride, pad): SAME's even and odd splits, VALID windows that
-# leave rows unread, one window along a dimension, windows larger than half the input.
+# leave rows unread, one window along a dimension, windows larger than half the input,
+# explicit pads (leading and trailing apart: the padded copy).
 GEOMETRIES = [
     (h, k, s, pad)
-    for h, k, s, pad in itertools.product([1, 2, 4, 5, 8, 15], [1, 2, 3, 4], [1, 2, 3], ["same", "valid", 1])
+    for h, k, s, pad in itertools.product(
+        [1, 2, 4, 5, 8, 15], [1, 2, 3, 4], [1, 2, 3], ["same", "valid", 1, [[0, 0], [1, 2], [0, 1], [0, 0]]]
+    )
     if pad != "valid" or k <= h
     if pad != 1 or k <= h + 2
+    if not isinstance(pad, list) or k <= h + 3
 ]
 
 
@@ -57,8 +61,8 @@ def test_each_pool_geometry_gives_cpus_values(h, k, s, pad):
     }
     try:
         for name, op in ops.items():
-            if pad == 1 and "3d" in name:
-                continue  # TF.js's 3-D pools take no number pad
+            if pad not in ("same", "valid") and "3d" in name:
+                continue  # TF.js's 3-D pools take no number or explicit pad
             want = _run("cpu", op, x)
             got = _run("torch", op, x)
             assert got.shape == want.shape, name

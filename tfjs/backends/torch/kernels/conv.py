@@ -19,6 +19,7 @@ from tfjs.backends.torch.kernels.conv_util import (
     conv2d_info,
     empty_output,
     from_channels_first,
+    once_per_info,
     padded_sizes,
     padded_to_output,
     padding_to_output,
@@ -115,19 +116,16 @@ class _ConvPlan(NamedTuple):
     from_channels_first: tuple[int, ...]
 
 
-# {(id(info), depthwise): (info, its plan or None: an empty output)}; the info is kept,
-# so its id is never reused here.
-_CONV_PLANS: dict[tuple[int, bool], tuple[Any, _ConvPlan | None]] = {}
+# {id(info): (info, its plan or None: an empty output)}, for depthwise False and True.
+_CONV_PLANS: dict[bool, dict[int, tuple[Any, _ConvPlan | None]]] = {False: {}, True: {}}
 
 
 def _conv_plan(info: Any, depthwise: bool, dims: int) -> _ConvPlan | None:
-    cached = _CONV_PLANS.get((id(info), depthwise))
-    if cached is not None and cached[0] is info:
-        return cached[1]
-    plan = None
-    if not empty_output(info):
+    def make(info: Any) -> _ConvPlan | None:
+        if empty_output(info):
+            return None
         kernel_name = "DepthwiseConv2dNative" if depthwise else ("Conv2D" if dims == 4 else "Conv3D")
-        plan = _ConvPlan(
+        return _ConvPlan(
             torch_window(info, kernel_name),
             F.conv2d if dims == 4 else F.conv3d,
             _MEMORY_FORMATS[dims],
@@ -136,10 +134,8 @@ def _conv_plan(info: Any, depthwise: bool, dims: int) -> _ConvPlan | None:
             (0, dims - 1, *range(1, dims - 1)),
             (0, *range(2, dims), 1),
         )
-    if len(_CONV_PLANS) >= 4096:
-        _CONV_PLANS.clear()
-    _CONV_PLANS[(id(info), depthwise)] = (info, plan)
-    return plan
+
+    return once_per_info(_CONV_PLANS[depthwise], info, make)
 
 
 # {(channels, dtype, device): zeros}: the bias of a convolution that has none.

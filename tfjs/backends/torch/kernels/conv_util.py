@@ -5,7 +5,8 @@ makes a VALID torch window give exactly TF.js's outputs."""
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple, TypeVar
 
 import torch
 import torch.nn.functional as F
@@ -98,23 +99,36 @@ class TorchWindow(NamedTuple):
 # {id(info): (info, its TorchWindow)}: the info is kept, so its id is never reused here.
 _TORCH_WINDOWS: dict[int, tuple[Any, TorchWindow]] = {}
 
+T = TypeVar("T")
 
-def torch_window(info: Any, kernel_name: str = "") -> TorchWindow:
-    """The TorchWindow giving exactly TF.js's outputs, worked out once per info (conv
-    infos are cached by their inputs' shapes and attributes, so a model's convolutions
-    meet the same few). Leading padding is torch's own and costs no copy; only trailing
-    padding past it (SAME's odd split) or a negative pad is an F.pad, whose padded size
-    is checked first, naming `kernel_name` (TF.js's)."""
-    cached = _TORCH_WINDOWS.get(id(info))
+
+def once_per_info(cache: dict[int, tuple[Any, Any]], info: Any, make: Callable[[Any], T]) -> T:
+    """`make(info)`, worked out once per info (conv and pool infos are cached by their
+    inputs' shapes and attributes, so a model meets the same few): kept in `cache` by
+    the info's id, with the info itself, so the id is never reused there."""
+    cached = cache.get(id(info))
     if cached is not None and cached[0] is info:
         return cached[1]
-    made = _torch_window(info)
-    if made.pads is not None and kernel_name:
-        _check_padded(info.batch_size, window(info).in_sizes, info.in_channels, made.pads, kernel_name)
-    if len(_TORCH_WINDOWS) >= 4096:
-        _TORCH_WINDOWS.clear()
-    _TORCH_WINDOWS[id(info)] = (info, made)
+    made = make(info)
+    if len(cache) >= 4096:
+        cache.clear()
+    cache[id(info)] = (info, made)
     return made
+
+
+def torch_window(info: Any, kernel_name: str = "") -> TorchWindow:
+    """The TorchWindow giving exactly TF.js's outputs, worked out once per info.
+    Leading padding is torch's own and costs no copy; only trailing padding past it
+    (SAME's odd split) or a negative pad is an F.pad, whose padded size is checked
+    first, naming `kernel_name` (TF.js's)."""
+
+    def make(info: Any) -> TorchWindow:
+        made = _torch_window(info)
+        if made.pads is not None and kernel_name:
+            _check_padded(info.batch_size, window(info).in_sizes, info.in_channels, made.pads, kernel_name)
+        return made
+
+    return once_per_info(_TORCH_WINDOWS, info, make)
 
 
 def _torch_window(info: Any) -> TorchWindow:

@@ -23,6 +23,7 @@ from tfjs.backends.torch.kernels.conv_util import (
     channels_first,
     empty_output,
     from_channels_first,
+    once_per_info,
     padded_sizes,
     padded_to_output,
     padding_to_output,
@@ -62,7 +63,7 @@ class PoolWindow(NamedTuple):
     ceil_mode: bool
 
 
-# {id(info): (info, its PoolWindow or None)}: the info is kept, so its id is never reused.
+# {id(info): (info, its PoolWindow or None)}
 _POOL_WINDOWS: dict[int, tuple[Any, PoolWindow | None]] = {}
 
 
@@ -71,11 +72,11 @@ def torch_pool_window(info: Any) -> PoolWindow | None:
     is TF.js's leading one, at most half a window, as torch allows) and whose output
     count is info's, with or without ceil mode (windows past the end read only what is
     inside, as TF.js's); None when there is none. Worked out once per info."""
-    cached = _POOL_WINDOWS.get(id(info))
-    if cached is not None and cached[0] is info:
-        return cached[1]
+    return once_per_info(_POOL_WINDOWS, info, _pool_window)
+
+
+def _pool_window(info: Any) -> PoolWindow | None:
     w = window(info)
-    made = None
     if all(d == 1 for d in w.dilations) and all(
         b >= 0 and 2 * b <= f for b, f in zip(w.before, w.filter_sizes, strict=True)
     ):
@@ -90,12 +91,8 @@ def torch_pool_window(info: Any) -> PoolWindow | None:
                 for n, f, s, b in zip(w.in_sizes, w.filter_sizes, strides, w.before, strict=True)
             )
             if tuple(outs) == w.out_sizes:
-                made = PoolWindow(w.filter_sizes, strides, w.before, ceil_mode)
-                break
-    if len(_POOL_WINDOWS) >= 4096:
-        _POOL_WINDOWS.clear()
-    _POOL_WINDOWS[id(info)] = (info, made)
-    return made
+                return PoolWindow(w.filter_sizes, strides, w.before, ceil_mode)
+    return None
 
 
 def _torch_pool_count(size: int, window_size: int, stride: int, pad: int, ceil_mode: bool) -> int:
