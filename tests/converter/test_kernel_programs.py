@@ -175,3 +175,30 @@ def test_each_node_keeps_its_most_recently_used_programs(op_scopes):
     assert op_scopes  # recorded again
     tf.dispose(inputs)
     model.dispose()
+
+
+def test_a_backend_removed_and_made_again_records_anew(op_scopes):
+    from tfjs.backends.cpu.backend_cpu import CpuBackend
+
+    engine = tf.engine()
+    model = load(
+        [
+            placeholder("x", [-1, 4]),
+            {"name": "n", "op": "Neg", "input": ["x"], "attr": F32},
+            {"name": "y", "op": "Exp", "input": ["n"], "attr": F32},
+        ]
+    )
+    x = tf.ones([2, 4])
+    tf.dispose([model.execute(x), model.execute(x), x])  # recorded, then replayed
+    try:
+        engine.remove_backend("cpu")  # the instance the programs were recorded on is gone
+    finally:
+        engine.register_backend("cpu", CpuBackend, priority=1)
+    tf.set_backend("cpu")
+    x = tf.ones([2, 4])
+    op_scopes.clear()
+    y = model.execute(x)
+    assert op_scopes  # the new instance's kernels are recorded, not the old ones replayed
+    np.testing.assert_allclose(y.numpy(), np.full((2, 4), np.exp(-1.0)), rtol=1e-6)
+    tf.dispose([x, y])
+    model.dispose()

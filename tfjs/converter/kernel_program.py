@@ -150,7 +150,7 @@ def program_key(args: Sequence[Any]) -> ProgramKey | None:
     """What a program is recorded for: the backend, the tensors' shapes and dtypes, and
     the values the node reads on the host; None when an argument is neither (such a node
     is not lowered)."""
-    key: list[Any] = [ENGINE.backend_name]
+    key: list[Any] = [ENGINE.backend]  # the instance: a backend removed and made again records anew
     for arg in args:
         if isinstance(arg, Tensor):
             key.append(arg.shape)
