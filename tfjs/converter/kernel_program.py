@@ -1,19 +1,20 @@
 """A graph node lowered to the kernels it runs (DESIGN.md: graph models compile once).
 
-The first time a node runs with given argument shapes and dtypes on a backend, its op
-runs as usual while the engine records every kernel it calls: the kernel, its resolved
-attributes, where each input comes from (one of the node's arguments, or an output of an
-earlier kernel of the same node) and which tensors the node returns. Later runs with the
-same shapes, dtypes and backend call those kernels directly: no argument conversion or
-validation (it ran, for these shapes, when the node was recorded), no op wrapper, no
-scope. Inputs that differ only in their values replay the same kernels, so value checks
-belong to the kernels (DESIGN.md: "ops validate, kernels compute").
+The first time a node runs with given argument shapes and dtypes, host values (the axes
+and shapes the plan gives it) and backend instance, its op runs as usual while the engine
+records every kernel it calls: the kernel, its resolved attributes, where each input comes
+from (one of the node's arguments, or an output of an earlier kernel of the same node) and
+which tensors the node returns. Later runs with the same key call those kernels directly:
+no argument conversion or validation (it ran, for these shapes, when the node was
+recorded), no op wrapper, no scope. Inputs that differ only in their values replay the
+same kernels, so value checks belong to the kernels (DESIGN.md: "ops validate, kernels
+compute").
 
 A tensor the op made from host values (a shape, a scalar it needed) is made again from
 the same values. A node is not lowered when its op did something a replay could not
 repeat: read a tensor's values on the host (its kernels may depend on them), drew random
-numbers on the host, or took an argument that is not a tensor. Such a node runs its op
-every time.
+numbers on the host, or took an argument that is neither a tensor nor small host values.
+Such a node runs its op every time.
 """
 
 from __future__ import annotations
