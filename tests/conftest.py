@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+import zlib
+
+import numpy as np
 import pytest
 
 import tfjs as tf
@@ -17,6 +20,14 @@ def pytest_collection_modifyitems(items):
         from tests.backends.torch.known_gaps import mark_known_gaps
 
         mark_known_gaps(items)
+
+
+@pytest.fixture(autouse=True)
+def _own_random_stream(request):
+    """A test module's shared `RNG` gives each test its own stream, seeded by the test's
+    id, so a test's values do not depend on which tests ran before it on its worker."""
+    if isinstance(getattr(request.module, "RNG", None), np.random.Generator):
+        request.module.RNG = np.random.default_rng(zlib.crc32(request.node.nodeid.encode()))
 
 
 @pytest.fixture(autouse=True)
