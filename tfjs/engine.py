@@ -353,6 +353,11 @@ class Engine(GradientsMixin, ScopesMixin):
         """The backend that holds `tensor`'s data now (not moved: as it is)."""
         return self._data[tensor.data_id].backend
 
+    def held_buffers(self) -> dict[DataId, int]:
+        """{data id: bytes} of every buffer held now: what `memory()["num_bytes"]` sums
+        (a buffer that several tensors share counts once)."""
+        return {data_id: info.num_bytes for data_id, info in self._data.items()}
+
     def memory(self) -> dict[str, Any]:
         """TF.js's `tf.memory()`: exact counts of tensors, buffers and bytes."""
         info = self.backend.memory()

@@ -12,12 +12,6 @@ from tfjs.engine import ENGINE
 from tfjs.tensor import Tensor
 
 
-def held_buffers() -> dict[Any, int]:
-    """{data id: bytes} of every buffer the engine holds now (its bookkeeping: the
-    buffers `tf.memory()["num_bytes"]` sums; a buffer shared by several tensors once)."""
-    return {data_id: info.num_bytes for data_id, info in ENGINE._data.items()}
-
-
 def largest_live_set(model: Any, inputs: Mapping[str, Tensor]) -> int | None:
     """The bytes of the largest set of activations alive at once in one run of a graph
     model on `inputs`, the inputs included: for each node, the buffers alive before it
@@ -37,7 +31,7 @@ def largest_live_set(model: Any, inputs: Mapping[str, Tensor]) -> int | None:
     if is_layers_model(model):
         return None
     input_ids = {tensor.data_id for tensor in inputs.values()}
-    before = held_buffers()
+    before = ENGINE.held_buffers()
     outside = {data_id for data_id in before if data_id not in input_ids}
     steps = model.execute_steps(dict(inputs))
     previous = {data_id: size for data_id, size in before.items() if data_id not in outside}
@@ -48,7 +42,7 @@ def largest_live_set(model: Any, inputs: Mapping[str, Tensor]) -> int | None:
         except StopIteration as done:
             result = done.value
             break
-        now = {data_id: size for data_id, size in held_buffers().items() if data_id not in outside}
+        now = {data_id: size for data_id, size in ENGINE.held_buffers().items() if data_id not in outside}
         largest = max(largest, sum({**previous, **now}.values()))
         previous = now
     for tensor in result if isinstance(result, list) else [result]:

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from tfjs.analysis.inputs import make_inputs
-from tfjs.analysis.memory import held_buffers, largest_live_set
+from tfjs.analysis.memory import largest_live_set
 from tfjs.analysis.models import call_model, is_layers_model, load_model
 from tfjs.converter.fusion import CONVOLUTIONS
 from tfjs.engine import ENGINE
@@ -188,7 +188,8 @@ def bench(
                     times.append(_ms(start))
                     step()
                 input_ids = {tensor.data_id for tensor in inputs.values()}
-                input_bytes = sum(size for data_id, size in held_buffers().items() if data_id in input_ids)
+                held = ENGINE.held_buffers()
+                input_bytes = sum(held[data_id] for data_id in input_ids if data_id in held)
                 weights_bytes = ENGINE.num_bytes - held_before - input_bytes
                 peak_bytes = profile(lambda: _call(model, inputs)).peak_bytes - held_before
                 step()
