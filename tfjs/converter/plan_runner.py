@@ -40,7 +40,7 @@ def run_plan(
     host_inputs, host_shapes = plan.host_inputs, plan.host_shapes
     known: dict[str, HostValues] = {}  # this run's shapes evaluated on the host
     lowering = kept is None and can_replay()
-    unchanging = weight_ids.union(t.id for tensors in plan.constants.values() for t in tensors)
+    unchanging: set[int] | None = None  # the tensors whose values never change, when a node records
     for node, to_free in zip(plan.nodes, plan.free_after, strict=False):
         if node.name not in values:
             try:
@@ -68,6 +68,9 @@ def run_plan(
                     start_scope(node.op)
                     try:
                         if key is not None and program is MISSING:
+                            if unchanging is None:
+                                constants = plan.constants.values()
+                                unchanging = weight_ids.union(t.id for tensors in constants for t in tensors)
                             run_op = partial(mapper.fn, *args, **node.keywords)
                             result, program = record(run_op, args, unchanging)
                             remember(programs, node.name, key, program)
