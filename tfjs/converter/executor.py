@@ -31,9 +31,10 @@ from tfjs.converter.execution_context import ExecutionContext
 from tfjs.converter.frames import clones, lookup, run_frames
 from tfjs.converter.fusion import ACTIVATIONS, ADDS, CONVOLUTIONS, fuse_plan
 from tfjs.converter.host_shapes import HostPlan, Source, plan_host_inputs
-from tfjs.converter.kernel_program import NodePrograms
+from tfjs.converter.kernel_program import NodePrograms, can_replay
 from tfjs.converter.model_graph import SOURCE_OPS, Graph, Node, parse_input_name
 from tfjs.converter.ops._values import HostValues
+from tfjs.converter.plan_program import PlanCollector, PlanPrograms, plan_key, run_program
 from tfjs.converter.plan_runner import run_plan
 from tfjs.engine import ENGINE
 from tfjs.environment import ENV
@@ -71,6 +72,7 @@ class GraphExecutor:
         self._resources = None
         self._plans: dict[PlanKey, Plan] = {}
         self.programs: NodePrograms = {}  # each node's kernel programs (kernel_program.py)
+        self.plan_programs = PlanPrograms()  # whole plans joined into one (plan_program.py)
         self.used_cache: dict[tuple[tuple[str, ...], tuple[str, ...]], set[str]] = {}
         self.folded: dict[str, list[Tensor]] = {}  # constant-folded values, shared by the plans
         self.constant_reads = ConstantReads(self.weight_map, graph.nodes)
@@ -105,6 +107,7 @@ class GraphExecutor:
         self.constant_reads.clear()
         self.frame_host_inputs.clear()
         self._plans.clear()
+        self.plan_programs.clear()
 
     @property
     def resources(self) -> Any:
@@ -246,10 +249,27 @@ class GraphExecutor:
                 if plan.constants:
                     values.update(plan.constants)
                     keep_ids |= {t.id for tensors in plan.constants.values() for t in tensors}
+                feeds = [inputs[name] for name in sorted(inputs)]
+                key = plan_key(plan, feeds) if kept is None and can_replay() else None
+                program = self.plan_programs.find(key) if key is not None else None
+                if program is not None:
+                    yield
+                    return run_program(program, feeds)
+                collector = PlanCollector(feeds, keep_ids) if key is not None else None
                 yield from run_plan(
-                    plan, values, context, keep_ids, kept, self.call, self.programs, self.weight_ids
+                    plan,
+                    values,
+                    context,
+                    keep_ids,
+                    kept,
+                    self.call,
+                    self.programs,
+                    self.weight_ids,
+                    collector,
                 )
                 results = [_output(values, name, index) for name, index in output_refs]
+                if collector is not None:
+                    self.plan_programs.remember(key, collector, results)
         except BaseException:
             _dispose_all(values, keep_ids)
             if self.parent is None:

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from tfjs.converter.execution_context import ExecutionContext
     from tfjs.converter.executor import Plan
     from tfjs.converter.kernel_program import NodePrograms
+    from tfjs.converter.plan_program import PlanCollector
 
 
 def run_plan(
@@ -31,10 +32,12 @@ def run_plan(
     call: Callable[[Node, list[Any], ExecutionContext], list[Any]],
     programs: NodePrograms,
     weight_ids: set[int],
+    collector: PlanCollector | None = None,
 ) -> Iterator[None]:
     """Runs `plan` over `values` ({node name: its tensors}, the feeds and weights first),
     yielding after each node; `call` runs a node that needs the execution context,
-    `programs` holds the nodes' kernel programs between runs."""
+    `programs` holds the nodes' kernel programs between runs, `collector` joins the
+    programs this run's nodes run (plan_program.py)."""
     holders: dict[int, int] = {}
     start_scope, end_scope = ENGINE.start_scope, ENGINE.end_scope
     host_inputs, host_shapes = plan.host_inputs, plan.host_shapes
@@ -56,6 +59,8 @@ def run_plan(
             mapper = node.mapper
             if mapper is None or mapper.takes_context or node.op in SOURCE_OPS:
                 outputs = call(node, args, context)
+                if collector is not None:
+                    collector.skipped()
             else:  # the plan's usual node: its kernel program, or its op
                 key = program_key(args) if lowering else None
                 by_key = programs.get(node.name) if key is not None else None
@@ -64,6 +69,8 @@ def run_plan(
                     if len(by_key) > 1:  # least recently used first
                         by_key[key] = by_key.pop(key)
                     outputs = replay(program, args)
+                    if collector is not None:
+                        collector.node(program, args, outputs)
                 else:
                     start_scope(node.op)
                     try:
@@ -81,6 +88,11 @@ def run_plan(
                         raise
                     end_scope(result)
                     outputs = list(result) if isinstance(result, (list, tuple)) else [result]
+                    if collector is not None:
+                        if program is None or program is MISSING:
+                            collector.skipped()
+                        else:
+                            collector.node(program, args, outputs)
             values[node.name] = outputs
             sources = host_shapes.get(node.name)
             if sources is not None:

@@ -1,0 +1,271 @@
+"""A whole plan lowered to one sequence of kernel calls (DESIGN.md: graph models compile
+once).
+
+After a run in which every node of a plan ran as a kernel program (kernel_program.py),
+the programs the nodes ran are joined into one: each kernel input names a slot (a feed,
+a weight or constant the plan reads, or an earlier kernel's output), and after each
+kernel the slots nothing reads any more are freed. Running it calls the kernels on the
+backend directly: no tensor is made for an intermediate (only the outputs become tracked
+tensors), no node bookkeeping, no scope. It is recorded for the backend instance and the
+feeds' shapes and dtypes, as each node's program is, and runs only when node programs
+would (`can_replay`: no tape, debug mode, profile or timer) and intermediate tensors are
+not kept; so `memory()` is exact at the boundary of every `execute`.
+
+A backend may run the joined program as one unit of its own (`compile_plan`: the torch
+backend's frozen graph); the plain loop here is every backend's fallback, and `cpu`'s
+way, so its outputs stay bit for bit those of the node-by-node run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
+
+from tfjs.backends.backend import TensorInfo
+from tfjs.converter.kernel_program import KernelStep, NodeProgram, ShareStep
+from tfjs.engine import ENGINE
+from tfjs.tensor import Tensor
+
+MAX_PLAN_PROGRAMS = 4  # per executor: feeds whose shapes keep changing lower again
+
+
+class PlanKernel(NamedTuple):
+    kernel_name: str
+    kernel_func: Callable[..., Any]
+    inputs: tuple[tuple[str, Any, bool], ...]  # (name, slot, tuple of slots or None, is_list)
+    attrs: dict[str, Any]
+    outputs: tuple[int | None, ...]  # the slot of each output the plan reads
+    release: tuple[int, ...]  # slots nothing reads after this kernel
+
+
+class PlanConstant(NamedTuple):
+    """A small tensor an op made from host values, made again each run."""
+
+    values: Any
+    dtype: str
+    slot: int
+    release: tuple[int, ...]
+
+
+class PlanProgram(NamedTuple):
+    backend: Any
+    num_slots: int
+    feed_slots: tuple[int, ...]  # the feeds, in the order of the key
+    fixed: tuple[tuple[int, Tensor], ...]  # weights and constants: (slot, tensor)
+    steps: tuple[PlanKernel | PlanConstant, ...]
+    outputs: tuple[int, ...]
+
+
+class PlanCollector:
+    """Joins the kernel programs the nodes of one run ran, in order; `program()` is None
+    when a node ran otherwise (its op, or through the execution context)."""
+
+    def __init__(self, feeds: Sequence[Tensor], fixed_ids: set[int]) -> None:
+        self.fixed_ids = fixed_ids
+        self.slot_of: dict[int, int] = {}  # tensor id: its slot
+        self.num_slots = 0
+        self.feed_slots = tuple(self._new_slot(tensor) for tensor in feeds)
+        self.fixed: list[tuple[int, Tensor]] = []
+        self.steps: list[PlanKernel | PlanConstant] = []
+        self.reads: dict[int, int] = {}  # slot: the last step that reads it
+        self.complete = True
+
+    def _new_slot(self, tensor: Tensor | None = None) -> int:
+        slot = self.num_slots
+        self.num_slots += 1
+        if tensor is not None:
+            self.slot_of[tensor.id] = slot
+        return slot
+
+    def _slot_of_arg(self, arg: Any) -> int | None:
+        if not isinstance(arg, Tensor):
+            return None
+        slot = self.slot_of.get(arg.id)
+        if slot is None and arg.id in self.fixed_ids:
+            slot = self._new_slot(arg)
+            self.fixed.append((slot, arg))
+        return slot
+
+    def skipped(self) -> None:
+        """A node ran without a kernel program."""
+        self.complete = False
+
+    def node(self, program: NodeProgram, args: Sequence[Any], outputs: Sequence[Any]) -> None:
+        """The node ran `program` on `args` and returned `outputs`."""
+        if not self.complete:
+            return
+        local: dict[tuple[int, int], int] = {}  # (step of the node, output): slot
+
+        def slot_of(ref: tuple[Any, ...]) -> int | None:
+            if ref[0] == "arg":
+                return self._slot_of_arg(args[ref[1]])
+            return local.get((ref[1], ref[2]))
+
+        for j, step in enumerate(program.steps):
+            if isinstance(step, ShareStep):
+                source = slot_of(step.source)
+                if source is None:
+                    return self.skipped()
+                local[(j, 0)] = source
+                continue
+            if not isinstance(step, KernelStep):  # a ConstantStep
+                slot = local[(j, 0)] = self._new_slot()
+                self.steps.append(PlanConstant(step.values, step.dtype, slot, ()))
+                continue
+            if step.backend is not ENGINE.backend:
+                return self.skipped()
+            inputs = []
+            for name, ref, is_list in step.inputs:
+                if ref is None:
+                    inputs.append((name, None, False))
+                    continue
+                slots = tuple(slot_of(r) for r in ref) if is_list else (slot_of(ref),)
+                if None in slots:
+                    return self.skipped()
+                for slot in slots:
+                    self.reads[slot] = len(self.steps)
+                inputs.append((name, slots if is_list else slots[0], is_list))
+            used = [k for (s, k) in _refs_to(program, j)]
+            outs: list[int | None] = [None] * (max(used) + 1 if used else 0)
+            for k in used:
+                outs[k] = local[(j, k)] = self._new_slot()
+            self.steps.append(
+                PlanKernel(step.kernel_name, step.kernel_func, tuple(inputs), step.attrs, tuple(outs), ())
+            )
+        for ref, tensor in zip(program.outputs, outputs, strict=True):
+            slot = slot_of(ref)
+            if slot is None or not isinstance(tensor, Tensor):
+                return self.skipped()
+            self.slot_of[tensor.id] = slot
+
+    def program(self, results: Sequence[Any]) -> PlanProgram | None:
+        """The joined program returning `results` (this run's output tensors)."""
+        if not self.complete or not self.steps:
+            return None
+        outputs = []
+        fixed_slots = {slot for slot, _ in self.fixed} | set(self.feed_slots)
+        for tensor in results:
+            slot = self.slot_of.get(tensor.id) if isinstance(tensor, Tensor) else None
+            if slot is None or slot in fixed_slots:
+                return None  # an output that is a feed or weight itself: the node-by-node run
+            outputs.append(slot)
+        kept = fixed_slots | set(outputs)
+        last: dict[int, list[int]] = {}
+        for step_index, step in enumerate(self.steps):
+            made = step.outputs if isinstance(step, PlanKernel) else (step.slot,)
+            for slot in made:
+                if slot is not None and slot not in kept:
+                    last.setdefault(max(step_index, self.reads.get(slot, step_index)), []).append(slot)
+        steps = tuple(step._replace(release=tuple(last.get(i, ()))) for i, step in enumerate(self.steps))
+        return PlanProgram(
+            ENGINE.backend, self.num_slots, self.feed_slots, tuple(self.fixed), steps, tuple(outputs)
+        )
+
+
+def _refs_to(program: NodeProgram, step: int) -> list[tuple[int, int]]:
+    """The (step, output) pairs of `program`'s step `step` that anything reads."""
+    found = set()
+    refs: list[Any] = list(program.outputs)
+    for other in program.steps:
+        if isinstance(other, KernelStep):
+            for _, ref, is_list in other.inputs:
+                if ref is not None:
+                    refs.extend(ref if is_list else [ref])
+        elif isinstance(other, ShareStep):
+            refs.append(other.source)
+    for ref in refs:
+        if ref[0] == "step" and ref[1] == step:
+            found.add((ref[1], ref[2]))
+    return sorted(found)
+
+
+def run_program(program: PlanProgram, feeds: Sequence[Tensor]) -> list[Tensor]:
+    """Runs `program` on `feeds` (in its key's order): its outputs as tracked tensors,
+    every other buffer it made freed, also when a kernel fails."""
+    engine, backend = ENGINE, program.backend
+    infos: list[Any] = [None] * program.num_slots
+    protected = set()
+    for slot, tensor in zip(program.feed_slots, feeds, strict=True):
+        engine.prepare_input(backend, tensor, "feed", "a graph model")
+        infos[slot] = tensor
+        protected.add(tensor.data_id)
+    for slot, tensor in program.fixed:
+        engine.prepare_input(backend, tensor, "weight", "a graph model")
+        infos[slot] = tensor
+        protected.add(tensor.data_id)
+    held: dict[Any, int] = {}  # buffers this run made: how many live slots hold each
+
+    def release(slots: tuple[int, ...]) -> None:
+        for slot in slots:
+            data_id = infos[slot].data_id
+            infos[slot] = None
+            count = held.get(data_id)
+            if count is None:
+                continue
+            if count > 1:
+                held[data_id] = count - 1
+            else:
+                del held[data_id]
+                backend.dispose_data(data_id)
+
+    try:
+        for step in program.steps:
+            if isinstance(step, PlanConstant):
+                data_id = backend.write(step.values, step.dtype)
+                infos[step.slot] = TensorInfo(data_id, step.values.shape, step.dtype)
+                held[data_id] = held.get(data_id, 0) + 1
+                release(step.release)
+                continue
+            inputs = {
+                name: (None if slot is None else [infos[s] for s in slot] if is_list else infos[slot])
+                for name, slot, is_list in step.inputs
+            }
+            result = backend.execute(step.kernel_func, inputs, step.attrs)
+            made = [result] if isinstance(result, TensorInfo) else result
+            slots = step.outputs + (None,) * (len(made) - len(step.outputs))
+            for info, slot in zip(made, slots, strict=False):
+                if slot is not None:
+                    infos[slot] = info
+                    if info.data_id not in protected:
+                        held[info.data_id] = held.get(info.data_id, 0) + 1
+            for info, slot in zip(made, slots, strict=False):
+                if slot is None and info.data_id not in protected and info.data_id not in held:
+                    backend.dispose_data(info.data_id)
+            release(step.release)
+        results = [engine.make_outputs(infos[slot], backend, "a graph model") for slot in program.outputs]
+    except BaseException:
+        for data_id in held:
+            backend.dispose_data(data_id)
+        raise
+    return results
+
+
+def plan_key(plan: Any, feeds: Sequence[Tensor]) -> tuple[Any, ...]:
+    """What a plan program is recorded for: the plan, the backend instance, the feeds'
+    shapes and dtypes."""
+    return (id(plan), ENGINE.backend, *((t.shape, t.dtype) for t in feeds))
+
+
+class PlanPrograms:
+    """An executor's plan programs, the least recently used dropped past
+    MAX_PLAN_PROGRAMS."""
+
+    def __init__(self) -> None:
+        self.by_key: dict[tuple[Any, ...], PlanProgram] = {}
+
+    def find(self, key: tuple[Any, ...]) -> PlanProgram | None:
+        program = self.by_key.pop(key, None)
+        if program is not None:
+            self.by_key[key] = program  # most recently used last
+        return program
+
+    def remember(self, key: tuple[Any, ...], collector: PlanCollector, results: Sequence[Any]) -> None:
+        program = collector.program(results)
+        if program is None:
+            return
+        if len(self.by_key) >= MAX_PLAN_PROGRAMS:
+            del self.by_key[next(iter(self.by_key))]
+        self.by_key[key] = program
+
+    def clear(self) -> None:
+        self.by_key.clear()
