@@ -34,7 +34,7 @@ from tfjs.converter.host_shapes import HostPlan, Source, plan_host_inputs
 from tfjs.converter.kernel_program import NodePrograms, can_replay
 from tfjs.converter.model_graph import SOURCE_OPS, Graph, Node, parse_input_name
 from tfjs.converter.ops._values import HostValues
-from tfjs.converter.plan_program import PlanCollector, PlanPrograms, plan_key, run_program
+from tfjs.converter.plan_program import PlanCollector, PlanPrograms, plan_key
 from tfjs.converter.plan_runner import run_plan
 from tfjs.engine import ENGINE
 from tfjs.environment import ENV
@@ -251,10 +251,10 @@ class GraphExecutor:
                     keep_ids |= {t.id for tensors in plan.constants.values() for t in tensors}
                 feeds = [inputs[name] for name in sorted(inputs)]
                 key = plan_key(plan, feeds) if kept is None and can_replay() else None
-                program = self.plan_programs.find(key) if key is not None else None
-                if program is not None:
+                lowered = self.plan_programs.find(key) if key is not None else None
+                if lowered is not None:
                     yield
-                    return run_program(program, feeds)
+                    return lowered.run(feeds)
                 collector = PlanCollector(feeds, keep_ids) if key is not None else None
                 yield from run_plan(
                     plan,

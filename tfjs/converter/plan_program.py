@@ -19,6 +19,7 @@ way, so its outputs stay bit for bit those of the node-by-node run.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any, NamedTuple
 
 from tfjs.backends.backend import TensorInfo
@@ -27,6 +28,7 @@ from tfjs.engine import ENGINE
 from tfjs.tensor import Tensor
 
 MAX_PLAN_PROGRAMS = 4  # per executor: feeds whose shapes keep changing lower again
+Runner = Callable[[Sequence[Any]], list[TensorInfo]]  # feeds' infos: the outputs' infos
 
 
 class PlanKernel(NamedTuple):
@@ -179,18 +181,29 @@ def _refs_to(program: NodeProgram, step: int) -> list[tuple[int, int]]:
     return sorted(found)
 
 
-def run_program(program: PlanProgram, feeds: Sequence[Tensor]) -> list[Tensor]:
-    """Runs `program` on `feeds` (in its key's order): its outputs as tracked tensors,
-    every other buffer it made freed, also when a kernel fails."""
+def run_program(program: PlanProgram, feeds: Sequence[Tensor], runner: Runner | None = None) -> list[Tensor]:
+    """Runs `program` on `feeds` (in its key's order), by `runner` where the backend
+    compiled one: its outputs as tracked tensors."""
     engine, backend = ENGINE, program.backend
+    for tensor in feeds:
+        engine.prepare_input(backend, tensor, "feed", "a graph model")
+    for _, tensor in program.fixed:
+        engine.prepare_input(backend, tensor, "weight", "a graph model")
+    infos = runner(feeds) if runner is not None else run_kernels(program, feeds)
+    return [engine.make_outputs(info, backend, "a graph model") for info in infos]
+
+
+def run_kernels(program: PlanProgram, feeds: Sequence[Any]) -> list[TensorInfo]:
+    """Calls `program`'s kernels on `feeds` (anything with a data id, shape and dtype on
+    its backend): the outputs' TensorInfos, every other buffer it made freed, also when a
+    kernel fails."""
+    backend = program.backend
     infos: list[Any] = [None] * program.num_slots
     protected = set()
     for slot, tensor in zip(program.feed_slots, feeds, strict=True):
-        engine.prepare_input(backend, tensor, "feed", "a graph model")
         infos[slot] = tensor
         protected.add(tensor.data_id)
     for slot, tensor in program.fixed:
-        engine.prepare_input(backend, tensor, "weight", "a graph model")
         infos[slot] = tensor
         protected.add(tensor.data_id)
     held: dict[Any, int] = {}  # buffers this run made: how many live slots hold each
@@ -232,12 +245,12 @@ def run_program(program: PlanProgram, feeds: Sequence[Tensor]) -> list[Tensor]:
                 if slot is None and info.data_id not in protected and info.data_id not in held:
                     backend.dispose_data(info.data_id)
             release(step.release)
-        results = [engine.make_outputs(infos[slot], backend, "a graph model") for slot in program.outputs]
     except BaseException:
         for data_id in held:
             backend.dispose_data(data_id)
         raise
-    return results
+    outputs = [infos[slot] for slot in program.outputs]
+    return [TensorInfo(info.data_id, tuple(info.shape), info.dtype) for info in outputs]
 
 
 def plan_key(plan: Any, feeds: Sequence[Tensor]) -> tuple[Any, ...]:
@@ -246,18 +259,37 @@ def plan_key(plan: Any, feeds: Sequence[Tensor]) -> tuple[Any, ...]:
     return (id(plan), ENGINE.backend, *((t.shape, t.dtype) for t in feeds))
 
 
+class LoweredPlan:
+    """A plan program and how its backend runs it: the plain kernel loop the first time,
+    then what `compile_plan` made of it where the backend compiles one (tried once)."""
+
+    __slots__ = ("program", "runner", "tried")
+
+    def __init__(self, program: PlanProgram) -> None:
+        self.program = program
+        self.runner: Runner | None = None
+        self.tried = False
+
+    def run(self, feeds: Sequence[Tensor]) -> list[Tensor]:
+        if not self.tried and self.runner is None:
+            self.tried = True
+            program = self.program
+            self.runner = program.backend.compile_plan(partial(run_kernels, program), list(feeds))
+        return run_program(self.program, feeds, self.runner)
+
+
 class PlanPrograms:
     """An executor's plan programs, the least recently used dropped past
     MAX_PLAN_PROGRAMS."""
 
     def __init__(self) -> None:
-        self.by_key: dict[tuple[Any, ...], PlanProgram] = {}
+        self.by_key: dict[tuple[Any, ...], LoweredPlan] = {}
 
-    def find(self, key: tuple[Any, ...]) -> PlanProgram | None:
-        program = self.by_key.pop(key, None)
-        if program is not None:
-            self.by_key[key] = program  # most recently used last
-        return program
+    def find(self, key: tuple[Any, ...]) -> LoweredPlan | None:
+        lowered = self.by_key.pop(key, None)
+        if lowered is not None:
+            self.by_key[key] = lowered  # most recently used last
+        return lowered
 
     def remember(self, key: tuple[Any, ...], collector: PlanCollector, results: Sequence[Any]) -> None:
         program = collector.program(results)
@@ -265,7 +297,7 @@ class PlanPrograms:
             return
         if len(self.by_key) >= MAX_PLAN_PROGRAMS:
             del self.by_key[next(iter(self.by_key))]
-        self.by_key[key] = program
+        self.by_key[key] = LoweredPlan(program)
 
     def clear(self) -> None:
         self.by_key.clear()
