@@ -15,6 +15,23 @@ BACKENDS = tf.engine().registered_backends()
 STARTED = {name for name in BACKENDS if tf.engine().find_backend(name) is not None}
 
 
+def pytest_addoption(parser):
+    parser.addoption(
+        "--deferred-checks",
+        action="store_true",
+        help="the torch backend's value checks deferred to the next download on any device, as on a GPU",
+    )
+
+
+def pytest_configure(config):
+    if config.getoption("--deferred-checks") and "torch" in STARTED:
+        from tfjs.backends.torch import backend_torch
+        from tfjs.backends.torch.deferred_checks import ValueChecks
+
+        backend_torch.checks_for = lambda device: ValueChecks(deferred=True)  # backends started later
+        tf.engine().find_backend("torch").checks = ValueChecks(deferred=True)
+
+
 def pytest_collection_modifyitems(items):
     if "torch" in STARTED:  # its known gaps: one strict-xfail set
         from tests.backends.torch.known_gaps import mark_known_gaps
@@ -30,15 +47,34 @@ def _own_random_stream(request):
         request.module.RNG = np.random.default_rng(zlib.crc32(request.node.nodeid.encode()))
 
 
+def _settle_value_checks() -> Exception | None:
+    """Settles the value checks a backend still holds pending (torch on a GPU defers them
+    to the next download), so none outlives its test: the error of the first that
+    failed, or None."""
+    failed = None
+    for name in STARTED:
+        checks = getattr(tf.engine().find_backend(name), "checks", None)
+        if checks is None:
+            continue
+        try:
+            checks.raise_pending()
+        except (IndexError, ValueError) as error:
+            failed = failed or error
+    return failed
+
+
 @pytest.fixture(autouse=True)
 def _fresh_state():
-    """Each test starts on `cpu` with default flags, and may not leak tensors."""
+    """Each test starts on `cpu` with default flags, and may not leak tensors nor leave a
+    failed value check pending (it would raise in a later test instead)."""
     tf.env().reset()
     tf.set_backend("cpu")
     before = tf.memory()["num_tensors"]
     yield
+    failed = _settle_value_checks()
     tf.env().reset()
     tf.set_backend("cpu")
+    assert failed is None, f"a value check failed and the test never downloaded to see it: {failed}"
     assert tf.memory()["num_tensors"] == before, "test leaked tensors"
 
 

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import tfjs as tf
+from tfjs.engine_scopes import iter_tensors
 
 
 @contextlib.contextmanager
@@ -42,6 +43,26 @@ def raises_with(error: type[Exception], *fragments: str) -> Iterator[pytest.Exce
     message = str(info.value)
     for fragment in fragments:
         assert fragment in message, f"{fragment!r} not in the message {message!r}"
+
+
+def checks_deferred() -> bool:
+    """Whether the active backend defers its kernels' value checks (indices in range, ...)
+    to the next download: torch on a GPU, where asking would make the device wait."""
+    checks = getattr(tf.backend(), "checks", None)
+    return bool(checks is not None and checks.deferred)
+
+
+def settled(call: Callable[[], Any]) -> None:
+    """Runs `call`; where the active backend defers value checks, downloads what it made,
+    so a failed check raises here as it does at once on the other backends. What it
+    made is freed either way."""
+    made = call()
+    try:
+        if checks_deferred():
+            for tensor in iter_tensors(made):
+                tensor.data_sync()
+    finally:
+        tf.dispose(made)
 
 
 def i32(values: Sequence[Any], shape: Sequence[int] | None = None) -> tf.Tensor:

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import tfjs as tf
-from tests.helpers import i32, no_new_buffers, raises_with
+from tests.helpers import i32, no_new_buffers, raises_with, settled
 
 # ---- values that need more than a spec row -------------------------------------------
 
@@ -123,7 +123,7 @@ def test_ops_free_their_intermediates(backend):
 def _fails_cleanly(fn, error, *fragments):
     def attempt():
         with raises_with(error, *fragments):
-            fn()
+            settled(fn)
 
     no_new_buffers(attempt)
 
