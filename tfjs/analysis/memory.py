@@ -33,7 +33,7 @@ def largest_live_set(model: Any, inputs: Mapping[str, Tensor]) -> int | None:
     input_ids = {tensor.data_id for tensor in inputs.values()}
     before = ENGINE.held_buffers()
     outside = {data_id for data_id in before if data_id not in input_ids}
-    steps = model.execute_steps(dict(inputs))
+    steps = model.execute_steps(dict(inputs), each_node=True)
     previous = {data_id: size for data_id, size in before.items() if data_id not in outside}
     largest = sum(previous.values())
     while True:

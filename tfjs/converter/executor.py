@@ -197,11 +197,13 @@ class GraphExecutor:
         inputs: dict[str, Tensor],
         outputs: list[str] | None = None,
         *,
+        each_node: bool = False,
         function_call: bool = False,
         tensor_arrays: dict[int, Any] | None = None,
         tensor_lists: dict[int, Any] | None = None,
     ) -> Iterator[None]:
-        """The execution as a generator that yields between nodes and returns the outputs."""
+        """The execution as a generator that yields between nodes and returns the outputs;
+        `each_node`: no whole-plan program (plan_program.py), which runs in one step."""
         kept: dict[str, list[Any]] | None = None
         if not function_call and self.parent is None:
             self.dispose_intermediate_tensors()  # those of the previous run, as TF.js
@@ -250,7 +252,7 @@ class GraphExecutor:
                     values.update(plan.constants)
                     keep_ids |= {t.id for tensors in plan.constants.values() for t in tensors}
                 feeds = [inputs[name] for name in sorted(inputs)]
-                key = plan_key(plan, feeds) if kept is None and can_replay() else None
+                key = plan_key(plan, feeds) if kept is None and not each_node and can_replay() else None
                 lowered = self.plan_programs.find(key) if key is not None else None
                 if lowered is not None:
                     yield

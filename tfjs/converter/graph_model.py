@@ -257,10 +257,13 @@ class GraphModel:
         self,
         inputs: Tensor | Sequence[Tensor] | Mapping[str, Tensor],
         outputs: str | Sequence[str] | None = None,
+        *,
+        each_node: bool = False,
     ) -> Generator[None, None, Tensor | list[Tensor]]:
-        """`execute` as a generator that yields after each node (once its dead tensors
-        are freed) and returns what `execute` returns: what `execute_async` drives, and
-        where a tool can look at the engine between nodes."""
+        """`execute` as a generator that yields between nodes (once their dead tensors
+        are freed) and returns what `execute` returns: what `execute_async` drives, and,
+        with `each_node` (every node runs as a node, never within a whole-plan program,
+        which runs in one step), where a tool can look at the engine after each node."""
         if self._captured is None:
             init = (
                 (yield from self.initializer.run_steps({}, self._initializer_outputs()))
@@ -268,7 +271,9 @@ class GraphModel:
                 else []
             )
             self._set_captured(init)
-        steps = self.executor.run_steps(self._normalize_inputs(inputs), self._normalize_outputs(outputs))
+        steps = self.executor.run_steps(
+            self._normalize_inputs(inputs), self._normalize_outputs(outputs), each_node=each_node
+        )
         result = yield from steps
         return result if len(result) > 1 else result[0]
 

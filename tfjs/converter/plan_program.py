@@ -18,6 +18,7 @@ way, so its outputs stay bit for bit those of the node-by-node run.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any, NamedTuple
@@ -28,6 +29,7 @@ from tfjs.engine import ENGINE
 from tfjs.tensor import Tensor
 
 MAX_PLAN_PROGRAMS = 4  # per executor: feeds whose shapes keep changing lower again
+TRIAL_RUNS = 2  # calls each of the loop and a compiled runner are timed before one is kept
 Runner = Callable[[Sequence[Any]], list[TensorInfo]]  # feeds' infos: the outputs' infos
 
 
@@ -260,22 +262,35 @@ def plan_key(plan: Any, feeds: Sequence[Tensor]) -> tuple[Any, ...]:
 
 
 class LoweredPlan:
-    """A plan program and how its backend runs it: the plain kernel loop the first time,
-    then what `compile_plan` made of it where the backend compiles one (tried once)."""
+    """A plan program and how its backend runs it: the plain kernel loop the first time;
+    then, where the backend compiles it (`compile_plan`, tried once), the compiled runner
+    and the loop take turns for TRIAL_RUNS calls and the faster one is kept (a compiled
+    graph is not faster for every model)."""
 
-    __slots__ = ("program", "runner", "tried")
+    __slots__ = ("program", "runner", "trial")
 
     def __init__(self, program: PlanProgram) -> None:
         self.program = program
         self.runner: Runner | None = None
-        self.tried = False
+        self.trial: list[list[float]] | None = None  # times of [the loop, the runner], once compiled
 
     def run(self, feeds: Sequence[Tensor]) -> list[Tensor]:
-        if not self.tried and self.runner is None:
-            self.tried = True
-            program = self.program
+        program, trial = self.program, self.trial
+        if trial is None:
+            self.trial = trial = [[], []]
             self.runner = program.backend.compile_plan(partial(run_kernels, program), list(feeds))
-        return run_program(self.program, feeds, self.runner)
+            if self.runner is None:
+                trial[0] = [0.0] * TRIAL_RUNS  # nothing to try
+        if len(trial[0]) + len(trial[1]) >= 2 * TRIAL_RUNS:
+            return run_program(program, feeds, self.runner)
+        turn = len(trial[1]) < len(trial[0])  # the runner after each loop
+        start = time.perf_counter()
+        results = run_program(program, feeds, self.runner if turn else None)
+        program.backend.synchronize()
+        trial[turn].append(time.perf_counter() - start)
+        if len(trial[1]) == TRIAL_RUNS and min(trial[1]) >= min(trial[0]):
+            self.runner = None  # the loop was as fast
+        return results
 
 
 class PlanPrograms:

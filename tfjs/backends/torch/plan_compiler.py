@@ -1,0 +1,165 @@
+"""A graph model's whole plan as one TorchScript graph (TorchBackend.compile_plan).
+
+The plan's kernels are traced once on the call's feeds (the weights, and what kernels
+derived from them, become constants) and frozen: constant computations are folded, and
+the graph runs in TorchScript's interpreter, in C++, with no Python between kernels. It
+runs without TorchScript's profiling optimisations, which measured slower and erratic
+here (a model 18 times slower, recompiling for seconds), and without `optimize_for_inference`
+(oneDNN layouts: up to 3 times slower on these models). Float arithmetic may be folded here,
+as the torch backend's kernels may fold it; the compiled outputs are compared with the
+traced ones before the graph is used.
+
+A plan is not compiled (its kernels keep running one by one) when tracing it cannot be
+right for other inputs of the same shapes: a kernel reads values on the host (a value
+check, a size computed from values), or on a GPU, where value checks are settled later
+and CUDA graphs are the better form.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import torch
+from torch.overrides import TorchFunctionMode
+from torch.utils._pytree import tree_leaves
+
+from tfjs.backends.backend import DataId, TensorInfo
+
+# Tensor methods that bring values to Python: a trace through one holds this call's values.
+_VALUE_READS = frozenset(
+    {"__bool__", "__int__", "__float__", "__index__", "__array__", "item", "tolist", "numpy"}
+)
+_TOLERANCE = 1e-4  # of max(1, |eager output|): folding moves float32 results by far less
+
+
+# Their results are shapes (tensors while traced), not values computed from the feeds.
+_SHAPE_READS = frozenset(
+    {
+        torch.Tensor.shape.__get__,
+        torch.Tensor.ndim.__get__,
+        torch.Tensor.size,
+        torch.Tensor.dim,
+        torch.Tensor.numel,
+    }
+)
+
+
+class _ReadsValues(Exception):
+    """A kernel read tensor values on the host while the plan was traced."""
+
+
+class _RefuseValueReads(TorchFunctionMode):
+    """Stops a trace at the first value read on the host (a value check, a size
+    computed from values, a branch on values) of a tensor computed from the feeds.
+    Constants' values (the weights') may be read: they are the same on every call; the
+    shapes the tracer keeps as tensors are not computed from values."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.from_feeds: set[int] = set()
+        self.alive: list[torch.Tensor] = []  # so no id in from_feeds is reused meanwhile
+
+    def mark(self, tensors: Any) -> None:
+        for tensor in tree_leaves(tensors):
+            if isinstance(tensor, torch.Tensor):
+                self.from_feeds.add(id(tensor))
+                self.alive.append(tensor)
+
+    def __torch_function__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
+        kwargs = kwargs or {}
+        from_feeds = any(id(value) in self.from_feeds for value in tree_leaves((args, kwargs)))
+        if from_feeds and getattr(func, "__name__", "") in _VALUE_READS:
+            raise _ReadsValues(func.__name__)
+        result = func(*args, **kwargs)
+        if from_feeds and func not in _SHAPE_READS:
+            self.mark(result)
+        return result
+
+
+class _TracedPlan(torch.nn.Module):
+    """The plan's kernels as a module over the feeds' torch tensors."""
+
+    def __init__(self, backend: Any, run: Callable[[Any], Any], feeds: Sequence[Any]) -> None:
+        super().__init__()
+        self.backend = backend
+        self.run = run
+        self.feed_types = [(tuple(feed.shape), feed.dtype) for feed in feeds]
+        self.output_dtypes: list[str] = []
+        self.guard: _RefuseValueReads | None = None  # while it is traced
+
+    def forward(self, *values: torch.Tensor) -> tuple[torch.Tensor, ...]:
+        backend = self.backend
+        if self.guard is not None:
+            self.guard.mark(values)
+        feeds = []
+        for value, (shape, dtype) in zip(values, self.feed_types, strict=True):
+            data_id = DataId()
+            backend.data[data_id] = value
+            feeds.append(TensorInfo(data_id, shape, dtype))
+        made: set[Any] = {feed.data_id for feed in feeds}
+        try:
+            outputs = self.run(feeds)
+            made.update(info.data_id for info in outputs)
+            self.output_dtypes = [info.dtype for info in outputs]
+            return tuple(backend.tensor(info) for info in outputs)
+        finally:
+            for data_id in made:
+                if data_id in backend.data:
+                    backend.dispose_data(data_id)
+
+
+def compile_plan(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> Callable[[Any], Any] | None:
+    """`run` (a plan's kernels) as a frozen TorchScript graph, or None where it cannot be
+    (see the module's docstring)."""
+    if backend.device.type != "cpu" or any(feed.dtype in ("string", "complex64") for feed in feeds):
+        return None
+    module = _TracedPlan(backend, run, feeds)
+    example = [backend.tensor(feed) for feed in feeds]
+    try:
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", category=torch.jit.TracerWarning)
+            warnings.filterwarnings("ignore", category=DeprecationWarning)
+            with torch.no_grad(), torch.jit.optimized_execution(False):
+                with _RefuseValueReads() as module.guard:
+                    traced = torch.jit.trace(module, tuple(example), check_trace=False)
+                module.guard = None
+
+                compiled = torch.jit.freeze(traced.eval())
+                expected = module(*example)
+                got = compiled(*example)
+    except (_ReadsValues, RuntimeError, TypeError, ValueError, IndexError):
+        return None
+    if not _same(expected, got):
+        return None
+    dtypes = list(module.output_dtypes)
+
+    def run_compiled(inputs: Sequence[Any]) -> list[TensorInfo]:
+        with torch.no_grad(), torch.jit.optimized_execution(False):
+            values = compiled(*[backend.tensor(feed) for feed in inputs])
+        return [backend.make_output(value, dtype) for value, dtype in zip(values, dtypes, strict=True)]
+
+    return run_compiled
+
+
+def _same(expected: Sequence[torch.Tensor], got: Sequence[torch.Tensor]) -> bool:
+    """The compiled graph's outputs match the traced kernels': same shapes and dtypes,
+    the same non-finite places, floats within _TOLERANCE, everything else exact."""
+    if len(expected) != len(got):
+        return False
+    for want, have in zip(expected, got, strict=True):
+        if want.shape != have.shape or want.dtype != have.dtype:
+            return False
+        if not want.is_floating_point():
+            if not torch.equal(want, have):
+                return False
+            continue
+        finite = torch.isfinite(want)
+        if not torch.equal(finite, torch.isfinite(have)) or not torch.equal(want[~finite], have[~finite]):
+            return False
+        if finite.any():
+            scale = max(1.0, float(want[finite].abs().max()))
+            if float((want[finite] - have[finite]).abs().max()) > _TOLERANCE * scale:
+                return False
+    return True
