@@ -14,7 +14,7 @@ import pytest
 import tfjs as tf
 from tests.graph_fixtures import b64, placeholder, weight
 from tests.helpers import settled
-from tfjs.converter.plan_program import TRIAL_RUNS, LoweredPlan
+from tfjs.converter.plan_program import TRIAL_RUNS, LoweredPlan, PlanCollector
 
 F32 = {"T": {"type": "DT_FLOAT"}}
 I32 = {"type": "DT_INT32"}
@@ -352,3 +352,26 @@ def test_compile_plan_of_a_pure_run_computes_from_a_new_feed(torch_backend):
         return [backend.make_output(torch.exp(-x) + x * x, "float32")]
 
     _check_compiled(backend, write, run, lambda x: np.exp(-x) + x * x)
+
+
+def test_a_plan_that_cannot_be_joined_is_not_collected_again(backend, plan_runs, monkeypatch):
+    """A node that reads its input's values (Where) runs its op on every call: the plan
+    is tried once, then runs node by node without collecting again."""
+    collected = []
+    skipped = PlanCollector.skipped
+    monkeypatch.setattr(PlanCollector, "skipped", lambda self: collected.append(self) or skipped(self))
+    shape = {"shape": {"dim": [{"size": "-1"}]}}
+    nodes = [
+        {"name": "i", "op": "Placeholder", "attr": {"dtype": I32, "shape": shape}},
+        node("w", "Where", ["i"], T=I32),
+    ]
+    model = load(nodes, [], b"")
+    x = tf.tensor([0, 3, 0, 5], dtype="int32")
+    for _ in range(3):
+        y = model.execute(x)
+        np.testing.assert_array_equal(y.numpy(), [[1], [3]])
+        y.dispose()
+    assert len(collected) == 1 and plan_runs == []
+    assert list(model.executor.plan_programs.by_key.values()) == [None]
+    tf.dispose(x)
+    model.dispose()

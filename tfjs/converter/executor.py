@@ -34,7 +34,7 @@ from tfjs.converter.host_shapes import HostPlan, Source, plan_host_inputs
 from tfjs.converter.kernel_program import NodePrograms, can_replay
 from tfjs.converter.model_graph import SOURCE_OPS, Graph, Node, parse_input_name
 from tfjs.converter.ops._values import HostValues
-from tfjs.converter.plan_program import PlanCollector, PlanPrograms, plan_key
+from tfjs.converter.plan_program import PlanPrograms, plan_key
 from tfjs.converter.plan_runner import run_plan
 from tfjs.engine import ENGINE
 from tfjs.environment import ENV
@@ -257,7 +257,7 @@ class GraphExecutor:
                 if lowered is not None:
                     yield
                     return lowered.run(feeds)
-                collector = PlanCollector(feeds, keep_ids) if key is not None else None
+                collector = self.plan_programs.collector(key, feeds, keep_ids) if key is not None else None
                 yield from run_plan(
                     plan,
                     values,

@@ -294,25 +294,30 @@ class LoweredPlan:
 
 
 class PlanPrograms:
-    """An executor's plan programs, the least recently used dropped past
+    """An executor's plan programs, and the keys whose plans cannot be joined (a node ran
+    without a kernel program: not tried again), the least recently used dropped past
     MAX_PLAN_PROGRAMS."""
 
     def __init__(self) -> None:
-        self.by_key: dict[tuple[Any, ...], LoweredPlan] = {}
+        self.by_key: dict[tuple[Any, ...], LoweredPlan | None] = {}
 
     def find(self, key: tuple[Any, ...]) -> LoweredPlan | None:
-        lowered = self.by_key.pop(key, None)
-        if lowered is not None:
-            self.by_key[key] = lowered  # most recently used last
+        if key not in self.by_key:
+            return None
+        lowered = self.by_key[key] = self.by_key.pop(key)  # most recently used last
         return lowered
+
+    def collector(
+        self, key: tuple[Any, ...], feeds: Sequence[Tensor], fixed_ids: set[int]
+    ) -> PlanCollector | None:
+        """A collector for this run's programs, unless the plan was found not to join."""
+        return None if key in self.by_key else PlanCollector(feeds, fixed_ids)
 
     def remember(self, key: tuple[Any, ...], collector: PlanCollector, results: Sequence[Any]) -> None:
         program = collector.program(results)
-        if program is None:
-            return
         if len(self.by_key) >= MAX_PLAN_PROGRAMS:
             del self.by_key[next(iter(self.by_key))]
-        self.by_key[key] = LoweredPlan(program)
+        self.by_key[key] = LoweredPlan(program) if program is not None else None
 
     def clear(self) -> None:
         self.by_key.clear()

@@ -30,6 +30,10 @@ class ValueChecks:
     def __init__(self, deferred: bool) -> None:
         self.deferred = deferred
         self._pending: list[tuple[torch.Tensor, torch.Tensor, ErrorMaker]] = []
+        # While a whole plan is traced (plan_compiler.py): each check's "any bad?", which
+        # the traced graph returns, so a run with a bad value can run its kernels again
+        # one by one, and raise there.
+        self.traced: list[torch.Tensor] | None = None
 
     def check(self, bad: torch.Tensor, make_error: ErrorMaker) -> bool:
         """`bad` marks the bad elements (a bool tensor); `make_error(position)` makes the
@@ -37,6 +41,10 @@ class ValueChecks:
         is one. Returns True when the check is pending: the kernel must then keep its
         reads in range (clamp the bad elements) and compute on."""
         flat = bad.reshape(-1)
+        if self.traced is not None:
+            if flat.numel():
+                self.traced.append(flat.any())
+            return True
         if not self.deferred:
             if flat.numel() and bool(flat.any()):
                 raise make_error(int(torch.argmax(flat.to(torch.uint8))))

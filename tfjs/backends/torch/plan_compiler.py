@@ -10,9 +10,11 @@ as the torch backend's kernels may fold it; the compiled outputs are compared wi
 traced ones before the graph is used.
 
 A plan is not compiled (its kernels keep running one by one) when tracing it cannot be
-right for other inputs of the same shapes: a kernel reads values on the host (a value
-check, a size computed from values), or on a GPU, where value checks are settled later
-and CUDA graphs are the better form.
+right for other inputs of the same shapes: a kernel reads on the host a value computed
+from the feeds (a size computed from values, a branch on values), or on a GPU, where CUDA
+graphs would be the better form. The kernels' value checks (indices in range) are traced
+as values the graph returns: a call where one fails runs the kernels again one by one,
+which raise its error.
 """
 
 from __future__ import annotations
@@ -79,7 +81,9 @@ class _RefuseValueReads(TorchFunctionMode):
 
 
 class _TracedPlan(torch.nn.Module):
-    """The plan's kernels as a module over the feeds' torch tensors."""
+    """The plan's kernels as a module over the feeds' torch tensors: their outputs, then
+    whether any value check failed (the kernels' checks report instead of raising, and
+    their kernels read clamped indices, as on a GPU)."""
 
     def __init__(self, backend: Any, run: Callable[[Any], Any], feeds: Sequence[Any]) -> None:
         super().__init__()
@@ -99,12 +103,15 @@ class _TracedPlan(torch.nn.Module):
             backend.data[data_id] = value
             feeds.append(TensorInfo(data_id, shape, dtype))
         made: set[Any] = {feed.data_id for feed in feeds}
+        backend.checks.traced = checks = []
         try:
             outputs = self.run(feeds)
             made.update(info.data_id for info in outputs)
             self.output_dtypes = [info.dtype for info in outputs]
-            return tuple(backend.tensor(info) for info in outputs)
+            failed = torch.stack(checks).any() if checks else torch.zeros((), dtype=torch.bool)
+            return (*(backend.tensor(info) for info in outputs), failed)
         finally:
+            backend.checks.traced = None
             for data_id in made:
                 if data_id in backend.data:
                     backend.dispose_data(data_id)
@@ -137,7 +144,9 @@ def compile_plan(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> C
 
     def run_compiled(inputs: Sequence[Any]) -> list[TensorInfo]:
         with torch.no_grad(), torch.jit.optimized_execution(False):
-            values = compiled(*[backend.tensor(feed) for feed in inputs])
+            *values, failed = compiled(*[backend.tensor(feed) for feed in inputs])
+        if bool(failed):  # the kernels one by one raise the failed check's error
+            return run(inputs)
         return [backend.make_output(value, dtype) for value, dtype in zip(values, dtypes, strict=True)]
 
     return run_compiled

@@ -113,7 +113,7 @@ def prelu_values(x: torch.Tensor, slopes: PreluWeight) -> torch.Tensor:
     y = F.prelu(x, weight) if x.dim() < 2 else F.prelu(x.movedim(-1, 1), weight).movedim(1, -1)
     if slopes.keeps_zeros or x.numel() == 0:
         return y
-    if x.device.type == "cpu" and bool(x.abs().amin() > 0):  # no zero (a NaN reads as one)
+    if x.device.type == "cpu" and not torch.jit.is_tracing() and bool(x.abs().amin() > 0):  # no zero
         return y
     return torch.where(x == 0, x, y)
 

@@ -175,15 +175,30 @@ def backprop_input_values(
     if empty_output(info):
         return torch.zeros(info.in_shape, device=dy.device)
     dys = channels_first(dy.to(torch.float32), info)
-    grad = nn_grad.conv2d_input if dys.dim() == 4 else nn_grad.conv3d_input
-    padded = grad(
-        (dys.shape[0], info.in_channels, *padded_sizes(window(info).in_sizes, padding_to_output(info))),
-        torch_filter(w.to(torch.float32), depthwise),
-        dys,
-        groups=_groups(info, depthwise),
-        **_geometry(info),
-    )
+    sizes = padded_sizes(window(info).in_sizes, padding_to_output(info))
+    filters = torch_filter(w.to(torch.float32), depthwise)
+    if torch.jit.is_tracing():  # torch's tracer cannot record convolution_backward
+        padded = _transposed_conv(dys, filters, sizes, info, depthwise)
+    else:
+        grad = nn_grad.conv2d_input if dys.dim() == 4 else nn_grad.conv3d_input
+        groups = _groups(info, depthwise)
+        in_shape = (dys.shape[0], info.in_channels, *sizes)
+        padded = grad(in_shape, filters, dys, groups=groups, **_geometry(info))
     return from_channels_first(unpadded(padded, info), info).contiguous()
+
+
+def _transposed_conv(
+    dys: torch.Tensor, filters: torch.Tensor, sizes: Any, info: Any, depthwise: bool
+) -> torch.Tensor:
+    """The input gradient as a transposed convolution of `dys` to the padded `sizes`."""
+    geometry = _geometry(info)
+    strides, dilations = geometry["stride"], geometry["dilation"]
+    kernel = filters.shape[2:]
+    reach = zip(dys.shape[2:], strides, dilations, kernel, strict=True)
+    extra = [size - ((n - 1) * s + d * (k - 1) + 1) for size, (n, s, d, k) in zip(sizes, reach, strict=True)]
+    transposed = F.conv_transpose2d if dys.dim() == 4 else F.conv_transpose3d
+    groups = _groups(info, depthwise)
+    return transposed(dys, filters, stride=strides, output_padding=extra, groups=groups, dilation=dilations)
 
 
 def backprop_filter_values(

@@ -1,0 +1,96 @@
+"""What the torch kernels do differently while a whole plan is traced
+(backends/torch/plan_compiler.py): the input gradient of a convolution as a transposed
+convolution (the tracer cannot record torch's convolution_backward), prelu without its
+host-side search for zeros, and value checks reported as a value the graph returns; each
+against the kernels' own eager values, or the library's error."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch", reason="the torch backend needs PyTorch")
+
+import tfjs as tf  # noqa: E402
+from tests.converter.test_plan_programs import PARAMS, gather_model  # noqa: E402
+from tests.helpers import settled  # noqa: E402
+from tfjs.backend_util.conv_info import compute_conv2d_info  # noqa: E402
+from tfjs.backends.torch import plan_compiler  # noqa: E402
+from tfjs.backends.torch.kernels import activation, conv  # noqa: E402
+
+RNG = np.random.default_rng(0)  # reseeded per test by conftest
+
+GEOMETRIES = [  # in_shape, filter_shape, strides, dilations, pad, depthwise
+    ((1, 5, 5, 2), (3, 3, 2, 4), 1, 1, "same", False),
+    ((2, 7, 6, 3), (3, 2, 3, 2), 2, 1, "valid", False),
+    ((1, 8, 8, 2), (3, 3, 2, 3), 2, 1, "same", False),
+    ((1, 9, 9, 2), (3, 3, 2, 2), 1, 2, "same", False),
+    ((1, 6, 6, 3), (3, 3, 3, 2), 2, 1, "same", True),
+    ((1, 7, 7, 4), (2, 2, 4, 1), 1, 2, "valid", True),
+]
+
+
+@pytest.mark.parametrize("geometry", GEOMETRIES, ids=lambda g: f"{g[0]}-{g[1]}-s{g[2]}-d{g[3]}-{g[4]}-{g[5]}")
+def test_the_traced_input_gradient_of_a_convolution_is_the_eager_one(geometry, monkeypatch):
+    in_shape, filter_shape, strides, dilations, pad, depthwise = geometry
+    info = compute_conv2d_info(in_shape, filter_shape, strides, dilations, pad, depthwise=depthwise)
+    dy = torch.from_numpy(RNG.standard_normal(info.out_shape).astype(np.float32))
+    w = torch.from_numpy(RNG.standard_normal(filter_shape).astype(np.float32))
+    eager = conv.backprop_input_values(dy, w, info, depthwise)
+    monkeypatch.setattr(torch.jit, "is_tracing", lambda: True)
+    traced = conv.backprop_input_values(dy, w, info, depthwise)
+    assert traced.shape == eager.shape == tuple(in_shape)
+    torch.testing.assert_close(traced, eager, rtol=1e-5, atol=1e-5)
+
+
+def test_traced_prelu_keeps_tfjs_zeros_without_looking_for_them(monkeypatch):
+    x = torch.tensor([[-2.0, -0.0, 0.0, 3.0], [1.0, -1.0, -0.0, 0.5]])
+    slopes = activation.PreluWeight(torch.tensor([0.5, -1.0, float("inf"), 2.0]), keeps_zeros=False)
+    eager = activation.prelu_values(x, slopes)
+    monkeypatch.setattr(torch.jit, "is_tracing", lambda: True)
+    monkeypatch.setattr(torch.Tensor, "__bool__", _no_host_reads)
+    traced = activation.prelu_values(x, slopes)
+    monkeypatch.undo()
+    assert torch.equal(traced, eager)
+    assert torch.equal(torch.signbit(traced), torch.signbit(eager))  # -0 stays -0, as in TF.js
+
+
+def _no_host_reads(self: object) -> bool:
+    raise AssertionError("prelu read a value on the host while traced")
+
+
+@pytest.fixture
+def on_torch_cpu():
+    """The torch backend, on the CPU device (where compile_plan compiles), for one test."""
+    previous = tf.get_backend()
+    if not tf.set_backend("torch") or tf.backend().device.type != "cpu":
+        tf.set_backend(previous)
+        pytest.skip("compile_plan compiles on the torch backend's CPU device only")
+    yield
+    tf.set_backend(previous)
+
+
+def test_a_plan_with_a_value_check_compiles_and_a_bad_index_still_raises_the_library_error(
+    monkeypatch, on_torch_cpu
+):
+    compiled = []
+    original = plan_compiler.compile_plan
+    monkeypatch.setattr(
+        plan_compiler, "compile_plan", lambda *args: compiled.append(original(*args)) or compiled[-1]
+    )
+    model = gather_model()
+    good = tf.tensor([4, 1], dtype="int32")
+    for _ in range(4):
+        out = model.execute(good)
+        np.testing.assert_allclose(out.numpy(), np.exp(PARAMS[[4, 1]]), rtol=1e-6)
+        out.dispose()
+    assert len(compiled) == 1 and compiled[0] is not None, "the gather plan was not compiled"
+    before = (tf.memory()["num_tensors"], tf.backend().num_data_ids())
+    bad = tf.tensor([3, 7], dtype="int32")
+    with pytest.raises(IndexError, match="GatherV2"):
+        settled(lambda: model.execute(bad))
+    assert (tf.memory()["num_tensors"], tf.backend().num_data_ids()) == (before[0] + 1, before[1] + 1)
+    out = model.execute(good)
+    np.testing.assert_allclose(out.numpy(), np.exp(PARAMS[[4, 1]]), rtol=1e-6)
+    tf.dispose([out, bad, good])
+    model.dispose()
