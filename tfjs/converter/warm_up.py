@@ -1,12 +1,13 @@
-"""The load option `warm_up` (`tf.load_graph_model(path, {"warm_up": True})`): one run of
-the model on zeros at load, so that the one-time work of a first `execute` (recording each
-node's kernel program, folding constants, the backend's algorithm choice and weight
-layouts, its first allocations) is done before the caller's first call.
+"""The load option `warm_up` (`tf.load_graph_model(path, {"warm_up": True})`): a few runs
+of the model on zeros at load, so that the one-time work of the first calls (recording
+each node's kernel program, folding constants, joining the plan and compiling it where
+the backend can, the backend's weight layouts, its first allocations) is done before the
+caller's first call.
 
 TF.js does not warm a model up at load (its users run it once on `tf.zeros`), so it is an
 option, off by default. It needs every input's shape: the model's, an unknown batch size
 (a leading -1) being 1, or the caller's (`{"warm_up": {"x": [1, 224, 224, 3]}}`), and a
-model that draws no random numbers (a warm-up would draw them too). The run is one
+model that draws no random numbers (a warm-up would draw them too). Each run is one
 `execute`: it reads the outputs back (so that an asynchronous backend has finished, and a
 failing value check is raised here, not at the caller's next download), then frees
 everything it made; the model's results are what they would be without it.
@@ -18,12 +19,17 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from tfjs.converter.plan_program import TRIAL_RUNS
 from tfjs.engine import ENGINE
 
 if TYPE_CHECKING:
     from tfjs.converter.graph_model import GraphModel
     from tfjs.tensor import Tensor
 
+# The first call records each node's kernel program, the second joins them into the plan
+# program and has the backend compile it, the next ones time the compiled runner against
+# the kernel loop (plan_program.LoweredPlan), so the caller's first call is a steady one.
+WARM_UP_CALLS = 2 + 2 * TRIAL_RUNS
 RANDOM_OPS = frozenset(
     {"Multinomial", "RandomStandardNormal", "RandomUniform", "RandomUniformInt", "TruncatedNormal"}
 )
@@ -107,8 +113,14 @@ def warm_up_shapes(
     return shapes
 
 
+def _dispose(tensors: list[Tensor]) -> None:
+    for tensor in tensors:
+        if not tensor.is_disposed:
+            tensor.dispose()
+
+
 def warm_up(model: GraphModel, shapes: dict[str, list[int]] | None = None) -> None:
-    """Runs `model` once on zeros of its inputs' shapes (`shapes` gives those the model
+    """Runs `model` WARM_UP_CALLS times on zeros of its inputs' shapes (`shapes` gives those the model
     leaves unknown; see `warm_up_shapes`, which checks them first) and dtypes, reads its
     outputs back and frees every tensor the run made. An error of the run propagates
     with a note saying that it came from the warm-up.
@@ -126,15 +138,15 @@ def warm_up(model: GraphModel, shapes: dict[str, list[int]] | None = None) -> No
         for name, (shape, dtype) in warm_up_shapes(model, shapes).items():
             feeds[name] = ENGINE.make_tensor(np.zeros(shape, WARM_UP_DTYPES[dtype]), dtype, "warm_up")
         try:
-            result = model.execute(feeds)
-            outputs = result if isinstance(result, list) else [result]
-            for tensor in outputs:
-                tensor.data_sync()
+            for _ in range(WARM_UP_CALLS):
+                _dispose(outputs)
+                result = model.execute(feeds)
+                outputs = result if isinstance(result, list) else [result]
+                for tensor in outputs:
+                    tensor.data_sync()
         except Exception as error:
             error.add_note(FAILED_NOTE)
             raise
     finally:
-        for tensor in [*feeds.values(), *outputs]:
-            if not tensor.is_disposed:
-                tensor.dispose()
+        _dispose([*feeds.values(), *outputs])
         model.dispose_intermediate_tensors()
