@@ -261,10 +261,13 @@ class TorchBackend(KernelBackend):
 
     def make_output(self, values: torch.Tensor, dtype: str) -> TensorInfo:
         """Stores a kernel's result, converted into `dtype`'s storage as a typed array
-        would store it; a view of a larger buffer is copied so it keeps nothing alive."""
+        would store it; a view of part of a buffer (a slice, a broadcast) is copied so it
+        keeps nothing alive. A view of a whole buffer in another order (a transpose) is
+        kept as it is: the kernels that read it take any strides, and a transpose back,
+        or a channels-first convolution reading a channels-last buffer, costs no copy."""
         values = to_storage(values, dtype)
         if (
-            not values.is_contiguous()
+            values.storage_offset()
             or values.untyped_storage().nbytes() != values.numel() * values.element_size()
         ):
             values = values.clone(memory_format=torch.contiguous_format)
