@@ -289,6 +289,19 @@ def test_shape_arithmetic_evaluated_on_the_host(op, attrs, inputs, expected):
     tf.dispose([a for a in args if isinstance(a, tf.Tensor)])
 
 
+def test_a_cast_shape_evaluated_on_the_host_is_the_kernels_cast():
+    """Range(0, Cast(StridedSlice(Shape(x)), float32), 1): movenet-multipose's limit."""
+    node = Node(name="n", op="Cast", raw_inputs=[], attrs={}, mapper=None, keywords={"DstT": "float32"})
+    result = evaluate(node, [None], [host([[3, 17]])], {})
+    assert result is not None and result.dtype == "float32" and result.shape == (1, 2)
+    assert result.flat.dtype == np.float32 and result.flat.tolist() == [3.0, 17.0]
+    same = Node(name="i", op="Cast", raw_inputs=[], attrs={}, mapper=None, keywords={"DstT": "int32"})
+    assert nested(evaluate(same, [None], [host([4, 5])], {})) == [4, 5]
+    for to, values in (("bool", [1]), ("float32", [2**24])):  # not evaluated: the kernel casts
+        other = Node(name="b", op="Cast", raw_inputs=[], attrs={}, mapper=None, keywords={"DstT": to})
+        assert evaluate(other, [None], [host(values)], {}) is None
+
+
 def test_host_evaluation_leaves_other_dtypes_to_the_kernels():
     node = Node(name="n", op="Mul", raw_inputs=[], attrs={}, mapper=None)
     floats = HostValues(np.array([1.5], np.float32), (1,), "float32")

@@ -4,7 +4,7 @@ Graphs often build a shape at run time from a tensor's shape: `Reshape(x,
 Pack(StridedSlice(Shape(y)), -1))`. The shape's values depend only on `y`'s shape,
 which the host knows without waiting for the device, and on constants; yet Reshape reads
 them as TF.js's getParamValue does, with a download. A plan therefore evaluates such
-small int32 shape computations with NumPy too, beside the kernels (which still run, so
+small int32 shape computations (and their casts) with NumPy too, beside the kernels (which still run, so
 every tensor and every error is as before), and gives the node that reads the shape its
 `HostValues`: the read costs no device synchronisation.
 
@@ -108,6 +108,18 @@ def _expand_dims(node: Node, args: Sequence[HostArg]) -> HostValues | None:
     return _int32(np.expand_dims(x, int(axis.reshape(-1)[0])))
 
 
+def _cast(node: Node, args: Sequence[HostArg]) -> HostValues | None:
+    """int32 values cast to int32 or float32 (exact: shapes are far below 2**24)."""
+    x, to = _ints(args[0]), node.keywords.get("DstT")
+    if x is None or to not in ("int32", "float32") or np.abs(x).max(initial=0) >= 2**24:
+        return None
+    if to == "int32":
+        return _int32(x)
+    flat = x.astype(np.float32).reshape(-1)
+    flat.flags.writeable = False
+    return HostValues(flat, tuple(int(d) for d in x.shape), "float32")
+
+
 # Each takes the node and its inputs (constants and shapes as HostValues, Shape and Size's
 # input as its tensor) and gives the node's output 0, or None where it does not apply.
 HOST_OPS: dict[str, Callable[[Node, Sequence[HostArg]], HostValues | None]] = {
@@ -123,6 +135,7 @@ HOST_OPS: dict[str, Callable[[Node, Sequence[HostArg]], HostValues | None]] = {
     "Maximum": _binary(np.maximum),
     "Reshape": _reshape,
     "ExpandDims": _expand_dims,
+    "Cast": _cast,
 }
 # Only the shape of these ops' input is read: the input need not be known on the host.
 SHAPE_READERS = frozenset({"Shape", "Size"})
