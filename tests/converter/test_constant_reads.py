@@ -15,6 +15,7 @@ import pytest
 import tfjs as tf
 from tests.conftest import STARTED
 from tests.converter.test_constant_folding import DTYPES, node, placeholder, write_model
+from tfjs.converter import kernel_program
 from tfjs.converter.host_shapes import evaluate
 from tfjs.converter.model_graph import Node
 from tfjs.converter.ops._values import HostValues, nested, nested_ints, number, numbers, shape_value
@@ -355,5 +356,33 @@ def test_a_graph_with_frames_reads_only_its_condition(tmp_path, on_backend, monk
         np.testing.assert_array_equal(outputs[1].numpy(), X[0, :2, :3].reshape(2, 3))
         tf.dispose(outputs)
     assert spy.data_ids == [pred.data_id]
+    tf.dispose([x, pred])
+    model.dispose()
+
+
+def test_a_graph_with_frames_replays_its_nodes_kernel_programs(tmp_path, on_backend, monkeypatch):
+    """Nodes that need no execution context run as their kernel programs from the second
+    run on, in a graph with frames as in a plan; Switch and Merge run as themselves."""
+    nodes = [
+        placeholder("x", [2, 3]),
+        {"name": "pred", "op": "Placeholder", "attr": {"dtype": {"type": "DT_BOOL"}}},
+        node("switch", "Switch", ["x", "pred"]),
+        node("merged", "Merge", ["switch", "switch:1"], N={"i": "2"}),
+        node("by_constant", "Reshape", ["merged", "shape"]),
+    ]
+    model = tf.load_graph_model(
+        write_model(tmp_path / "frames", nodes, {"shape": np.array([3, 2], np.int32)})
+    )
+    replayed = []
+    replay = kernel_program.replay
+    monkeypatch.setattr(
+        kernel_program, "replay", lambda program, args: replayed.append(1) or replay(program, args)
+    )
+    x, pred = tf.tensor(X[0, :2, :3].copy()), tf.tensor(True)
+    for run in range(2):
+        out = model.execute({"x": x, "pred": pred}, "by_constant")
+        np.testing.assert_array_equal(out.numpy(), X[0, :2, :3].reshape(3, 2))
+        out.dispose()
+        assert len(replayed) == run  # the Reshape: recorded by the first run, replayed by the second
     tf.dispose([x, pred])
     model.dispose()

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from tfjs.converter.execution_context import ExecutionContext
 from tfjs.converter.host_shapes import evaluate, plan_host_inputs
+from tfjs.converter.kernel_program import can_replay, run_node, runs_alone
 from tfjs.converter.model_graph import Graph, Node, parse_input_name
 from tfjs.converter.ops._values import HostValues
 from tfjs.engine import ENGINE
@@ -56,6 +57,8 @@ def run_frames(
     added: set[str] = set()
     counts: dict[int, int] = {}
     output_set = set(output_names)
+    # Nodes that need no execution context run as kernel programs (plan_runner.run_node).
+    unchanging = (lambda: executor.weight_ids) if kept is None and can_replay() else None
     while stack:
         node, frames = stack.pop()
         context.frames = frames
@@ -69,7 +72,13 @@ def run_frames(
                 host_values = lookup(known, source, 0, context) if isinstance(source, str) else source
                 if host_values is not None:
                     args[position] = host_values
-            outputs = executor.call(node, args, context)
+            if runs_alone(node):
+                problem = node.mapper.call_error(node.name, len(args), node.keywords)
+                if problem:
+                    raise ValueError(problem)
+                outputs = run_node(node, args, executor.programs, unchanging)
+            else:
+                outputs = executor.call(node, args, context)
             if not name:
                 name = frame_key(node.name, context.context_id)
             values[name] = outputs

@@ -20,12 +20,17 @@ Such a node runs its op every time.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from functools import partial
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from tfjs.converter.model_graph import SOURCE_OPS, Node
 from tfjs.converter.ops._values import HostValues
 from tfjs.engine import ENGINE
 from tfjs.environment import ENV
 from tfjs.tensor import Tensor
+
+if TYPE_CHECKING:
+    from tfjs.converter.plan_program import PlanCollector
 
 # Where a kernel input, or a node output, comes from: ("arg", i) or ("step", j, k).
 Ref = tuple[Any, ...]
@@ -242,3 +247,50 @@ def remember(programs: NodePrograms, node_name: str, key: ProgramKey, program: A
     if len(by_key) >= MAX_PROGRAMS_PER_NODE:
         del by_key[next(iter(by_key))]
     by_key[key] = program
+
+
+def runs_alone(node: Node) -> bool:
+    """Whether `node` runs as its op on its arguments alone (no execution context, not a
+    source): such a node may run as a kernel program."""
+    mapper = node.mapper
+    return mapper is not None and not mapper.takes_context and node.op not in SOURCE_OPS
+
+
+def run_node(
+    node: Node,
+    args: list[Any],
+    programs: NodePrograms,
+    unchanging: Callable[[], set[int]] | None,
+    collector: PlanCollector | None = None,
+) -> list[Any]:
+    """Runs a node that `runs_alone`: its kernel program recorded for these arguments,
+    else its op, recording the program where `unchanging` (the ids of the tensors whose
+    values never change) is given: None when nodes may not run as programs now."""
+    key = program_key(args) if unchanging is not None else None
+    by_key = programs.get(node.name) if key is not None else None
+    program = by_key.get(key, MISSING) if by_key is not None else MISSING
+    if program is not MISSING and program is not None:
+        if len(by_key) > 1:  # least recently used first
+            by_key[key] = by_key.pop(key)
+        outputs = replay(program, args)
+        if collector is not None:
+            collector.node(program, args, outputs)
+        return outputs
+    ENGINE.start_scope(node.op)
+    try:
+        if key is not None and program is MISSING:
+            result, program = record(partial(node.mapper.fn, *args, **node.keywords), args, unchanging())
+            remember(programs, node.name, key, program)
+        else:
+            result = node.mapper.fn(*args, **node.keywords)
+    except BaseException:
+        ENGINE.end_scope(None)
+        raise
+    ENGINE.end_scope(result)
+    outputs = list(result) if isinstance(result, (list, tuple)) else [result]
+    if collector is not None:
+        if program is None or program is MISSING:
+            collector.skipped()
+        else:
+            collector.node(program, args, outputs)
+    return outputs

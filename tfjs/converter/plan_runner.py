@@ -6,15 +6,14 @@ tensors nothing reads any more disposed."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import partial
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from tfjs.converter.frames import clones
 from tfjs.converter.host_shapes import evaluate
-from tfjs.converter.kernel_program import MISSING, can_replay, program_key, record, remember, replay
-from tfjs.converter.model_graph import SOURCE_OPS, Node
+from tfjs.converter.kernel_program import can_replay, run_node, runs_alone
+from tfjs.converter.model_graph import Node
 from tfjs.converter.ops._values import HostValues
-from tfjs.engine import ENGINE
 
 if TYPE_CHECKING:
     from tfjs.converter.execution_context import ExecutionContext
@@ -39,11 +38,16 @@ def run_plan(
     `programs` holds the nodes' kernel programs between runs, `collector` joins the
     programs this run's nodes run (plan_program.py)."""
     holders: dict[int, int] = {}
-    start_scope, end_scope = ENGINE.start_scope, ENGINE.end_scope
     host_inputs, host_shapes = plan.host_inputs, plan.host_shapes
     known: dict[str, HostValues] = {}  # this run's shapes evaluated on the host
-    lowering = kept is None and can_replay()
-    unchanging: set[int] | None = None  # the tensors whose values never change, when a node records
+    unchanging = None
+    if kept is None and can_replay():
+
+        @cache
+        def unchanging() -> set[int]:  # the tensors whose values never change, when a node records
+            constants = plan.constants.values()
+            return weight_ids.union(t.id for tensors in constants for t in tensors)
+
     for node, to_free in zip(plan.nodes, plan.free_after, strict=False):
         if node.name not in values:
             try:
@@ -56,43 +60,12 @@ def run_plan(
                     host_values = known.get(source) if isinstance(source, str) else source
                     if host_values is not None:
                         args[position] = host_values
-            mapper = node.mapper
-            if mapper is None or mapper.takes_context or node.op in SOURCE_OPS:
+            if not runs_alone(node):
                 outputs = call(node, args, context)
                 if collector is not None:
                     collector.skipped()
             else:  # the plan's usual node: its kernel program, or its op
-                key = program_key(args) if lowering else None
-                by_key = programs.get(node.name) if key is not None else None
-                program = by_key.get(key, MISSING) if by_key is not None else MISSING
-                if program is not MISSING and program is not None:
-                    if len(by_key) > 1:  # least recently used first
-                        by_key[key] = by_key.pop(key)
-                    outputs = replay(program, args)
-                    if collector is not None:
-                        collector.node(program, args, outputs)
-                else:
-                    start_scope(node.op)
-                    try:
-                        if key is not None and program is MISSING:
-                            if unchanging is None:
-                                constants = plan.constants.values()
-                                unchanging = weight_ids.union(t.id for tensors in constants for t in tensors)
-                            run_op = partial(mapper.fn, *args, **node.keywords)
-                            result, program = record(run_op, args, unchanging)
-                            remember(programs, node.name, key, program)
-                        else:
-                            result = mapper.fn(*args, **node.keywords)
-                    except BaseException:
-                        end_scope(None)
-                        raise
-                    end_scope(result)
-                    outputs = list(result) if isinstance(result, (list, tuple)) else [result]
-                    if collector is not None:
-                        if program is None or program is MISSING:
-                            collector.skipped()
-                        else:
-                            collector.node(program, args, outputs)
+                outputs = run_node(node, args, programs, unchanging, collector)
             values[node.name] = outputs
             sources = host_shapes.get(node.name)
             if sources is not None:
