@@ -331,15 +331,21 @@ def test_a_custom_op_under_a_shape_op_name_is_not_evaluated_on_the_host(shapes_m
     model.dispose()
 
 
+# x -> Switch(pred) -> Merge -> Reshape(merged, shape): a graph with frames.
+SWITCH_MERGE_RESHAPE = [
+    placeholder("x", [2, 3]),
+    {"name": "pred", "op": "Placeholder", "attr": {"dtype": {"type": "DT_BOOL"}}},
+    node("switch", "Switch", ["x", "pred"]),
+    node("merged", "Merge", ["switch", "switch:1"], N={"i": "2"}),
+    node("by_constant", "Reshape", ["merged", "shape"]),
+]
+
+
 def test_a_graph_with_frames_reads_only_its_condition(tmp_path, on_backend, monkeypatch):
     """Switch/Merge run frame by frame; the constant shape and the shape computed from
     `merged`'s shape are known on the host, Switch's condition is read each run."""
     nodes = [
-        placeholder("x", [2, 3]),
-        {"name": "pred", "op": "Placeholder", "attr": {"dtype": {"type": "DT_BOOL"}}},
-        node("switch", "Switch", ["x", "pred"]),
-        node("merged", "Merge", ["switch", "switch:1"], N={"i": "2"}),
-        node("by_constant", "Reshape", ["merged", "shape"]),
+        *SWITCH_MERGE_RESHAPE,
         node("merged_shape", "Shape", ["merged"], out_type=INT),
         int_node("rows", "StridedSlice", ["merged_shape", "zero", "one", "one"], shrink_axis_mask={"i": "1"}),
         int_node("flat_shape", "Pack", ["rows", "minus_one"], N={"i": "2"}),
@@ -363,13 +369,7 @@ def test_a_graph_with_frames_reads_only_its_condition(tmp_path, on_backend, monk
 def test_a_graph_with_frames_replays_its_nodes_kernel_programs(tmp_path, on_backend, monkeypatch):
     """Nodes that need no execution context run as their kernel programs from the second
     run on, in a graph with frames as in a plan; Switch and Merge run as themselves."""
-    nodes = [
-        placeholder("x", [2, 3]),
-        {"name": "pred", "op": "Placeholder", "attr": {"dtype": {"type": "DT_BOOL"}}},
-        node("switch", "Switch", ["x", "pred"]),
-        node("merged", "Merge", ["switch", "switch:1"], N={"i": "2"}),
-        node("by_constant", "Reshape", ["merged", "shape"]),
-    ]
+    nodes = SWITCH_MERGE_RESHAPE
     model = tf.load_graph_model(
         write_model(tmp_path / "frames", nodes, {"shape": np.array([3, 2], np.int32)})
     )
