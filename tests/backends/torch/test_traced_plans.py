@@ -94,3 +94,15 @@ def test_a_plan_with_a_value_check_compiles_and_a_bad_index_still_raises_the_lib
     np.testing.assert_allclose(out.numpy(), np.exp(PARAMS[[4, 1]]), rtol=1e-6)
     tf.dispose([out, bad, good])
     model.dispose()
+
+
+def test_traced_topk_keys_order_values_as_the_bit_keys_do():
+    """A frozen graph cannot hold TopK's bit view: its float64 keys must sort every value
+    (±0, ±Infinity, NaN of either sign, the largest floats, denormals) into the same order."""
+    from tfjs.backends.torch.kernels import evaluation
+
+    specials = [0.0, -0.0, 1.5, -2.0, np.inf, -np.inf, np.nan, -np.nan, 3.0, -1e-40, 1e-40, 3.4e38, -3.4e38]
+    x = torch.from_numpy(RNG.choice(np.array(specials, np.float32), size=(16, 29)))
+    by_bits = torch.sort(evaluation.order_keys(x), dim=1, descending=True, stable=True).indices
+    by_floats = torch.sort(evaluation._traced_order_keys(x), dim=1, descending=True, stable=True).indices
+    assert torch.equal(by_bits, by_floats)

@@ -17,10 +17,24 @@ from tfjs.kernel_names import SEARCH_SORTED, TOPK
 
 def order_keys(rows: torch.Tensor) -> torch.Tensor:
     """int32 keys that order as TF.js orders the values (floats by their bits, -0 as 0)."""
+    if rows.dtype == torch.float32 and torch.jit.is_tracing():
+        return _traced_order_keys(rows)
     if rows.dtype == torch.float32:
         bits = (rows + 0.0).view(torch.int32)
         return bits ^ ((bits >> 31) & 0x7FFFFFFF)
     return rows.to(torch.int32)
+
+
+def _traced_order_keys(rows: torch.Tensor) -> torch.Tensor:
+    """float64 keys in the order of `order_keys`' bits, for a traced plan (TorchScript's
+    frozen graphs cannot hold a bit view): ±Infinity just inside ±the largest double, NaN
+    outside them on its sign's side (NaNs of different payloads tie here)."""
+    largest = torch.finfo(torch.float64).max
+    values = rows.double() + 0.0
+    inside = torch.copysign(torch.full_like(values, largest), values)
+    values = torch.where(torch.isinf(values), inside, values)
+    beyond = torch.where(torch.signbit(rows), float("-inf"), float("inf"))
+    return torch.where(torch.isnan(rows), beyond.to(torch.float64), values)
 
 
 @torch_kernel(TOPK)
