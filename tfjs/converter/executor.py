@@ -28,6 +28,7 @@ from tfjs.converter.constant_folding import fold_plan
 from tfjs.converter.constant_reads import ConstantReads
 from tfjs.converter.custom_op import is_custom
 from tfjs.converter.execution_context import ExecutionContext
+from tfjs.converter.feed_checks import check_inputs, check_outputs
 from tfjs.converter.frames import clones, lookup, run_frames
 from tfjs.converter.fusion import ACTIVATIONS, ADDS, CONVOLUTIONS, fuse_plan
 from tfjs.converter.host_shapes import HostPlan, Source, plan_host_inputs
@@ -44,8 +45,6 @@ from tfjs.tensor import Tensor
 # (tf.register_op) must run as itself, so such a plan is not fused.
 FUSED_OPS = frozenset(CONVOLUTIONS) | ADDS | frozenset(ACTIVATIONS)
 PlanKey = tuple[tuple[str, ...], tuple[str, ...], bool]
-# Placeholder dtypes of handles (a hash table's, a TensorList's), fed as ordinary tensors.
-OPAQUE_DTYPES = frozenset({"resource", "variant"})
 
 
 @dataclass
@@ -143,43 +142,6 @@ class GraphExecutor:
         entries = self.graph.signature.get("outputs") or {}
         return [entries[name]["name"] if name in entries else name for name in outputs]
 
-    # ---- checks -----------------------------------------------------------------------
-
-    def check_inputs(self, inputs: dict[str, Tensor]) -> None:
-        """Names, shapes and dtypes of the feeds, as TF.js checks them."""
-        unknown = [name for name in inputs if parse_input_name(name)[0] not in self.graph.nodes]
-        if unknown:
-            raise ValueError(
-                f"The dict provided in model.execute(dict) has keys: {unknown} that are not part of graph "
-                f"(its inputs: {self.input_nodes})"
-            )
-        for name, tensor in inputs.items():
-            node = self.graph.nodes[parse_input_name(name)[0]]
-            if not isinstance(tensor, Tensor):
-                raise TypeError(f"The input '{node.name}' must be a Tensor, got {type(tensor).__name__}")
-            if tensor.is_disposed:
-                raise ValueError(f"The input '{node.name}' is a disposed tensor")
-            shape = node.attrs.get("shape")
-            placeholder = node.op.startswith("Placeholder")
-            if placeholder and shape is not None and not _shape_matches(shape, tensor.shape):
-                raise ValueError(
-                    f"The shape of dict['{node.name}'] provided in model.execute(dict) must be "
-                    f"{list(shape)}, but was {list(tensor.shape)}"
-                )
-            dtype = node.attrs.get("dtype")
-            if dtype in OPAQUE_DTYPES:  # a handle: its tensor's dtype says nothing (TF.js checks none)
-                continue
-            if dtype and node.op.startswith("Placeholder") and tensor.dtype != dtype:
-                raise ValueError(
-                    f"The dtype of dict['{node.name}'] provided in model.execute(dict) must be {dtype}, "
-                    f"but was {tensor.dtype}"
-                )
-
-    def check_outputs(self, outputs: list[str]) -> None:
-        for name in outputs:
-            if parse_input_name(name)[0] not in self.graph.nodes:
-                raise ValueError(f"The output '{name}' is not found in the graph")
-
     # ---- execution --------------------------------------------------------------------
 
     def execute(self, inputs: dict[str, Tensor], outputs: list[str] | None = None) -> list[Tensor]:
@@ -211,9 +173,9 @@ class GraphExecutor:
                 kept = self.intermediate_tensors = {}
         if not function_call:
             inputs = self.map_inputs(inputs)
-            self.check_inputs(inputs)
+            check_inputs(self.graph, inputs, self.input_nodes)
             outputs = self.map_outputs(list(outputs or []))
-            self.check_outputs(outputs)
+            check_outputs(self.graph, outputs)
         if not outputs:
             outputs = [f"{node.name}:{node.default_output}" for node in self.graph.outputs]
         context = ExecutionContext(self.function_map, self.resources, tensor_arrays, tensor_lists)
@@ -461,8 +423,3 @@ def _dispose_all(values: dict[str, list[Any]], keep_ids: set[int]) -> None:
                 and tensor.id not in keep_ids
             ):
                 tensor.dispose()
-
-
-def _shape_matches(shape: list[int], actual: tuple[int, ...]) -> bool:
-    """A placeholder's shape accepts `actual`: same rank, -1 dims of any size."""
-    return len(shape) == len(actual) and all(d in (-1, t) for d, t in zip(shape, actual, strict=True))

@@ -1,0 +1,54 @@
+"""What `execute` checks of its feeds and requested outputs before any node runs, as
+TF.js's GraphExecutor checks them: names, shapes and dtypes."""
+
+from __future__ import annotations
+
+from tfjs.converter.model_graph import Graph, parse_input_name
+from tfjs.tensor import Tensor
+
+# Placeholder dtypes of handles (a hash table's, a TensorList's), fed as ordinary tensors.
+OPAQUE_DTYPES = frozenset({"resource", "variant"})
+
+
+def check_inputs(graph: Graph, inputs: dict[str, Tensor], input_nodes: list[str]) -> None:
+    """Names, shapes and dtypes of the feeds ({node name: tensor}); `input_nodes` names the
+    graph's inputs in the error for an unknown name."""
+    unknown = [name for name in inputs if parse_input_name(name)[0] not in graph.nodes]
+    if unknown:
+        raise ValueError(
+            f"The dict provided in model.execute(dict) has keys: {unknown} that are not part of graph "
+            f"(its inputs: {input_nodes})"
+        )
+    for name, tensor in inputs.items():
+        node = graph.nodes[parse_input_name(name)[0]]
+        if not isinstance(tensor, Tensor):
+            raise TypeError(f"The input '{node.name}' must be a Tensor, got {type(tensor).__name__}")
+        if tensor.is_disposed:
+            raise ValueError(f"The input '{node.name}' is a disposed tensor")
+        shape = node.attrs.get("shape")
+        placeholder = node.op.startswith("Placeholder")
+        if placeholder and shape is not None and not _shape_matches(shape, tensor.shape):
+            raise ValueError(
+                f"The shape of dict['{node.name}'] provided in model.execute(dict) must be "
+                f"{list(shape)}, but was {list(tensor.shape)}"
+            )
+        dtype = node.attrs.get("dtype")
+        if dtype in OPAQUE_DTYPES:  # a handle: its tensor's dtype says nothing (TF.js checks none)
+            continue
+        if dtype and placeholder and tensor.dtype != dtype:
+            raise ValueError(
+                f"The dtype of dict['{node.name}'] provided in model.execute(dict) must be {dtype}, "
+                f"but was {tensor.dtype}"
+            )
+
+
+def check_outputs(graph: Graph, outputs: list[str]) -> None:
+    """Every requested output names a node of `graph`."""
+    for name in outputs:
+        if parse_input_name(name)[0] not in graph.nodes:
+            raise ValueError(f"The output '{name}' is not found in the graph")
+
+
+def _shape_matches(shape: list[int], actual: tuple[int, ...]) -> bool:
+    """A placeholder's shape accepts `actual`: same rank, -1 dims of any size."""
+    return len(shape) == len(actual) and all(d in (-1, t) for d, t in zip(shape, actual, strict=True))
