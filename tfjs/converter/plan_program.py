@@ -34,9 +34,11 @@ Runner = Callable[[Sequence[Any]], list[TensorInfo]]  # feeds' infos: the output
 
 
 class PlanKernel(NamedTuple):
+    """One kernel call of the plan, its inputs and outputs as slots."""
+
     kernel_name: str
     kernel_func: Callable[..., Any]
-    inputs: tuple[tuple[str, Any, bool], ...]  # (name, slot, tuple of slots or None, is_list)
+    inputs: tuple[tuple[str, Any, bool], ...]  # (name, a slot, slots if is_list, or None; is_list)
     attrs: dict[str, Any]
     outputs: tuple[int | None, ...]  # the slot of each output the plan reads
     release: tuple[int, ...]  # slots nothing reads after this kernel
@@ -52,6 +54,8 @@ class PlanConstant(NamedTuple):
 
 
 class PlanProgram(NamedTuple):
+    """A plan's kernels on one backend, over `num_slots` slots."""
+
     backend: Any
     num_slots: int
     feed_slots: tuple[int, ...]  # the feeds, in the order of the key
