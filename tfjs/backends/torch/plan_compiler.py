@@ -136,7 +136,7 @@ def compile_plan(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> C
                 compiled = torch.jit.freeze(traced.eval())
                 expected = module(*example)
                 got = compiled(*example)
-    except (_ReadsValues, RuntimeError, TypeError, ValueError, IndexError):
+    except Exception:  # a value read, or anything torch cannot trace or freeze: the kernel loop
         return None
     if not _same(expected, got):
         return None
