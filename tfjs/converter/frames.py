@@ -57,7 +57,7 @@ def run_frames(
     added: set[str] = set()
     counts: dict[int, int] = {}
     output_set = set(output_names)
-    # Nodes that need no execution context run as kernel programs (plan_runner.run_node).
+    # Nodes that need no execution context run as kernel programs (kernel_program.run_node).
     unchanging = (lambda: executor.weight_ids) if kept is None and can_replay() else None
     while stack:
         node, frames = stack.pop()

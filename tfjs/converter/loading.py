@@ -23,9 +23,10 @@ def load_graph_model(path: Any, options: Mapping[str, Any] | None = None) -> Gra
 
     `options` are TF.js's load options in snake_case (`request_init`, `weight_path_prefix`,
     ...), plus `warm_up` (default False; TF.js has no such option and never runs a model
-    at load): True runs the model once on zeros before returning it, so that the first
-    `execute` costs about what later ones do (its one-time work: kernel programs,
-    constant folding, the backend's algorithm choice and first allocations, is done).
+    at load): True runs the model on zeros a few times before returning it, so that the
+    first `execute` costs about what later ones do (its one-time work: kernel programs,
+    constant folding, joining and compiling the plan, the backend's weight layouts and
+    first allocations, is done).
     Its input shapes are the model's, an unknown batch size being 1; `{"warm_up": {name:
     shape}}` gives them (for unknown dimensions, or the batch size you will run). A model
     whose input shapes stay unknown, or that draws random numbers, is a ValueError saying
