@@ -18,9 +18,10 @@ registered kernel function, its output freed): what the executor adds per node.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 import timeit
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
@@ -117,10 +118,26 @@ def _chain_model(nodes: int) -> tf.GraphModel:
     return tf.load_graph_model(handler)
 
 
+@contextlib.contextmanager
+def _no_programs() -> Iterator[None]:
+    """Every node runs its op: no kernel program, no whole-plan program (each module that
+    asks `can_replay` is told no)."""
+    from tfjs.converter import executor, frames, plan_runner
+
+    modules = (executor, frames, plan_runner)
+    saved = [module.can_replay for module in modules]
+    for module in modules:
+        module.can_replay = lambda: False
+    try:
+        yield
+    finally:
+        for module, replaying in zip(modules, saved, strict=True):
+            module.can_replay = replaying
+
+
 def _measure_nodes(backend: str, nodes: int, size: int) -> tuple[float, float, float]:
     """(µs per node of model.execute, the same with every node running its op instead of
     its recorded kernels, µs per bare kernel call) on `backend`."""
-    from tfjs.converter import plan_runner
     from tfjs.kernel_registry import get_kernel
 
     tf.set_backend(backend)
@@ -134,12 +151,8 @@ def _measure_nodes(backend: str, nodes: int, size: int) -> tuple[float, float, f
     run = _synchronised(lambda: model.execute(x).dispose(), sync)
     run()  # records each node's kernels
     per_node = _per_call_us(run) / nodes
-    replaying = plan_runner.can_replay
-    plan_runner.can_replay = lambda: False
-    try:
+    with _no_programs():
         per_op = _per_call_us(run) / nodes
-    finally:
-        plan_runner.can_replay = replaying
     engine_backend = tf.backend()
     tf.tidy(lambda: tf.neg(x))  # x on the backend
     neg, relu = (get_kernel(name, backend).kernel_func for name in ("Neg", "Relu"))

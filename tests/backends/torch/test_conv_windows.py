@@ -51,7 +51,7 @@ def _ops(s: int, d: int, pad) -> dict:
 
 
 def _run(backend: str, op, x: np.ndarray, w: np.ndarray) -> np.ndarray:
-    tf.set_backend(backend)
+    assert tf.set_backend(backend), f"backend {backend} did not start"
     result = tf.tidy(lambda: op(tf.tensor(x), tf.tensor(w)))
     values = result.data_sync().copy()
     result.dispose()
@@ -80,7 +80,7 @@ def test_a_sum_of_negative_zeros_is_positive_zero_with_or_without_bias():
     x = np.full((1, 6, 6, 2), -0.0, np.float32)
     w = np.ones((3, 3, 2, 2), np.float32)
     try:
-        tf.set_backend("torch")
+        assert tf.set_backend("torch"), "torch did not start"
         results = tf.tidy(
             lambda: [
                 tf.conv2d(tf.tensor(x), tf.tensor(w), 1, "same"),

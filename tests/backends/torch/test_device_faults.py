@@ -29,7 +29,7 @@ KERNELS: dict[str, Callable[[tf.Tensor], tf.Tensor]] = {
 
 
 def _values(backend: str, kernel: Callable[[tf.Tensor], tf.Tensor]) -> np.ndarray:
-    tf.set_backend(backend)
+    assert tf.set_backend(backend), f"backend {backend} did not start"
     result = tf.tidy(lambda: kernel(tf.tensor(X)))
     tf.backend().synchronize()  # a fault of the kernel is raised here, not in a later test
     try:

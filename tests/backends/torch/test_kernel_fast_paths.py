@@ -33,7 +33,7 @@ def _x() -> np.ndarray:
 
 
 def _on(backend: str, op) -> np.ndarray:
-    tf.set_backend(backend)
+    assert tf.set_backend(backend), f"backend {backend} did not start"
     result = tf.tidy(op)
     values = result.data_sync().copy()
     result.dispose()

@@ -43,7 +43,7 @@ def _x(h: int) -> np.ndarray:
 
 
 def _run(backend: str, op, x: np.ndarray) -> np.ndarray:
-    tf.set_backend(backend)
+    assert tf.set_backend(backend), f"backend {backend} did not start"
     result = tf.tidy(lambda: op(tf.tensor(x)))
     values = result.data_sync().copy()
     result.dispose()
