@@ -199,8 +199,8 @@ def main() -> None:
         ratio = per_node / per_kernel
         print(f"{backend:<9}{'Neg/Relu':<11}{per_node:>9.2f}{per_op:>9.2f}{per_kernel:>11.2f}{ratio:>13.2f}")
     print(
-        "node: replayed kernels; op: each node running its op; kernel: the registered kernel "
-        "function called through backend.execute, output freed (16 elements)"
+        "node: model.execute per node (its whole-plan program); op: each node running its op; "
+        "kernel: the registered kernel function called through backend.execute, output freed (16 elements)"
     )
 
 
