@@ -106,3 +106,27 @@ def test_traced_topk_keys_order_values_as_the_bit_keys_do():
     by_bits = torch.sort(evaluation.order_keys(x), dim=1, descending=True, stable=True).indices
     by_floats = torch.sort(evaluation._traced_order_keys(x), dim=1, descending=True, stable=True).indices
     assert torch.equal(by_bits, by_floats)
+
+
+def test_a_traced_plan_whose_output_shares_a_weights_buffer_leaves_the_weight(on_torch_cpu):
+    """An output that is a reshape of a weight shares the weight's buffer; tracing the
+    plan must free only what the trace made."""
+    from tests.converter.test_plan_programs import I32, int_const, load, node
+
+    shape = {"shape": {"dim": [{"size": "3"}]}}
+    nodes = [
+        {"name": "x", "op": "Placeholder", "attr": {"dtype": {"type": "DT_FLOAT"}, "shape": shape}},
+        {"name": "p", "op": "Const", "attr": {"dtype": {"type": "DT_FLOAT"}}},
+        int_const("flat", [15], [1]),
+        node("r", "Reshape", ["p", "flat"], T={"type": "DT_FLOAT"}, Tshape=I32),
+        node("e", "Exp", ["x"], T={"type": "DT_FLOAT"}),
+    ]
+    model = load(nodes, [{"name": "p", "shape": [5, 3], "dtype": "float32"}], PARAMS.tobytes())
+    x = tf.tensor([0.0, 1.0, 2.0])
+    for _ in range(6):  # recorded, joined and compiled, then timed against the loop
+        r, e = model.execute(x, ["r", "e"])
+        np.testing.assert_array_equal(r.numpy(), PARAMS.reshape(-1))
+        np.testing.assert_allclose(e.numpy(), np.exp([0.0, 1.0, 2.0]), rtol=1e-6)
+        tf.dispose([r, e])
+    tf.dispose(x)
+    model.dispose()

@@ -97,6 +97,7 @@ class _TracedPlan(torch.nn.Module):
         backend = self.backend
         if self.guard is not None:
             self.guard.mark(values)
+        held = set(backend.data)  # weights and other live buffers: an output may share one
         feeds = []
         for value, (shape, dtype) in zip(values, self.feed_types, strict=True):
             data_id = DataId()
@@ -106,7 +107,7 @@ class _TracedPlan(torch.nn.Module):
         backend.checks.traced = checks = []
         try:
             outputs = self.run(feeds)
-            made.update(info.data_id for info in outputs)
+            made.update(info.data_id for info in outputs if info.data_id not in held)
             self.output_dtypes = [info.dtype for info in outputs]
             failed = torch.stack(checks).any() if checks else torch.zeros((), dtype=torch.bool)
             return (*(backend.tensor(info) for info in outputs), failed)
