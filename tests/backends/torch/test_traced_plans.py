@@ -130,3 +130,17 @@ def test_a_traced_plan_whose_output_shares_a_weights_buffer_leaves_the_weight(on
         tf.dispose([r, e])
     tf.dispose(x)
     model.dispose()
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning", "ignore::torch.jit.TracerWarning")
+def test_a_traced_plan_reads_no_shapes_at_run_time():
+    def flatten_rows(x):
+        return (x.reshape(x.shape[0] * x.shape[1], -1) + x.shape[2]) * x.size(-1)
+
+    x = torch.arange(24, dtype=torch.float32).reshape(2, 3, 4)
+    traced = torch.jit.trace(flatten_rows, (x,))
+    assert traced.graph.findAllNodes("aten::size")
+    plan_compiler._constant_shapes(traced.graph)
+    kinds = {node.kind() for node in traced.graph.nodes()}
+    assert not kinds & {"aten::size", "aten::Int", "prim::NumToTensor"}
+    np.testing.assert_array_equal(traced(x).numpy(), flatten_rows(x).numpy())

@@ -133,7 +133,7 @@ def compile_plan(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> C
                 with _RefuseValueReads() as module.guard:
                     traced = torch.jit.trace(module, tuple(example), check_trace=False)
                 module.guard = None
-
+                _constant_shapes(traced.graph)
                 compiled = torch.jit.freeze(traced.eval())
                 expected = module(*example)
                 got = compiled(*example)
@@ -151,6 +151,30 @@ def compile_plan(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> C
         return [backend.make_output(value, dtype) for value, dtype in zip(values, dtypes, strict=True)]
 
     return run_compiled
+
+
+def _constant_shapes(graph: torch._C.Graph) -> None:
+    """Replaces the traced graph's shape reads with the traced shapes (a plan is only
+    run on feeds of the shapes it was traced with), then folds the arithmetic on them:
+    the graph keeps no scalar bookkeeping between kernels."""
+    for node in list(graph.findAllNodes("aten::size")):
+        tensor, *dim = node.inputs()
+        sizes = tensor.type().sizes() if isinstance(tensor.type(), torch._C.TensorType) else None
+        if sizes is None or None in sizes:
+            continue
+        if dim:
+            index = dim[0].toIValue()
+            if index is None:
+                continue
+            value: Any = sizes[index]
+        else:
+            value = list(sizes)
+        with graph.insert_point_guard(node):
+            constant = graph.insertConstant(value)
+        node.output().replaceAllUsesWith(constant)
+        node.destroy()
+    torch._C._jit_pass_constant_propagation(graph)
+    torch._C._jit_pass_dce(graph)
 
 
 def _same(expected: Sequence[torch.Tensor], got: Sequence[torch.Tensor]) -> bool:

@@ -13,6 +13,7 @@ from torch.nn import grad as nn_grad
 
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.torch.backend_torch import TorchBackend
+from tfjs.backends.torch.kernels.conv_algorithms import ConvCall, PackedWeight, pack_weight, run_conv
 from tfjs.backends.torch.kernels.conv_util import (
     TorchWindow,
     channels_first,
@@ -72,13 +73,20 @@ def filter_of(backend: TorchBackend, filter: Any, depthwise: bool, work: torch.d
 
 
 def conv_values(
-    x: torch.Tensor, w: torch.Tensor, info: Any, depthwise: bool = False, bias: torch.Tensor | None = None
+    x: torch.Tensor,
+    w: torch.Tensor,
+    info: Any,
+    depthwise: bool = False,
+    bias: torch.Tensor | None = None,
+    packed: PackedWeight | None = None,
 ) -> torch.Tensor:
     """The convolution of `x` (in info's data format) with `w` (a filter in torch's
     layout, `filter_of`), plus `bias` (one value per output channel, in `w`'s dtype, with
     no -0: `conv_bias`; default zeros), shaped info.out_shape, in `w`'s dtype. A fresh
     tensor with no -0: TF.js's sums start from +0, and torch adds the bias (at least +0)
-    to each sum as it stores it, which turns a sum of -0 terms into +0."""
+    to each sum as it stores it, which turns a sum of -0 terms into +0. A 2-D one runs
+    by the algorithm that measured fastest for its shapes (conv_algorithms.py; `packed`
+    gives `w` in oneDNN's blocked layout)."""
     work = w.dtype
     plan = _conv_plan(info, depthwise, x.dim())
     if plan is None:
@@ -92,7 +100,7 @@ def conv_values(
         xs = xs[tw.crop]
     if tw.pads is not None:
         xs = F.pad(xs, tw.pads)
-    y = plan.conv(
+    call = ConvCall(
         xs.contiguous(memory_format=plan.memory_format),
         w,
         _zero_bias(w.shape[0], work, w.device) if bias is None else bias,
@@ -101,6 +109,7 @@ def conv_values(
         tw.dilation,
         plan.groups,
     )
+    y = run_conv(call, packed) if x.dim() == 4 else F.conv3d(*call)
     return y.permute(plan.from_channels_first).contiguous() if plan.channels_last else y.contiguous()
 
 
@@ -108,7 +117,6 @@ class _ConvPlan(NamedTuple):
     """How `conv_values` runs one conv info, worked out once per info."""
 
     window: TorchWindow
-    conv: Callable[..., torch.Tensor]
     memory_format: torch.memory_format
     groups: int
     channels_last: bool
@@ -127,7 +135,6 @@ def _conv_plan(info: Any, depthwise: bool, dims: int) -> _ConvPlan | None:
         kernel_name = "DepthwiseConv2dNative" if depthwise else ("Conv2D" if dims == 4 else "Conv3D")
         return _ConvPlan(
             torch_window(info, kernel_name),
-            F.conv2d if dims == 4 else F.conv3d,
             _MEMORY_FORMATS[dims],
             _groups(info, depthwise),
             info.data_format != "channelsFirst",
@@ -258,7 +265,14 @@ def forward_values(
     w = filter_of(backend, filter, depthwise, work)
     if bias is not None:
         bias = conv_bias(backend, bias, info.out_channels, work)
-    return conv_values(backend.tensor(x), w, info, depthwise, bias)
+    if work != torch.float32:
+        return conv_values(backend.tensor(x), w, info, depthwise, bias)
+
+    def packed(call: ConvCall) -> torch.Tensor:
+        key = ("packed filter", depthwise, tuple(call.x.shape), call.stride, call.padding, call.dilation)
+        return backend.derived(filter, key, lambda _: pack_weight(call))
+
+    return conv_values(backend.tensor(x), w, info, depthwise, bias, packed)
 
 
 _FORWARD_INFOS: dict[tuple[Any, ...], Any] = {}

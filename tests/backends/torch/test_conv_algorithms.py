@@ -1,0 +1,99 @@
+"""The algorithms a float32 2-D convolution may run by on PyTorch's CPU device
+(backends/torch/kernels/conv_algorithms.py): each against the convolution computed in
+float64, over strides, torch's padding, 1x1 and larger filters, groups; and which one
+`run_conv` keeps (the fastest measured, never the packed one while a plan is traced)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch", reason="the torch backend needs PyTorch")
+
+import torch.nn.functional as F  # noqa: E402
+
+from tfjs.backends.torch.kernels import conv_algorithms  # noqa: E402
+from tfjs.backends.torch.kernels.conv_algorithms import ConvCall, pack_weight, run_conv  # noqa: E402
+
+RNG = np.random.default_rng(0)  # reseeded per test by conftest
+
+CASES = [  # x NCHW shape, w shape, stride, padding, groups
+    ((1, 8, 9, 7), (5, 8, 1, 1), (1, 1), (0, 0), 1),
+    ((2, 3, 9, 8), (4, 3, 1, 1), (2, 3), (0, 0), 1),
+    ((1, 4, 7, 7), (6, 4, 3, 3), (1, 1), (1, 1), 1),
+    ((1, 3, 10, 9), (2, 3, 3, 2), (2, 2), (0, 1), 1),
+    ((2, 5, 6, 6), (3, 5, 5, 5), (1, 2), (2, 2), 1),
+    ((1, 6, 8, 8), (6, 1, 3, 3), (2, 2), (1, 1), 6),
+]
+
+
+def _call(case) -> ConvCall:
+    shape, w_shape, stride, padding, groups = case
+    x = torch.from_numpy(RNG.standard_normal(shape).astype(np.float32))
+    w = torch.from_numpy(RNG.standard_normal(w_shape).astype(np.float32))
+    bias = torch.from_numpy(RNG.standard_normal(w_shape[0]).astype(np.float32))
+    cl = torch.channels_last
+    return ConvCall(
+        x.contiguous(memory_format=cl), w.contiguous(memory_format=cl), bias, stride, padding, (1, 1), groups
+    )
+
+
+def _expected(call: ConvCall) -> torch.Tensor:
+    return F.conv2d(
+        call.x.double(),
+        call.w.double(),
+        call.bias.double(),
+        call.stride,
+        call.padding,
+        call.dilation,
+        call.groups,
+    )
+
+
+# gemm takes groups 1 only
+PAIRS = [
+    (case, name) for case in CASES for name in ("onednn", "gemm", "packed") if name != "gemm" or case[4] == 1
+]
+
+
+@pytest.mark.parametrize(
+    ("case", "name"), PAIRS, ids=lambda v: v if isinstance(v, str) else f"{v[0]}-{v[1]}-s{v[2]}-p{v[3]}"
+)
+def test_each_algorithm_gives_the_convolution(case, name):
+    call = _call(case)
+    assert name in conv_algorithms._candidates(call, pack_weight)
+    got = conv_algorithms._ALGORITHMS[name](call, pack_weight)
+    want = _expected(call)
+    assert got.shape == want.shape
+    np.testing.assert_allclose(got.double().numpy(), want.numpy(), rtol=1e-5, atol=1e-5)
+    assert got.permute(0, 2, 3, 1).is_contiguous()  # channels-last, as the kernels give it on
+
+
+def test_run_conv_keeps_the_fastest_measured_and_never_the_packed_one_while_traced(monkeypatch):
+    call = _call(CASES[2])
+    ran = []
+    monkeypatch.setattr(conv_algorithms, "_TIMES", {})
+    fake = {"onednn": 3.0, "gemm": 2.0, "packed": 1.0}
+    monkeypatch.setattr(conv_algorithms, "_measure", lambda call, packed, names: {n: fake[n] for n in names})
+    for name in fake:
+        algorithm = conv_algorithms._ALGORITHMS[name]
+        monkeypatch.setitem(
+            conv_algorithms._ALGORITHMS, name, lambda c, p, n=name, a=algorithm: ran.append(n) or a(c, p)
+        )
+    run_conv(call, pack_weight)
+    run_conv(call)  # no packed weight: not a candidate
+    monkeypatch.setattr(torch.jit, "is_tracing", lambda: True)
+    run_conv(call, pack_weight)
+    assert ran == ["packed", "gemm", "gemm"]
+
+
+def test_a_measured_choice_is_timed_once_per_geometry(monkeypatch):
+    monkeypatch.setattr(conv_algorithms, "_TIMES", {})
+    measured = []
+    real = conv_algorithms._measure
+    monkeypatch.setattr(conv_algorithms, "_measure", lambda *args: measured.append(1) or real(*args))
+    call = _call(CASES[0])
+    first = run_conv(call, pack_weight)
+    again = run_conv(call, pack_weight)
+    assert len(measured) == 1
+    np.testing.assert_allclose(again.numpy(), first.numpy(), rtol=1e-6, atol=1e-6)

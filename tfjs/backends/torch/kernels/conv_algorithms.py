@@ -1,0 +1,157 @@
+"""How a float32 2-D convolution runs on PyTorch's CPU device: of the algorithms below,
+the one that measured fastest for its geometry and input shape, timed once per process
+on the first call that meets them (the timing runs compute the same result).
+
+- "onednn": torch's own convolution (oneDNN; its im2col path on some small inputs).
+  oneDNN sets each call up anew, about 30 µs here however small the convolution.
+- "gemm" (groups 1, no dilation): the channels-last input's windows as one matrix (a 1x1
+  filter's is the input itself: no copy), times the filter as a matrix, plus the bias:
+  one sgemm with none of oneDNN's set-up.
+- "packed": oneDNN with the filter reordered once (per weight buffer and input shape)
+  into its blocked layout. Not while a plan is traced: a TorchScript graph cannot hold
+  oneDNN's layout, so a traced plan takes the faster of the other two.
+
+They sum the same products in different orders: results differ in float32's last bits,
+as between oneDNN's own algorithms. On a GPU, and for other dtypes, torch's convolution.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import NamedTuple
+
+import torch
+import torch.nn.functional as F
+
+
+class ConvCall(NamedTuple):
+    """One convolution as torch's takes it: `x` channels-first in channels-last memory
+    (already cropped and padded past torch's symmetric `padding`), `w` [out, in / groups,
+    fh, fw] channels-last, `bias` [out]."""
+
+    x: torch.Tensor
+    w: torch.Tensor
+    bias: torch.Tensor
+    stride: tuple[int, ...]
+    padding: tuple[int, ...]
+    dilation: tuple[int, ...]
+    groups: int
+
+
+# A weight in oneDNN's blocked layout for a call's geometry, made once per weight buffer.
+PackedWeight = Callable[[ConvCall], torch.Tensor]
+
+_GEMM_MATRIX_BYTES = 16 << 20  # the largest window matrix the gemm algorithm copies
+
+
+def _onednn(call: ConvCall, packed: PackedWeight | None) -> torch.Tensor:
+    return F.conv2d(call.x, call.w, call.bias, call.stride, call.padding, call.dilation, call.groups)
+
+
+def _gemm(call: ConvCall, packed: PackedWeight | None) -> torch.Tensor:
+    x = call.x.permute(0, 2, 3, 1)  # NHWC, contiguous
+    pad_h, pad_w = call.padding
+    if pad_h or pad_w:
+        x = F.pad(x, (0, 0, pad_w, pad_w, pad_h, pad_h))
+    batch, height, width, channels = x.shape
+    out_channels, _, filter_h, filter_w = call.w.shape
+    stride_h, stride_w = call.stride
+    out_h, out_w = (height - filter_h) // stride_h + 1, (width - filter_w) // stride_w + 1
+    if filter_h == filter_w == 1:
+        windows = x[:, ::stride_h, ::stride_w].reshape(-1, channels)
+    else:
+        s = x.stride()
+        shape = (batch, out_h, out_w, filter_h, filter_w, channels)
+        strides = (s[0], s[1] * stride_h, s[2] * stride_w, s[1], s[2], s[3])
+        windows = x.as_strided(shape, strides).reshape(-1, filter_h * filter_w * channels)
+    # [out, fh, fw, in] in memory: its transpose is the [fh * fw * in, out] matrix (a view)
+    matrix = call.w.permute(2, 3, 1, 0).reshape(-1, out_channels)
+    return torch.addmm(call.bias, windows, matrix).view(batch, out_h, out_w, out_channels).permute(0, 3, 1, 2)
+
+
+def _packed(call: ConvCall, packed: PackedWeight | None) -> torch.Tensor:
+    assert packed is not None
+    return torch.ops.mkldnn._convolution_pointwise(
+        call.x, packed(call), call.bias, call.padding, call.stride, call.dilation, call.groups, "none", [], ""
+    )
+
+
+def pack_weight(call: ConvCall) -> torch.Tensor:
+    """`call.w` in oneDNN's blocked layout for the call's geometry."""
+    return torch.ops.mkldnn._reorder_convolution_weight(
+        call.w, list(call.padding), list(call.stride), list(call.dilation), call.groups, list(call.x.shape)
+    )
+
+
+_ALGORITHMS: dict[str, Callable[[ConvCall, PackedWeight | None], torch.Tensor]] = {
+    "onednn": _onednn,
+    "gemm": _gemm,
+    "packed": _packed,
+}
+
+# {geometry key: {algorithm: seconds of its timed call}}
+_TIMES: dict[tuple[object, ...], dict[str, float]] = {}
+
+
+def run_conv(call: ConvCall, packed: PackedWeight | None = None) -> torch.Tensor:
+    """The convolution of `call` (channels-first, in channels-last memory), by the
+    algorithm that measured fastest for its geometry; `packed` gives the filter in
+    oneDNN's blocked layout (None: that algorithm is not tried)."""
+    x = call.x
+    if x.device.type != "cpu" or x.dtype != torch.float32 or x.dim() != 4:
+        return _onednn(call, packed)
+    key = (tuple(x.shape), tuple(call.w.shape), call.stride, call.padding, call.dilation, call.groups)
+    times = _TIMES.get(key)
+    if times is None:
+        times = _measure(call, packed, _candidates(call, packed))
+        if len(_TIMES) >= 4096:
+            _TIMES.clear()
+        _TIMES[key] = times
+    tracing = torch.jit.is_tracing()
+    usable = {name: t for name, t in times.items() if not (tracing and name == "packed")}
+    if packed is None:
+        usable.pop("packed", None)
+    best = min(usable, key=usable.__getitem__) if usable else "onednn"
+    return _ALGORITHMS[best](call, packed)
+
+
+def _candidates(call: ConvCall, packed: PackedWeight | None) -> list[str]:
+    names = ["onednn"]
+    if call.groups == 1 and all(d == 1 for d in call.dilation):
+        out_h, out_w = _out_sizes(call)
+        rows = call.x.shape[0] * out_h * out_w
+        if rows * call.w[0].numel() * 4 <= _GEMM_MATRIX_BYTES or call.w.shape[2:] == (1, 1):
+            names.append("gemm")
+    if packed is not None:
+        names.append("packed")
+    return names
+
+
+def _out_sizes(call: ConvCall) -> tuple[int, int]:
+    sizes = []
+    geometry = zip(call.x.shape[2:], call.padding, call.w.shape[2:], call.stride, call.dilation, strict=True)
+    for size, pad, k, s, d in geometry:
+        sizes.append((size + 2 * pad - d * (k - 1) - 1) // s + 1)
+    return sizes[0], sizes[1]
+
+
+def _measure(call: ConvCall, packed: PackedWeight | None, names: list[str]) -> dict[str, float]:
+    """Each algorithm's time for `call` (its second run: the first sets up and packs),
+    outside any trace being recorded."""
+    if len(names) == 1:
+        return {names[0]: 0.0}
+    state = torch._C._get_tracing_state()
+    torch._C._set_tracing_state(None)
+    try:
+        times = {}
+        with torch.no_grad():
+            for name in names:
+                algorithm = _ALGORITHMS[name]
+                algorithm(call, packed)
+                start = time.perf_counter()
+                algorithm(call, packed)
+                times[name] = time.perf_counter() - start
+        return times
+    finally:
+        torch._C._set_tracing_state(state)
