@@ -144,3 +144,38 @@ def test_a_traced_plan_reads_no_shapes_at_run_time():
     kinds = {node.kind() for node in traced.graph.nodes()}
     assert not kinds & {"aten::size", "aten::Int", "prim::NumToTensor"}
     np.testing.assert_array_equal(traced(x).numpy(), flatten_rows(x).numpy())
+
+
+def test_a_plan_is_traced_in_its_own_thread_and_checked_against_its_traced_paths(monkeypatch, on_torch_cpu):
+    """The packed convolution (fastest here, by a faked measurement) cannot be traced: the
+    graph runs another algorithm, and the check compares it with the kernels run on the
+    paths they take while traced. The trace runs in a thread of its own."""
+    import threading
+
+    from tests.converter.test_plan_programs import conv_model, node_by_node
+    from tfjs.backends.torch.kernels import conv_algorithms
+
+    fake = {"onednn": 3.0, "gemm": 2.0, "packed": 1.0}
+    monkeypatch.setattr(conv_algorithms, "_TIMES", {})
+    monkeypatch.setattr(conv_algorithms, "_measure", lambda call, packed, names: {n: fake[n] for n in names})
+    tracing_threads, compiled = [], []
+    trace, compile_plan = torch.jit.trace, plan_compiler.compile_plan
+    monkeypatch.setattr(
+        torch.jit,
+        "trace",
+        lambda *a, **k: tracing_threads.append(threading.current_thread()) or trace(*a, **k),
+    )
+    monkeypatch.setattr(
+        plan_compiler, "compile_plan", lambda *args: compiled.append(compile_plan(*args)) or compiled[-1]
+    )
+    model = conv_model()
+    x = tf.tensor(RNG.standard_normal((2, 4, 4, 2)).astype(np.float32))
+    want = node_by_node(model, x)
+    for _ in range(6):
+        out = model.execute(x)
+        np.testing.assert_allclose(out.numpy(), want, rtol=1e-5, atol=1e-5)
+        out.dispose()
+    assert len(compiled) == 1 and compiled[0] is not None, "the conv plan was not compiled"
+    assert tracing_threads and threading.main_thread() not in tracing_threads
+    tf.dispose(x)
+    model.dispose()

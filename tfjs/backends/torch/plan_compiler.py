@@ -7,7 +7,7 @@ runs without TorchScript's profiling optimisations, which measured slower and er
 here (a model 18 times slower, recompiling for seconds), and without `optimize_for_inference`
 (oneDNN layouts: up to 3 times slower on these models). Float arithmetic may be folded here,
 as the torch backend's kernels may fold it; the compiled outputs are compared with the
-traced ones before the graph is used.
+kernels' (run eagerly on the paths they take while traced) before the graph is used.
 
 A plan is not compiled (its kernels keep running one by one) when tracing it cannot be
 right for other inputs of the same shapes: a kernel reads on the host a value computed
@@ -19,6 +19,8 @@ which raise its error.
 
 from __future__ import annotations
 
+import contextvars
+import threading
 import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -28,6 +30,7 @@ from torch.overrides import TorchFunctionMode
 from torch.utils._pytree import tree_leaves
 
 from tfjs.backends.backend import DataId, TensorInfo
+from tfjs.backends.torch.tracing import as_traced
 
 # Tensor methods that bring values to Python: a trace through one holds this call's values.
 _VALUE_READS = frozenset(
@@ -123,6 +126,31 @@ def compile_plan(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> C
     (see the module's docstring)."""
     if backend.device.type != "cpu" or any(feed.dtype in ("string", "complex64") for feed in feeds):
         return None
+    return _in_own_thread(lambda: _compile(backend, run, feeds))
+
+
+def _in_own_thread(work: Callable[[], Any]) -> Any:
+    """`work()` in a short-lived thread (in the caller's context and intra-op thread
+    count), the caller waiting for it; None if it raised. Tracing and freezing a plan
+    leave the thread that ran them slower at every later kernel, by 15-25% on these
+    models (measured; in a state PyTorch keeps per thread), so the caller's thread,
+    which runs the model, does neither."""
+    results: list[Any] = []
+    context = contextvars.copy_context()
+    threads = torch.get_num_threads()
+
+    def target() -> None:
+        if threads != torch.get_num_threads():
+            torch.set_num_threads(threads)
+        results.append(context.run(work))
+
+    thread = threading.Thread(target=target, name="tfjs-plan-compiler", daemon=True)
+    thread.start()
+    thread.join()
+    return results[0] if results else None
+
+
+def _compile(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> Callable[[Any], Any] | None:
     module = _TracedPlan(backend, run, feeds)
     example = [backend.tensor(feed) for feed in feeds]
     try:
@@ -135,7 +163,8 @@ def compile_plan(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> C
                 module.guard = None
                 _constant_shapes(traced.graph)
                 compiled = torch.jit.freeze(traced.eval())
-                expected = module(*example)
+                with as_traced():  # the kernels' paths the graph holds
+                    expected = module(*example)
                 got = compiled(*example)
     except Exception:  # a value read, or anything torch cannot trace or freeze: the kernel loop
         return None

@@ -14,6 +14,7 @@ from tfjs.backends.cpu.kernels.activation import SELU_SCALE, SELU_SCALE_ALPHA, S
 from tfjs.backends.torch.backend_torch import TorchBackend
 from tfjs.backends.torch.kernels.unary import positive_zero, unary_kernel
 from tfjs.backends.torch.registry import register_torch_kernel, torch_kernel
+from tfjs.backends.torch.tracing import traced
 from tfjs.kernel_names import ELU, ELU_GRAD, LEAKY_RELU, PRELU, RELU6, SELU, SIGMOID, SOFTPLUS, STEP
 
 
@@ -113,7 +114,7 @@ def prelu_values(x: torch.Tensor, slopes: PreluWeight) -> torch.Tensor:
     y = F.prelu(x, weight) if x.dim() < 2 else F.prelu(x.movedim(-1, 1), weight).movedim(1, -1)
     if slopes.keeps_zeros or x.numel() == 0:
         return y
-    if x.device.type == "cpu" and not torch.jit.is_tracing() and bool(x.abs().amin() > 0):  # no zero
+    if x.device.type == "cpu" and not traced() and bool(x.abs().amin() > 0):  # no zero
         return y
     return torch.where(x == 0, x, y)
 

@@ -29,6 +29,7 @@ from tfjs.backends.torch.kernels.conv_util import (
     window,
 )
 from tfjs.backends.torch.registry import register_torch_kernel
+from tfjs.backends.torch.tracing import traced
 from tfjs.kernel_names import (
     CONV2D,
     CONV2D_BACKPROP_FILTER,
@@ -184,7 +185,7 @@ def backprop_input_values(
     dys = channels_first(dy.to(torch.float32), info)
     sizes = padded_sizes(window(info).in_sizes, padding_to_output(info))
     filters = torch_filter(w.to(torch.float32), depthwise)
-    if torch.jit.is_tracing():  # torch's tracer cannot record convolution_backward
+    if traced():  # torch's tracer cannot record convolution_backward
         padded = _transposed_conv(dys, filters, sizes, info, depthwise)
     else:
         grad = nn_grad.conv2d_input if dys.dim() == 4 else nn_grad.conv3d_input

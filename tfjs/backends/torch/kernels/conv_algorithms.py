@@ -24,6 +24,8 @@ from typing import NamedTuple
 import torch
 import torch.nn.functional as F
 
+from tfjs.backends.torch.tracing import traced
+
 
 class ConvCall(NamedTuple):
     """One convolution as torch's takes it: `x` channels-first in channels-last memory
@@ -42,7 +44,8 @@ class ConvCall(NamedTuple):
 # A weight in oneDNN's blocked layout for a call's geometry, made once per weight buffer.
 PackedWeight = Callable[[ConvCall], torch.Tensor]
 
-_GEMM_MATRIX_BYTES = 16 << 20  # the largest window matrix the gemm algorithm copies
+_GEMM_MATRIX_BYTES = 16 << 20
+_TIMED_RUNS = 2  # the largest window matrix the gemm algorithm copies
 
 
 def _onednn(call: ConvCall, packed: PackedWeight | None) -> torch.Tensor:
@@ -108,7 +111,7 @@ def run_conv(call: ConvCall, packed: PackedWeight | None = None) -> torch.Tensor
         if len(_TIMES) >= 4096:
             _TIMES.clear()
         _TIMES[key] = times
-    tracing = torch.jit.is_tracing()
+    tracing = traced()
     usable = {name: t for name, t in times.items() if not (tracing and name == "packed")}
     if packed is None:
         usable.pop("packed", None)
@@ -137,21 +140,22 @@ def _out_sizes(call: ConvCall) -> tuple[int, int]:
 
 
 def _measure(call: ConvCall, packed: PackedWeight | None, names: list[str]) -> dict[str, float]:
-    """Each algorithm's time for `call` (its second run: the first sets up and packs),
-    outside any trace being recorded."""
+    """Each algorithm's best time for `call` over _TIMED_RUNS runs, taking turns, after one
+    run each that sets up (and packs), outside any trace being recorded."""
     if len(names) == 1:
         return {names[0]: 0.0}
     state = torch._C._get_tracing_state()
     torch._C._set_tracing_state(None)
     try:
-        times = {}
+        times = dict.fromkeys(names, float("inf"))
         with torch.no_grad():
             for name in names:
-                algorithm = _ALGORITHMS[name]
-                algorithm(call, packed)
-                start = time.perf_counter()
-                algorithm(call, packed)
-                times[name] = time.perf_counter() - start
+                _ALGORITHMS[name](call, packed)
+            for _ in range(_TIMED_RUNS):
+                for name in names:
+                    start = time.perf_counter()
+                    _ALGORITHMS[name](call, packed)
+                    times[name] = min(times[name], time.perf_counter() - start)
         return times
     finally:
         torch._C._set_tracing_state(state)

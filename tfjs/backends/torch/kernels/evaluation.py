@@ -12,12 +12,13 @@ import torch
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.torch.backend_torch import TorchBackend
 from tfjs.backends.torch.registry import torch_kernel
+from tfjs.backends.torch.tracing import traced
 from tfjs.kernel_names import SEARCH_SORTED, TOPK
 
 
 def order_keys(rows: torch.Tensor) -> torch.Tensor:
     """int32 keys that order as TF.js orders the values (floats by their bits, -0 as 0)."""
-    if rows.dtype == torch.float32 and torch.jit.is_tracing():
+    if rows.dtype == torch.float32 and traced():
         return _traced_order_keys(rows)
     if rows.dtype == torch.float32:
         bits = (rows + 0.0).view(torch.int32)
@@ -47,7 +48,7 @@ def top_k(backend: TorchBackend, x: Any, *, k: int, sorted: bool) -> list[Tensor
         index = torch.zeros((rows.shape[0], k), dtype=torch.long, device=values.device)
     elif not sorted and k == n:
         index = torch.arange(n, device=values.device).expand(rows.shape)  # TF.js neither selects nor sorts
-    elif 4 * k <= n and rows.device.type == "cpu" and not torch.jit.is_tracing():
+    elif 4 * k <= n and rows.device.type == "cpu" and not traced():
         index = _first_k_in_order(order_keys(rows), k)
     else:
         index = torch.sort(order_keys(rows), dim=1, descending=True, stable=True).indices[:, :k]

@@ -1,0 +1,28 @@
+"""Whether the torch kernels run as they do while a plan is traced into a TorchScript
+graph (plan_compiler.py): only paths the tracer can record and a graph can hold. The
+plan compiler also runs the kernels so, eagerly, to check the graph against them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+import torch
+
+_AS_TRACED: ContextVar[bool] = ContextVar("torch_kernels_as_traced", default=False)
+
+
+def traced() -> bool:
+    """Whether a kernel is being traced, or runs as if it were (`as_traced`)."""
+    return _AS_TRACED.get() or torch.jit.is_tracing()
+
+
+@contextmanager
+def as_traced() -> Iterator[None]:
+    """Within it, the kernels take the paths they take while traced."""
+    token = _AS_TRACED.set(True)
+    try:
+        yield
+    finally:
+        _AS_TRACED.reset(token)
