@@ -138,3 +138,35 @@ def test_top_k_of_a_few_gives_cpus_values_and_order(k, values):
         x = rng.standard_normal((3, 57)).astype(np.float32)
     for output in (0, 1):
         _assert_same_as_cpu(lambda output=output: tf.topk(tf.tensor(x), k)[output])
+
+
+@pytest.mark.parametrize("bias_shape", [[3], [1], [], [1, 3], [4, 3]])
+@pytest.mark.parametrize("activation", ["linear", "relu", "relu6", "elu"])
+def test_fused_mat_mul_with_a_bias_per_column_gives_cpus_values(bias_shape, activation):
+    """A float32 product of matrices with a bias of one value or one per column is one
+    sgemm that adds the bias, then the activation in place; others go the general way.
+    (torch's sigmoid is not cpu's to the last bit, fused or not: test_fused_sigmoid_...)"""
+    a = np.resize(np.array([*SPECIAL, 0.0, -0.0], np.float32), 4 * 5).reshape(4, 5)
+    b = np.resize(np.array([-1.0, 0.5, -0.0, 2.0], np.float32), 5 * 3).reshape(5, 3)
+    bias = np.resize(np.array([-0.0, 1.5, 0.0], np.float32), int(np.prod(bias_shape)))
+    _assert_same_as_cpu(
+        lambda: tf.fused.mat_mul(
+            tf.tensor(a), tf.tensor(b), bias=tf.tensor(bias, bias_shape), activation=activation
+        )
+    )
+    zeros = np.zeros((2, 5), np.float32)  # products of -0 only: TF.js's sums are +0, plus the bias
+    _assert_same_as_cpu(
+        lambda: tf.fused.mat_mul(tf.tensor(zeros), tf.tensor(b), bias=tf.tensor([-0.0, -0.0, 0.0]))
+    )
+
+
+def test_fused_mat_mul_with_a_bias_per_column_and_sigmoid_is_cpus_within_an_ulp():
+    a, b = np.linspace(-3, 3, 20, dtype=np.float32).reshape(4, 5), np.eye(5, 3, dtype=np.float32)
+
+    def op():
+        return tf.fused.mat_mul(
+            tf.tensor(a), tf.tensor(b), bias=tf.tensor([0.5, -0.0, 1.0]), activation="sigmoid"
+        )
+
+    np.testing.assert_allclose(_on("torch", op), _on("cpu", op), rtol=2e-7, atol=0)
+    tf.set_backend("cpu")

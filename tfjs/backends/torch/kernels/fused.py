@@ -19,7 +19,7 @@ from tfjs.backends.torch.kernels.activation import (
     prelu_values,
     relu6,
 )
-from tfjs.backends.torch.kernels.conv import forward_values
+from tfjs.backends.torch.kernels.conv import conv_bias, forward_values
 from tfjs.backends.torch.kernels.matmul import matmul_values
 from tfjs.backends.torch.kernels.unary import relu
 from tfjs.backends.torch.registry import register_torch_kernel, torch_kernel
@@ -78,6 +78,18 @@ _IN_PLACE_ACTIVATIONS: dict[str, Callable[[torch.Tensor], torch.Tensor]] = {
     "relu6": lambda x: x.clamp_(0, 6),
     "sigmoid": torch.sigmoid_,
 }
+
+
+_IN_PLACE_OR_NONE = frozenset({None, "", "linear", *_IN_PLACE_ACTIVATIONS})
+
+
+def _bias_per_column(a: torch.Tensor, b: torch.Tensor, dtype: str, bias: Any) -> bool:
+    """Whether a float32 product of matrices has a float32 bias of one value or one per
+    column (which the sgemm itself can add)."""
+    if bias is None or dtype != "float32" or bias.dtype != "float32" or a.dim() != 2 or b.dim() != 2:
+        return False
+    columns = b.shape[-1]
+    return tuple(bias.shape) in ((), (1,), (columns,), (1, columns))
 
 
 def fused_dtype(dtype: str, activation: str | None) -> str:
@@ -168,6 +180,12 @@ def fused_mat_mul(
         a_values = a_values.transpose(-1, -2)
     if transpose_b:
         b_values = b_values.transpose(-1, -2)
+    if _bias_per_column(a_values, b_values, a.dtype, bias) and activation in _IN_PLACE_OR_NONE:
+        # the sgemm adds the bias as it stores each sum: no -0 left to fix (as a convolution's)
+        row = conv_bias(backend, bias, b_values.shape[-1], torch.float32)
+        output = torch.addmm(row, a_values, b_values)
+        in_place = _IN_PLACE_ACTIVATIONS.get(activation)
+        return backend.make_output(output if in_place is None else in_place(output), a.dtype)
     output = matmul_values(a_values, b_values, a.dtype)
     bias_values = None if bias is None else backend.tensor(bias)
     slopes = None if prelu_activation_weights is None else backend.tensor(prelu_activation_weights)
