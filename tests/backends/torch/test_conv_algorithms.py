@@ -97,3 +97,16 @@ def test_a_measured_choice_is_timed_once_per_geometry(monkeypatch):
     again = run_conv(call, pack_weight)
     assert len(measured) == 1
     np.testing.assert_allclose(again.numpy(), first.numpy(), rtol=1e-6, atol=1e-6)
+
+
+def test_an_algorithm_that_fails_where_it_is_measured_is_not_kept(monkeypatch):
+    """A build without oneDNN's packed ops: the convolution runs by another algorithm."""
+    monkeypatch.setattr(conv_algorithms, "_TIMES", {})
+
+    def no_packing(call):
+        raise RuntimeError("mkldnn ops are not available in this build")
+
+    call = _call(CASES[2])
+    got = run_conv(call, no_packing)
+    np.testing.assert_allclose(got.double().numpy(), _expected(call).numpy(), rtol=1e-5, atol=1e-5)
+    assert "packed" not in next(iter(conv_algorithms._TIMES.values()))

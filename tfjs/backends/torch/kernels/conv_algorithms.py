@@ -126,7 +126,7 @@ def _candidates(call: ConvCall, packed: PackedWeight | None) -> list[str]:
         rows = call.x.shape[0] * out_h * out_w
         if rows * call.w[0].numel() * 4 <= _GEMM_MATRIX_BYTES or call.w.shape[2:] == (1, 1):
             names.append("gemm")
-    if packed is not None:
+    if packed is not None and torch.backends.mkldnn.is_available():
         names.append("packed")
     return names
 
@@ -141,21 +141,29 @@ def _out_sizes(call: ConvCall) -> tuple[int, int]:
 
 def _measure(call: ConvCall, packed: PackedWeight | None, names: list[str]) -> dict[str, float]:
     """Each algorithm's best time for `call` over _TIMED_RUNS runs, taking turns, after one
-    run each that sets up (and packs), outside any trace being recorded."""
+    run each that sets up (and packs), outside any trace being recorded. An alternative
+    that fails there (a build without oneDNN's ops) is not kept; torch's own is."""
     if len(names) == 1:
         return {names[0]: 0.0}
     state = torch._C._get_tracing_state()
     torch._C._set_tracing_state(None)
     try:
-        times = dict.fromkeys(names, float("inf"))
         with torch.no_grad():
-            for name in names:
-                _ALGORITHMS[name](call, packed)
+            working = [name for name in names if name == "onednn" or _runs(name, call, packed)]
+            times = dict.fromkeys(working, float("inf"))
             for _ in range(_TIMED_RUNS):
-                for name in names:
+                for name in working:
                     start = time.perf_counter()
                     _ALGORITHMS[name](call, packed)
                     times[name] = min(times[name], time.perf_counter() - start)
         return times
     finally:
         torch._C._set_tracing_state(state)
+
+
+def _runs(name: str, call: ConvCall, packed: PackedWeight | None) -> bool:
+    try:
+        _ALGORITHMS[name](call, packed)
+    except Exception:
+        return False
+    return True
