@@ -37,6 +37,7 @@ from tfjs.converter.model_graph import SOURCE_OPS, Graph, Node, parse_input_name
 from tfjs.converter.ops._values import HostValues
 from tfjs.converter.plan_program import PlanPrograms, plan_key
 from tfjs.converter.plan_runner import run_plan
+from tfjs.converter.shape_folding import ShapeFolds
 from tfjs.engine import ENGINE
 from tfjs.environment import ENV
 from tfjs.tensor import Tensor
@@ -77,6 +78,7 @@ class GraphExecutor:
         self.constant_reads = ConstantReads(self.weight_map, graph.nodes)
         # graphs with frames: {(inputs, outputs): plan_host_inputs of the nodes used}
         self.frame_host_inputs: dict[Any, HostPlan] = {}
+        self.shape_folds = ShapeFolds()  # graphs with frames: values of shapes kept across runs
         self.functions: dict[str, GraphExecutor] = {}
         # KEEP_INTERMEDIATE_TENSORS: clones of the last run's tensors, by node name.
         self.intermediate_tensors: dict[str, list[Any]] | None = None
@@ -105,6 +107,7 @@ class GraphExecutor:
         self.folded.clear()
         self.constant_reads.clear()
         self.frame_host_inputs.clear()
+        self.shape_folds.clear()
         self._plans.clear()
         self.plan_programs.clear()
 
@@ -200,6 +203,7 @@ class GraphExecutor:
             if self.graph.has_frames:
                 yield from run_frames(self, values, inputs, output_refs, context, keep_ids, kept)
                 results = [lookup(values, name, index, context) for name, index in output_refs]
+                results = self.shape_folds.owned(results)
                 missing = [outputs[i] for i, t in enumerate(results) if t is None]
                 if missing:
                     feeds = {parse_input_name(name)[0] for name in inputs}

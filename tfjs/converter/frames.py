@@ -14,6 +14,7 @@ from tfjs.converter.host_shapes import evaluate, plan_host_inputs
 from tfjs.converter.kernel_program import can_replay, run_node, runs_alone
 from tfjs.converter.model_graph import Graph, Node, parse_input_name
 from tfjs.converter.ops._values import HostValues
+from tfjs.converter.shape_folding import ShapeFoldRun, shape_only_nodes
 from tfjs.engine import ENGINE
 from tfjs.tensor import Tensor
 
@@ -59,6 +60,7 @@ def run_frames(
     output_set = set(output_names)
     # Nodes that need no execution context run as kernel programs (kernel_program.run_node).
     unchanging = (lambda: executor.weight_ids) if kept is None and can_replay() else None
+    folds = _shape_folds(executor, key, used, input_names, output_set, inputs) if unchanging else None
     while stack:
         node, frames = stack.pop()
         context.frames = frames
@@ -67,18 +69,24 @@ def run_frames(
             name = frame_key(node.name, context.context_id)
         if node.name not in values:
             args = [lookup(values, p, i, context) for p, i in node.inputs]
+            reused = folds.outputs(node, args) if folds is not None else None
+            computed = list(args)
             read = host_inputs.get(node.name)
             for position, source in read.items() if read is not None else ():
                 host_values = lookup(known, source, 0, context) if isinstance(source, str) else source
                 if host_values is not None:
                     args[position] = host_values
-            if runs_alone(node):
+            if reused is not None:
+                outputs = reused
+            elif runs_alone(node):
                 problem = node.mapper.call_error(node.name, len(args), node.keywords)
                 if problem:
                     raise ValueError(problem)
                 outputs = run_node(node, args, executor.programs, unchanging)
             else:
                 outputs = executor.call(node, args, context)
+            if folds is not None and reused is None:
+                folds.record(node, computed, outputs)
             if not name:
                 name = frame_key(node.name, context.context_id)
             values[name] = outputs
@@ -92,6 +100,24 @@ def run_frames(
             _release_inputs(executor.graph, node, name, values, context, keep_ids, output_set, counts)
             yield
         _push_children(node, stack, context, values, added, used)
+
+
+def _shape_folds(
+    executor: GraphExecutor,
+    key: Any,
+    used: set[str],
+    fed: set[str],
+    outputs: set[str],
+    inputs: dict[str, Tensor],
+) -> ShapeFoldRun | None:
+    """This run's use of the values kept from earlier runs (shape_folding.py)."""
+    shape_folds = executor.shape_folds
+    candidates = shape_folds.candidates.get(key)
+    if candidates is None:
+        candidates = shape_folds.candidates[key] = shape_only_nodes(
+            executor.graph, used, fed, outputs, executor.weight_map
+        )
+    return shape_folds.run(key, inputs, candidates, executor.weight_ids)
 
 
 def _release_inputs(
