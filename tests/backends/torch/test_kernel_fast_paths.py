@@ -170,3 +170,28 @@ def test_fused_mat_mul_with_a_bias_per_column_and_sigmoid_is_cpus_within_an_ulp(
 
     np.testing.assert_allclose(_on("torch", op), _on("cpu", op), rtol=2e-7, atol=0)
     tf.set_backend("cpu")
+
+
+RESIZES = [  # shape, size, by torch's bilinear kernel
+    ((1, 5, 7, 3), (10, 14), True),
+    ((2, 3, 4, 2), (12, 8), True),
+    ((1, 6, 6, 2), (9, 12), False),
+    ((1, 6, 6, 2), (3, 12), False),
+]
+
+
+@pytest.mark.parametrize(("shape", "size", "by_torch"), RESIZES)
+def test_resize_bilinear_by_powers_of_two_is_cpus_within_a_rounding_or_two(shape, size, by_torch):
+    """Half-pixel-centre upsampling by powers of two on both axes runs torch's own bilinear
+    kernel; any other resize keeps TF.js's blend in doubles, cpu's to the bit."""
+    x = np.random.default_rng(3).standard_normal(shape).astype(np.float32) * 100
+
+    def op():
+        return tf.image.resize_bilinear(tf.tensor(x), list(size), False, True)
+
+    torch_values, cpu_values = _on("torch", op), _on("cpu", op)
+    tf.set_backend("cpu")
+    if by_torch:
+        np.testing.assert_allclose(torch_values, cpu_values, rtol=3e-7, atol=1e-5)
+    else:
+        np.testing.assert_array_equal(torch_values, cpu_values)

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import torch
+import torch.nn.functional as F
 
 from tfjs.backend_util.image_geometry import rotation_sources
 from tfjs.backend_util.value_checks import box_index_error
@@ -103,10 +104,33 @@ def bilinear_resample(x: torch.Tensor, rows: Any, cols: Any) -> torch.Tensor:
 def resize_bilinear(
     backend: TorchBackend, images: Any, *, align_corners: bool, half_pixel_centers: bool, size: Sequence[int]
 ) -> TensorInfo:
+    if (
+        images.dtype == "float32"
+        and half_pixel_centers
+        and not align_corners
+        and _doubles(images.shape, size)
+    ):
+        x = backend.tensor(images).permute(0, 3, 1, 2)
+        upsampled = F.interpolate(x, size=tuple(size), mode="bilinear", align_corners=False)
+        return backend.make_output(upsampled.permute(0, 2, 3, 1), "float32")
+
     def sources(ratio: float, new_size: int, old_size: int, device: torch.device) -> Any:
         return bilinear_sources(ratio, new_size, old_size, half_pixel_centers, device)
 
     return _resize(backend, images, size, align_corners, "float32", sources, bilinear_resample)
+
+
+def _doubles(shape: Sequence[int], size: Sequence[int]) -> bool:
+    """Whether a resize scales both axes up by a power of two: torch's bilinear kernel
+    then takes TF.js's pixels and exact fractions, and differs from TF.js's blend (in
+    doubles, rounded once) by a rounding or two."""
+    if 0 in shape:
+        return False
+    for old, new in zip(shape[1:3], size, strict=True):
+        factor, rest = divmod(int(new), int(old))  # sizes while traced are tensors
+        if rest or factor < 2 or factor & (factor - 1):
+            return False
+    return True
 
 
 def nearest_sources(
