@@ -93,6 +93,9 @@ class KernelBackend(ABC):
     # forwarding set): their inputs move to `cpu`, and their outputs stay there until a
     # kernel of this backend needs them.
     forwarded_kernels: frozenset[str] = frozenset()
+    # Whether a graph model's joined plan may be rewritten into kernels whose floats
+    # differ from the graph's in rounding or a zero's sign (converter/plan_folding.py).
+    folds_plans: bool = False
 
     @abstractmethod
     def write(self, values: np.ndarray, dtype: str) -> DataId:

@@ -35,6 +35,7 @@ from tfjs.converter.host_shapes import HostPlan, Source, plan_host_inputs
 from tfjs.converter.kernel_program import NodePrograms, can_replay
 from tfjs.converter.model_graph import SOURCE_OPS, Graph, Node, parse_input_name
 from tfjs.converter.ops._values import HostValues
+from tfjs.converter.plan_folding import fold_for_backend
 from tfjs.converter.plan_program import PlanPrograms, plan_key
 from tfjs.converter.plan_runner import run_plan
 from tfjs.converter.shape_folding import ShapeFolds
@@ -72,7 +73,7 @@ class GraphExecutor:
         self._resources = None
         self._plans: dict[PlanKey, Plan] = {}
         self.programs: NodePrograms = {}  # each node's kernel programs (kernel_program.py)
-        self.plan_programs = PlanPrograms()  # whole plans joined into one (plan_program.py)
+        self.plan_programs = PlanPrograms(fold_for_backend)  # whole plans joined into one (plan_program.py)
         self.used_cache: dict[tuple[tuple[str, ...], tuple[str, ...]], set[str]] = {}
         self.folded: dict[str, list[Tensor]] = {}  # constant-folded values, shared by the plans
         self.constant_reads = ConstantReads(self.weight_map, graph.nodes)

@@ -302,8 +302,9 @@ class PlanPrograms:
     without a kernel program: not tried again), the least recently used dropped past
     MAX_PLAN_PROGRAMS."""
 
-    def __init__(self) -> None:
+    def __init__(self, fold: Callable[[PlanProgram], PlanProgram] = lambda program: program) -> None:
         self.by_key: dict[tuple[Any, ...], LoweredPlan | None] = {}
+        self.fold = fold  # a joined program's rewrite for its backend (plan_folding.fold_for_backend)
 
     def find(self, key: tuple[Any, ...]) -> LoweredPlan | None:
         if key not in self.by_key:
@@ -321,7 +322,7 @@ class PlanPrograms:
         program = collector.program(results)
         if len(self.by_key) >= MAX_PLAN_PROGRAMS:
             del self.by_key[next(iter(self.by_key))]
-        self.by_key[key] = LoweredPlan(program) if program is not None else None
+        self.by_key[key] = LoweredPlan(self.fold(program)) if program is not None else None
 
     def clear(self) -> None:
         self.by_key.clear()

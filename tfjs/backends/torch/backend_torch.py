@@ -64,6 +64,7 @@ class TorchBackend(KernelBackend):
     """Holds each buffer as a torch tensor (strings as NumPy arrays) under its data id."""
 
     forwarded_kernels = FORWARDED_KERNELS
+    folds_plans = True  # its kernels are TF.js's within rounding, not to the bit
 
     def __init__(self, device: str | torch.device | None = None) -> None:
         """Starts on `device` (else the `TORCH_DEVICE` flag's), applying the torch flags;

@@ -1,0 +1,113 @@
+"""Zero padding folded into the convolution that reads it (converter/plan_folding.py), on
+a backend whose kernels need not give the graph's floats to the bit (torch), never on
+`cpu`: which paddings fold, the slots the program then frees, and the values."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+
+import tfjs as tf
+from tests.converter.test_constant_folding import node, placeholder, write_model
+from tfjs.converter.plan_folding import fold_for_backend, fold_pads
+from tfjs.converter.plan_program import PlanKernel, PlanProgram
+
+PAD = {"paddings": ((0, 0), (1, 1), (2, 0), (0, 0)), "constant_value": 0.0}
+CONV = {
+    "strides": (1, 1),
+    "pad": "valid",
+    "data_format": "NHWC",
+    "dilations": (1, 1),
+    "dim_rounding_mode": None,
+}
+
+
+def _program(pad_attrs=PAD, conv_attrs=CONV, also_read: bool = False, outputs=(3,)) -> PlanProgram:
+    """slot 0 (feed) -> PadV2 -> 2 -> Conv2D(x=2, filter=1) -> 3 [-> Relu(2) -> 4]."""
+    steps = [
+        PlanKernel("PadV2", None, (("x", 0, False),), dict(pad_attrs), (2,), ()),
+        PlanKernel("Conv2D", None, (("x", 2, False), ("filter", 1, False)), dict(conv_attrs), (3,), (2,)),
+    ]
+    if also_read:
+        steps.append(PlanKernel("Relu", None, (("x", 2, False),), {}, (4,), (2,)))
+    backend = SimpleNamespace(folds_plans=True)
+    return PlanProgram(backend, 5, (0,), ((1, None),), tuple(steps), tuple(outputs))
+
+
+def test_a_zero_padding_of_height_and_width_becomes_the_convolutions_padding():
+    folded = fold_pads(_program())
+    assert [step.kernel_name for step in folded.steps] == ["Conv2D"]
+    conv = folded.steps[0]
+    assert dict((name, slot) for name, slot, _ in conv.inputs) == {"x": 0, "filter": 1}
+    assert conv.attrs["pad"] == [[0, 0], [1, 1], [2, 0], [0, 0]]
+    assert conv.release == ()  # the feed and the weight stay; the output is the program's
+
+
+@pytest.mark.parametrize(
+    "program",
+    [
+        _program(pad_attrs={**PAD, "constant_value": 1.0}),
+        _program(pad_attrs={**PAD, "paddings": ((0, 0), (1, 1), (1, 1), (0, 1))}),  # channels too
+        _program(pad_attrs={**PAD, "paddings": ((0, 0), (-1, 1), (1, 1), (0, 0))}),  # a crop
+        _program(conv_attrs={**CONV, "pad": "same"}),
+        _program(conv_attrs={**CONV, "data_format": "NCHW"}),
+        _program(also_read=True, outputs=(3, 4)),  # another kernel reads the padded input
+        _program(outputs=(2, 3)),  # the padded input is an output
+    ],
+    ids=["not zeros", "channels", "negative", "same", "nchw", "read twice", "an output"],
+)
+def test_a_padding_that_cannot_fold_stays(program):
+    assert fold_pads(program) is program
+
+
+def test_a_backend_that_keeps_the_graphs_floats_folds_nothing():
+    program = _program()._replace(backend=SimpleNamespace(folds_plans=False))
+    assert fold_for_backend(program) is program
+
+
+def _pad_conv_model(tmp_path) -> tf.GraphModel:
+    nodes = [
+        placeholder("x", [1, 5, 6, 2]),
+        {**node("padded", "Pad", ["x", "paddings"]), "attr": {"T": {"type": "DT_FLOAT"}}},
+        node(
+            "conv",
+            "DepthwiseConv2dNative",
+            ["padded", "filter"],
+            strides={"list": {"i": ["1", "2", "2", "1"]}},
+            padding={"s": "VkFMSUQ="},  # VALID
+            data_format={"s": "TkhXQw=="},  # NHWC
+            dilations={"list": {"i": ["1", "1", "1", "1"]}},
+        ),
+    ]
+    weights = {
+        "paddings": np.array([[0, 0], [1, 1], [1, 1], [0, 0]], np.int32),
+        "filter": np.random.default_rng(5).standard_normal((3, 3, 2, 2)).astype(np.float32),
+    }
+    return tf.load_graph_model(write_model(tmp_path / "pad_conv", nodes, weights))
+
+
+@pytest.mark.parametrize("backend", ["cpu", "torch"])
+def test_a_folded_padding_gives_the_graphs_values(tmp_path, backend):
+    if backend == "torch":
+        pytest.importorskip("torch", reason="the torch backend needs PyTorch")
+    previous = tf.get_backend()
+    assert tf.set_backend(backend)
+    try:
+        model = _pad_conv_model(tmp_path)
+        x = tf.tensor(np.random.default_rng(6).standard_normal((1, 5, 6, 2)).astype(np.float32))
+        results = []
+        for _ in range(4):  # recorded, then joined (and folded where the backend may)
+            out = model.execute(x)
+            results.append(out.numpy())
+            out.dispose()
+        lowered = [p for p in model.executor.plan_programs.by_key.values() if p is not None]
+        kernels = [step.kernel_name for step in lowered[0].program.steps]
+        assert ("PadV2" in kernels) == (backend == "cpu")
+        for values in results[1:]:
+            np.testing.assert_allclose(values, results[0], rtol=1e-5, atol=1e-5)
+        tf.dispose(x)
+        model.dispose()
+    finally:
+        tf.set_backend(previous)
