@@ -7,6 +7,7 @@ disposes early."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from tfjs.converter.execution_context import ExecutionContext
@@ -14,7 +15,7 @@ from tfjs.converter.host_shapes import evaluate, plan_host_inputs
 from tfjs.converter.kernel_program import can_replay, run_node, runs_alone
 from tfjs.converter.model_graph import Graph, Node, parse_input_name
 from tfjs.converter.ops._values import HostValues
-from tfjs.converter.shape_folding import ShapeFoldRun, shape_only_nodes
+from tfjs.converter.shape_folding import SHAPE_READERS, ShapeFoldRun, shape_only_nodes
 from tfjs.engine import ENGINE
 from tfjs.tensor import Tensor
 
@@ -97,7 +98,8 @@ def run_frames(
                     known[name] = [shape]
             if kept is not None:
                 kept[name] = clones(outputs)
-            _release_inputs(executor.graph, node, name, values, context, keep_ids, output_set, counts)
+            if reused is None or node.op in SHAPE_READERS:  # a kept value's inputs are kept too
+                _release_inputs(executor.graph, node, name, values, context, keep_ids, output_set, counts)
             yield
         _push_children(node, stack, context, values, added, used)
 
@@ -159,15 +161,23 @@ def _push_children(
     added: set[str],
     used: set[str],
 ) -> None:
+    outside = context.context_ids == ("",)  # in no frame: a name is its key
     for child in node.children:
         name = frame_key(child.name, context.context_id)
         if name in added or child.name not in used:
             continue
-        refs = [(p, i) for p, i in child.inputs] + [(c, 0) for c in child.controls]
-        available = (lookup(values, p, i, context) is not None for p, i in refs)
+        refs = chain(child.inputs, ((c, 0) for c in child.controls))
+        if outside:
+            available = (_has(values.get(p), i) for p, i in refs)
+        else:
+            available = (lookup(values, p, i, context) is not None for p, i in refs)
         if any(available) if child.op == "Merge" else all(available):
             added.add(name)
             stack.append((child, context.frames))
+
+
+def _has(slots: list[Any] | None, index: int) -> bool:
+    return slots is not None and index < len(slots) and slots[index] is not None
 
 
 def frame_key(name: str, context_id: str) -> str:
