@@ -33,7 +33,7 @@ from tfjs.converter.frames import clones, lookup, run_frames
 from tfjs.converter.fusion import ACTIVATIONS, ADDS, CONVOLUTIONS, fuse_plan
 from tfjs.converter.host_shapes import HostPlan, Source, plan_host_inputs
 from tfjs.converter.kernel_program import NodePrograms, can_replay
-from tfjs.converter.model_graph import SOURCE_OPS, Graph, Node, parse_input_name
+from tfjs.converter.model_graph import SOURCE_OPS, Graph, Node, execution_order, parse_input_name
 from tfjs.converter.ops._values import HostValues
 from tfjs.converter.plan_folding import fold_for_backend
 from tfjs.converter.plan_program import PlanPrograms, plan_key
@@ -351,25 +351,7 @@ class GraphExecutor:
                 f"Missing the following inputs: {sorted(missing)}"
             )
         preset = self.preset(input_names)
-        in_counts = {}
-        for name in used:
-            node = nodes[name]
-            producers = set() if name in preset else {p for p, _ in node.inputs} | set(node.controls)
-            in_counts[name] = sum(1 for p in producers if p in used)
-        stack = [name for name in reversed(list(nodes)) if name in used and in_counts[name] == 0]
-        order: list[Node] = []
-        while stack:
-            node = nodes[stack.pop()]
-            order.append(node)
-            for child in reversed(_unique(node.children)):
-                if child.name in used and child.name not in preset:
-                    in_counts[child.name] -= 1
-                    if in_counts[child.name] == 0:
-                        stack.append(child.name)
-        if len(order) != len(used):
-            stuck = sorted(name for name in used if in_counts.get(name, 0) > 0)[:5]
-            raise ValueError(f"The graph has a cycle without loop frames (at nodes {stuck})")
-        steps = [node for node in order if node.name not in preset]
+        steps = [node for node in execution_order(nodes, used, preset) if node.name not in preset]
         for node in steps:
             problem = (
                 node.mapper.call_error(node.name, len(node.inputs), node.keywords) if node.mapper else None
@@ -412,10 +394,6 @@ def _output(values: dict[str, list[Any]], name: str, index: int) -> Any:
             f"The output '{name}:{index}' is not found in the graph: node '{name}' has {len(tensors)} outputs"
         )
     return tensors[index]
-
-
-def _unique(nodes: list[Node]) -> list[Node]:
-    return list({id(node): node for node in nodes}.values())
 
 
 def _dispose_all(values: dict[str, list[Any]], keep_ids: set[int]) -> None:

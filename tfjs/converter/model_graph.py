@@ -345,3 +345,28 @@ def check_supported(*graphs: Graph | None) -> None:
             f"The model uses {len(unsupported)} op(s) this library does not support: {listing}; "
             "register a custom execution with tf.register_op()"
         )
+
+
+def execution_order(nodes: dict[str, Node], used: set[str], preset: set[str]) -> list[Node]:
+    """The `used` nodes in an order that runs each after its inputs (TF.js's, children
+    depth first), `preset` ones (inputs, weights) first; a ValueError naming some of the
+    nodes of a cycle that no loop frame breaks."""
+    in_counts = {}
+    for name in used:
+        node = nodes[name]
+        producers = set() if name in preset else {p for p, _ in node.inputs} | set(node.controls)
+        in_counts[name] = sum(1 for p in producers if p in used)
+    stack = [name for name in reversed(list(nodes)) if name in used and in_counts[name] == 0]
+    order: list[Node] = []
+    while stack:
+        node = nodes[stack.pop()]
+        order.append(node)
+        for child in reversed(list({id(child): child for child in node.children}.values())):
+            if child.name in used and child.name not in preset:
+                in_counts[child.name] -= 1
+                if in_counts[child.name] == 0:
+                    stack.append(child.name)
+    if len(order) != len(used):
+        stuck = sorted(name for name in used if in_counts.get(name, 0) > 0)[:5]
+        raise ValueError(f"The graph has a cycle without loop frames (at nodes {stuck})")
+    return order
