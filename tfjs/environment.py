@@ -206,6 +206,8 @@ ENV.register_flag("TORCH_ALLOW_TF32", lambda: False)
 ENV.register_flag("TORCH_MAX_BYTES", lambda: 0)  # 0: no cap on the backend's device bytes
 # false: float32 buffers hold float16 values, as WEBGL_RENDER_FLOAT32_ENABLED=false does.
 ENV.register_flag("TORCH_RENDER_FLOAT32_ENABLED", lambda: True)
+# false: every float32 convolution runs torch's own, the same in every process.
+ENV.register_flag("TORCH_MEASURE_CONVOLUTIONS", lambda: True)
 
 
 def preferred_backend() -> str | None:

@@ -121,3 +121,25 @@ def test_16_bit_mode_stores_float32_buffers_as_half_floats(start_torch):
     assert ints == [2049]
     assert start_torch()  # float32 by default
     assert tf.tidy(lambda: tf.scalar(1.0).div(3).data_sync().tolist()) == [pytest.approx(1 / 3, rel=1e-7)]
+
+
+@pytest.mark.parametrize("measure", [True, False])
+def test_measure_convolutions_off_runs_torchs_own_convolution(start_torch, monkeypatch, measure):
+    """TORCH_MEASURE_CONVOLUTIONS=false: no algorithm is timed, every float32 convolution
+    is torch's own (the same bits in every process)."""
+    import numpy as np
+
+    from tfjs.backends.torch.kernels import conv_algorithms
+
+    monkeypatch.setattr(conv_algorithms, "_TIMES", {})
+    assert start_torch(TORCH_MEASURE_CONVOLUTIONS=measure)
+    x = np.random.default_rng(2).standard_normal((1, 6, 7, 3)).astype(np.float32)
+    w = np.random.default_rng(3).standard_normal((3, 3, 3, 4)).astype(np.float32)
+    result = tf.tidy(lambda: tf.conv2d(tf.tensor(x), tf.tensor(w), 1, "same"))
+    got = result.numpy()
+    result.dispose()
+    want = torch.nn.functional.conv2d(
+        torch.from_numpy(x).permute(0, 3, 1, 2), torch.from_numpy(w).permute(3, 2, 0, 1), padding=1
+    ).permute(0, 2, 3, 1)
+    np.testing.assert_allclose(got, want.numpy(), rtol=1e-5, atol=1e-5)
+    assert bool(conv_algorithms._TIMES) == measure

@@ -4,7 +4,9 @@ count (`TORCH_NUM_THREADS`, 0: PyTorch's own), whether CUDA matmuls and convolut
 use TF32 (`TORCH_ALLOW_TF32`, off: float32 as TF.js computes) and the most bytes its
 buffers may hold on the device (`TORCH_MAX_BYTES`, 0: no cap), and whether float32
 buffers keep float32 values (`TORCH_RENDER_FLOAT32_ENABLED`, as TF.js's
-`WEBGL_RENDER_FLOAT32_ENABLED`: false shows what a GPU with 16-bit textures gives). A device that does not
+`WEBGL_RENDER_FLOAT32_ENABLED`: false shows what a GPU with 16-bit textures gives), and
+whether each convolution runs by the algorithm measured fastest for its shapes
+(`TORCH_MEASURE_CONVOLUTIONS`, false: torch's own, the same bits in every process). A device that does not
 exist fails the start, so `set_backend('torch')` returns False and says why.
 """
 
@@ -25,6 +27,7 @@ class TorchSettings:
     device: torch.device
     max_bytes: int
     render_float32: bool = True
+    measure_convolutions: bool = True
 
 
 def resolve_device(name: str) -> torch.device:
@@ -54,11 +57,12 @@ def start_settings(device: str | torch.device | None = None) -> TorchSettings:
     max_bytes = _non_negative_int("TORCH_MAX_BYTES")
     allow_tf32 = ENV.get_bool("TORCH_ALLOW_TF32")
     render_float32 = ENV.get_bool("TORCH_RENDER_FLOAT32_ENABLED")
+    measure_convolutions = ENV.get_bool("TORCH_MEASURE_CONVOLUTIONS")
     if threads > 0:
         torch.set_num_threads(threads)
     torch.backends.cuda.matmul.allow_tf32 = allow_tf32
     torch.backends.cudnn.allow_tf32 = allow_tf32
-    return TorchSettings(chosen, max_bytes, render_float32)
+    return TorchSettings(chosen, max_bytes, render_float32, measure_convolutions)
 
 
 def _non_negative_int(flag: str) -> int:

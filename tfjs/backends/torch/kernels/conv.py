@@ -80,6 +80,7 @@ def conv_values(
     depthwise: bool = False,
     bias: torch.Tensor | None = None,
     packed: PackedWeight | None = None,
+    measured: bool = True,
 ) -> torch.Tensor:
     """The convolution of `x` (in info's data format) with `w` (a filter in torch's
     layout, `filter_of`), plus `bias` (one value per output channel, in `w`'s dtype, with
@@ -87,7 +88,7 @@ def conv_values(
     tensor with no -0: TF.js's sums start from +0, and torch adds the bias (at least +0)
     to each sum as it stores it, which turns a sum of -0 terms into +0. A 2-D one runs
     by the algorithm that measured fastest for its shapes (conv_algorithms.py; `packed`
-    gives `w` in oneDNN's blocked layout)."""
+    gives `w` in oneDNN's blocked layout; not `measured`: torch's own)."""
     work = w.dtype
     plan = _conv_plan(info, depthwise, x.dim())
     if plan is None:
@@ -110,7 +111,7 @@ def conv_values(
         tw.dilation,
         plan.groups,
     )
-    y = run_conv(call, packed) if x.dim() == 4 else F.conv3d(*call)
+    y = run_conv(call, packed, measured) if x.dim() == 4 else F.conv3d(*call)
     return y.permute(plan.from_channels_first).contiguous() if plan.channels_last else y.contiguous()
 
 
@@ -266,8 +267,8 @@ def forward_values(
     w = filter_of(backend, filter, depthwise, work)
     if bias is not None:
         bias = conv_bias(backend, bias, info.out_channels, work)
-    if work != torch.float32:
-        return conv_values(backend.tensor(x), w, info, depthwise, bias)
+    if work != torch.float32 or not backend.measure_convolutions:
+        return conv_values(backend.tensor(x), w, info, depthwise, bias, measured=False)
 
     def packed(call: ConvCall) -> torch.Tensor:
         key = ("packed filter", depthwise, tuple(call.x.shape), call.stride, call.padding, call.dilation)

@@ -97,12 +97,13 @@ _ALGORITHMS: dict[str, Callable[[ConvCall, PackedWeight | None], torch.Tensor]] 
 _TIMES: dict[tuple[object, ...], dict[str, float]] = {}
 
 
-def run_conv(call: ConvCall, packed: PackedWeight | None = None) -> torch.Tensor:
+def run_conv(call: ConvCall, packed: PackedWeight | None = None, measured: bool = True) -> torch.Tensor:
     """The convolution of `call` (channels-first, in channels-last memory), by the
     algorithm that measured fastest for its geometry; `packed` gives the filter in
-    oneDNN's blocked layout (None: that algorithm is not tried)."""
+    oneDNN's blocked layout (None: that algorithm is not tried); not `measured` (the
+    flag TORCH_MEASURE_CONVOLUTIONS off): torch's own."""
     x = call.x
-    if x.device.type != "cpu" or x.dtype != torch.float32 or x.dim() != 4:
+    if not measured or x.device.type != "cpu" or x.dtype != torch.float32 or x.dim() != 4:
         return _onednn(call, packed)
     key = (tuple(x.shape), tuple(call.w.shape), call.stride, call.padding, call.dilation, call.groups)
     times = _TIMES.get(key)
