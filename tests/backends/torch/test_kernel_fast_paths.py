@@ -125,17 +125,18 @@ def test_leaky_relu_gives_cpus_values_for_any_alpha(alpha):
 
 @pytest.mark.parametrize("k", [1, 3, 10])
 @pytest.mark.parametrize("values", ["ties", "special", "normal"])
-def test_top_k_of_a_few_gives_cpus_values_and_order(k, values):
-    """TopK with k at most a quarter of the row selects before it sorts; the values, and
-    the indices of ties (lowest first), must be cpu's."""
+@pytest.mark.parametrize("width", [57, 160])
+def test_top_k_of_a_few_gives_cpus_values_and_order(k, values, width):
+    """TopK with k at most a quarter of the row selects before it sorts (a row of 160 in
+    parts, 57 whole); the values, and the indices of ties (lowest first), must be cpu's."""
     rng = np.random.default_rng(k)
     if values == "ties":
-        x = rng.integers(-2, 3, size=(3, 57)).astype(np.float32)
+        x = rng.integers(-2, 3, size=(3, width)).astype(np.float32)
     elif values == "special":
-        x = np.resize(np.array(SPECIAL, np.float32), (3, 57))
+        x = np.resize(np.array(SPECIAL, np.float32), (3, width))
         rng.shuffle(x, axis=1)
     else:
-        x = rng.standard_normal((3, 57)).astype(np.float32)
+        x = rng.standard_normal((3, width)).astype(np.float32)
     for output in (0, 1):
         _assert_same_as_cpu(lambda output=output: tf.topk(tf.tensor(x), k)[output])
 
