@@ -173,22 +173,27 @@ def test_fused_mat_mul_with_a_bias_per_column_and_sigmoid_is_cpus_within_an_ulp(
     tf.set_backend("cpu")
 
 
-RESIZES = [  # shape, size, by torch's bilinear kernel
-    ((1, 5, 7, 3), (10, 14), True),
-    ((2, 3, 4, 2), (12, 8), True),
-    ((1, 6, 6, 2), (9, 12), False),
-    ((1, 6, 6, 2), (3, 12), False),
+RESIZES = [  # shape, size, half-pixel centres, by torch's bilinear kernel
+    ((1, 5, 7, 3), (10, 14), True, True),
+    ((2, 3, 4, 2), (12, 8), True, True),
+    ((1, 6, 6, 2), (9, 12), True, False),
+    ((1, 6, 6, 2), (3, 12), True, False),
+    ((1, 5, 7, 3), (10, 14), False, False),  # TF.js's blend by slices
+    ((2, 3, 4, 2), (12, 8), False, False),
 ]
 
 
-@pytest.mark.parametrize(("shape", "size", "by_torch"), RESIZES)
-def test_resize_bilinear_by_powers_of_two_is_cpus_within_a_rounding_or_two(shape, size, by_torch):
+@pytest.mark.parametrize(("shape", "size", "half_pixel", "by_torch"), RESIZES)
+def test_resize_bilinear_upsampling_by_powers_of_two(shape, size, half_pixel, by_torch):
     """Half-pixel-centre upsampling by powers of two on both axes runs torch's own bilinear
-    kernel; any other resize keeps TF.js's blend in doubles, cpu's to the bit."""
+    kernel, cpu's within a rounding or two; 2x without half-pixel centres blends by slices,
+    and any other resize by gathers: both cpu's to the bit (NaN, ±Infinity and -0 too)."""
     x = np.random.default_rng(3).standard_normal(shape).astype(np.float32) * 100
+    if not by_torch:
+        x.reshape(-1)[: len(SPECIAL)] = SPECIAL[: x.size]
 
     def op():
-        return tf.image.resize_bilinear(tf.tensor(x), list(size), False, True)
+        return tf.image.resize_bilinear(tf.tensor(x), list(size), False, half_pixel)
 
     torch_values, cpu_values = _on("torch", op), _on("cpu", op)
     tf.set_backend("cpu")
@@ -196,3 +201,5 @@ def test_resize_bilinear_by_powers_of_two_is_cpus_within_a_rounding_or_two(shape
         np.testing.assert_allclose(torch_values, cpu_values, rtol=3e-7, atol=1e-5)
     else:
         np.testing.assert_array_equal(torch_values, cpu_values)
+        numbers = ~np.isnan(cpu_values)
+        assert np.array_equal(np.signbit(torch_values[numbers]), np.signbit(cpu_values[numbers]))

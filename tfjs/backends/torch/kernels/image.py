@@ -8,12 +8,21 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import torch
-import torch.nn.functional as F
 
 from tfjs.backend_util.image_geometry import rotation_sources
 from tfjs.backend_util.value_checks import box_index_error
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.torch.backend_torch import TORCH_DTYPES, TorchBackend
+from tfjs.backends.torch.kernels.bilinear import (
+    bilinear_resample,
+    bilinear_sources,
+    doubled_asymmetric,
+    doubles_each_axis,
+    lerp,
+    positions,
+    resize_ratios,
+    torch_upsampled,
+)
 from tfjs.backends.torch.registry import register_torch_kernel, torch_kernel
 from tfjs.kernel_names import (
     CROP_AND_RESIZE,
@@ -27,17 +36,6 @@ from tfjs.kernel_names import (
 )
 
 Sources = Callable[[float, int, int, torch.device], Any]
-
-
-def resize_ratios(old: tuple[int, int], new: tuple[int, int], align_corners: bool) -> tuple[float, float]:
-    """TF.js's effectiveInputSize / effectiveOutputSize per axis (align_corners counts
-    the gaps between pixels when the output has more than one)."""
-    ratios = []
-    for old_size, new_size in zip(old, new, strict=True):
-        aligned = align_corners and new_size > 1
-        in_size, out_size = (old_size - 1, new_size - 1) if aligned else (old_size, new_size)
-        ratios.append(in_size / out_size if out_size else float("inf"))
-    return ratios[0], ratios[1]
 
 
 def _resize(
@@ -67,52 +65,15 @@ def _resize(
     return backend.make_output(resample(x, rows, cols), dtype)
 
 
-def _positions(new_size: int, device: torch.device) -> torch.Tensor:
-    return torch.arange(new_size, dtype=torch.float64, device=device)
-
-
-def bilinear_sources(
-    ratio: float, new_size: int, old_size: int, half_pixel_centers: bool, device: Any
-) -> Any:
-    """For each output row (or column): the source row below and above it and the
-    fraction between them."""
-    out = _positions(new_size, device)
-    frac = ratio * (out + 0.5) - 0.5 if half_pixel_centers else ratio * out
-    floor = torch.clamp(torch.floor(frac), min=0.0)
-    ceil = torch.clamp(torch.ceil(frac), max=old_size - 1)
-    return floor.long(), ceil.long(), frac - floor
-
-
-def _lerp(a: torch.Tensor, b: torch.Tensor, t: torch.Tensor) -> torch.Tensor:
-    """`a + (b - a) * t`, TF.js's order of operations."""
-    return a + (b - a) * t
-
-
-def bilinear_resample(x: torch.Tensor, rows: Any, cols: Any) -> torch.Tensor:
-    """TF.js interpolates in doubles and rounds once: `a + (b - a) * t` as one addcmul,
-    the last one rounding into float32 as it stores (indexing gathers faster than
-    index_select along a middle axis)."""
-    x = x.double()
-    left = x[:, :, cols[0]]
-    across = torch.addcmul(left, x[:, :, cols[1]] - left, cols[2][None, None, :, None])
-    top = across[:, rows[0]]
-    out = torch.empty(top.shape, dtype=torch.float32, device=x.device)
-    return torch.addcmul(top, across[:, rows[1]] - top, rows[2][None, :, None, None], out=out)
-
-
 @torch_kernel(RESIZE_BILINEAR)
 def resize_bilinear(
     backend: TorchBackend, images: Any, *, align_corners: bool, half_pixel_centers: bool, size: Sequence[int]
 ) -> TensorInfo:
-    if (
-        images.dtype == "float32"
-        and half_pixel_centers
-        and not align_corners
-        and _doubles(images.shape, size)
-    ):
-        x = backend.tensor(images).permute(0, 3, 1, 2)
-        upsampled = F.interpolate(x, size=tuple(size), mode="bilinear", align_corners=False)
-        return backend.make_output(upsampled.permute(0, 2, 3, 1), "float32")
+    if images.dtype == "float32" and not align_corners and doubles_each_axis(images.shape, size):
+        x = backend.tensor(images)
+        upsampled = torch_upsampled(x, size) if half_pixel_centers else doubled_asymmetric(x, size)
+        if upsampled is not None:
+            return backend.make_output(upsampled, "float32")
 
     def sources(ratio: float, new_size: int, old_size: int, device: torch.device) -> Any:
         return bilinear_sources(ratio, new_size, old_size, half_pixel_centers, device)
@@ -120,25 +81,12 @@ def resize_bilinear(
     return _resize(backend, images, size, align_corners, "float32", sources, bilinear_resample)
 
 
-def _doubles(shape: Sequence[int], size: Sequence[int]) -> bool:
-    """Whether a resize scales both axes up by a power of two: torch's bilinear kernel
-    then takes TF.js's pixels and exact fractions, and differs from TF.js's blend (in
-    doubles, rounded once) by a rounding or two."""
-    if 0 in shape:
-        return False
-    for old, new in zip(shape[1:3], size, strict=True):
-        factor, rest = divmod(int(new), int(old))  # sizes while traced are tensors
-        if rest or factor < 2 or factor & (factor - 1):
-            return False
-    return True
-
-
 def nearest_sources(
     ratio: float, new_size: int, old_size: int, align_corners: bool, half_pixel_centers: bool, device: Any
 ) -> torch.Tensor:
     """Each output row's (or column's) source: Math.round of its position when aligning
     corners, else its floor."""
-    out = _positions(new_size, device)
+    out = positions(new_size, device)
     frac = ratio * (out + 0.5) if half_pixel_centers else ratio * out
     floor = torch.floor(frac)
     rounded = floor + (frac - floor >= 0.5) if align_corners else floor
@@ -238,7 +186,7 @@ def _crop_coords(start: torch.Tensor, end: torch.Tensor, crop_size: int, image_s
     """The source coordinate of each crop row (or column) of each box, [boxes, crop_size]."""
     if crop_size > 1:
         scale = (end - start) * (image_size - 1) / (crop_size - 1)
-        return start * (image_size - 1) + _positions(crop_size, start.device) * scale
+        return start * (image_size - 1) + positions(crop_size, start.device) * scale
     return 0.5 * (start + end) * (image_size - 1)
 
 
@@ -286,9 +234,9 @@ def crop_and_resize(
         t, bo = _index(top, height)[:, :, None], _index(bottom, height)[:, :, None]
         le, ri = _index(left, width)[:, None, :], _index(right, width)[:, None, :]
         x_lerp = (x_in - left)[:, None, :, None]
-        top_row = _lerp(values[b, t, le], values[b, t, ri], x_lerp)
-        bottom_row = _lerp(values[b, bo, le], values[b, bo, ri], x_lerp)
-        result = _lerp(top_row, bottom_row, (y_in - top)[:, :, None, None])
+        top_row = lerp(values[b, t, le], values[b, t, ri], x_lerp)
+        bottom_row = lerp(values[b, bo, le], values[b, bo, ri], x_lerp)
+        result = lerp(top_row, bottom_row, (y_in - top)[:, :, None, None])
     else:
         rows = _index(_math_round(y_in), height)[:, :, None]
         cols = _index(_math_round(x_in), width)[:, None, :]
@@ -354,8 +302,8 @@ def transform(
     batch, height, width, channels = values.shape
     out_height, out_width = output_shape if output_shape is not None else (height, width)
     t = backend.tensor(transforms).double()[:, :, None, None]
-    out_y = _positions(out_height, values.device)[:, None]
-    out_x = _positions(out_width, values.device)[None, :]
+    out_y = positions(out_height, values.device)[:, None]
+    out_x = positions(out_width, values.device)[None, :]
     projection = t[:, 6] * out_x + t[:, 7] * out_y + 1
     x = _map_coord((t[:, 0] * out_x + t[:, 1] * out_y + t[:, 2]) / projection, width, fill_mode)
     y = _map_coord((t[:, 3] * out_x + t[:, 4] * out_y + t[:, 5]) / projection, height, fill_mode)

@@ -1,0 +1,100 @@
+"""TF.js's bilinear resize on torch: each output pixel's source rows and columns and
+fractions (TF.js's formulas, in doubles), the blend in doubles rounded once into float32,
+and two shortcuts for upsampling by powers of two: torch's own bilinear kernel for
+half-pixel centres (within a rounding or two), and TF.js's own blend by slices for 2x
+without them (bit for bit, without the gathers)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import torch
+import torch.nn.functional as F
+
+
+def resize_ratios(old: tuple[int, int], new: tuple[int, int], align_corners: bool) -> tuple[float, float]:
+    """TF.js's effectiveInputSize / effectiveOutputSize per axis (align_corners counts
+    the gaps between pixels when the output has more than one)."""
+    ratios = []
+    for old_size, new_size in zip(old, new, strict=True):
+        aligned = align_corners and new_size > 1
+        in_size, out_size = (old_size - 1, new_size - 1) if aligned else (old_size, new_size)
+        ratios.append(in_size / out_size if out_size else float("inf"))
+    return ratios[0], ratios[1]
+
+
+def positions(new_size: int, device: torch.device) -> torch.Tensor:
+    return torch.arange(new_size, dtype=torch.float64, device=device)
+
+
+def bilinear_sources(
+    ratio: float, new_size: int, old_size: int, half_pixel_centers: bool, device: Any
+) -> Any:
+    """For each output row (or column): the source row below and above it and the
+    fraction between them."""
+    out = positions(new_size, device)
+    frac = ratio * (out + 0.5) - 0.5 if half_pixel_centers else ratio * out
+    floor = torch.clamp(torch.floor(frac), min=0.0)
+    ceil = torch.clamp(torch.ceil(frac), max=old_size - 1)
+    return floor.long(), ceil.long(), frac - floor
+
+
+def lerp(a: torch.Tensor, b: torch.Tensor, t: torch.Tensor) -> torch.Tensor:
+    """`a + (b - a) * t`, TF.js's order of operations."""
+    return a + (b - a) * t
+
+
+def bilinear_resample(x: torch.Tensor, rows: Any, cols: Any) -> torch.Tensor:
+    """TF.js interpolates in doubles and rounds once: `a + (b - a) * t` as one addcmul,
+    the last one rounding into float32 as it stores (indexing gathers faster than
+    index_select along a middle axis)."""
+    x = x.double()
+    left = x[:, :, cols[0]]
+    across = torch.addcmul(left, x[:, :, cols[1]] - left, cols[2][None, None, :, None])
+    top = across[:, rows[0]]
+    out = torch.empty(top.shape, dtype=torch.float32, device=x.device)
+    return torch.addcmul(top, across[:, rows[1]] - top, rows[2][None, :, None, None], out=out)
+
+
+def torch_upsampled(x: torch.Tensor, size: Sequence[int]) -> torch.Tensor:
+    """NHWC `x` upsampled with half-pixel centres by torch's bilinear kernel
+    (channels-last, float32; `doubles_each_axis`)."""
+    upsampled = F.interpolate(x.permute(0, 3, 1, 2), size=tuple(size), mode="bilinear", align_corners=False)
+    return upsampled.permute(0, 2, 3, 1)
+
+
+def doubled_asymmetric(x: torch.Tensor, size: Sequence[int]) -> torch.Tensor | None:
+    """NHWC `x` resized to twice its height and width without half-pixel centres, by
+    TF.js's blend (`a + (b - a) * t` in doubles, rounded once): output pixel 2i reads
+    source i at fraction 0, 2i + 1 reads i and i + 1 (the last: itself) at 0.5; the
+    sources are slices, not gathers. None for other sizes."""
+    if tuple(int(s) for s in size) != (2 * int(x.shape[1]), 2 * int(x.shape[2])):  # ints while traced
+        return None
+    zero = torch.zeros((), dtype=torch.float64, device=x.device)
+    half = torch.full((), 0.5, dtype=torch.float64, device=x.device)
+
+    def blend_along(values: torch.Tensor, axis: int, out_dtype: torch.dtype) -> torch.Tensor:
+        last = values.shape[axis] - 1
+        after = torch.cat([values.narrow(axis, 1, last), values.narrow(axis, last, 1)], dim=axis)
+        even = torch.addcmul(values, values - values, zero).to(out_dtype)
+        odd = torch.addcmul(values, after - values, half).to(out_dtype)
+        shape = list(values.shape)
+        shape[axis] *= 2
+        return torch.stack([even, odd], dim=axis + 1).reshape(shape)
+
+    across = blend_along(x.double(), 2, torch.float64)
+    return blend_along(across, 1, torch.float32)
+
+
+def doubles_each_axis(shape: Sequence[int], size: Sequence[int]) -> bool:
+    """Whether a resize scales both axes up by a power of two: torch's bilinear kernel
+    then takes TF.js's pixels and exact fractions, and differs from TF.js's blend (in
+    doubles, rounded once) by a rounding or two."""
+    if 0 in shape:
+        return False
+    for old, new in zip(shape[1:3], size, strict=True):
+        factor, rest = divmod(int(new), int(old))  # sizes while traced are tensors
+        if rest or factor < 2 or factor & (factor - 1):
+            return False
+    return True
