@@ -1,5 +1,5 @@
 """Image sampling geometry shared by the image ops and the kernels: JavaScript's rounding
-of source coordinates and rotate_with_offset's source pixels."""
+of source coordinates, a resize's ratios and rotate_with_offset's source pixels."""
 
 from __future__ import annotations
 
@@ -12,6 +12,17 @@ def math_round(x: np.ndarray) -> np.ndarray:
     """JavaScript's Math.round: the nearest integer, halves toward +Infinity."""
     floor = np.floor(x)
     return floor + (x - floor >= 0.5)
+
+
+def resize_ratios(old: tuple[int, int], new: tuple[int, int], align_corners: bool) -> tuple[float, float]:
+    """TF.js's effectiveInputSize / effectiveOutputSize per axis (align_corners counts
+    the gaps between pixels when the output has more than one)."""
+    ratios = []
+    for old_size, new_size in zip(old, new, strict=True):
+        aligned = align_corners and new_size > 1
+        in_size, out_size = (old_size - 1, new_size - 1) if aligned else (old_size, new_size)
+        ratios.append(in_size / out_size if out_size else float("inf"))
+    return ratios[0], ratios[1]
 
 
 def rotation_sources(

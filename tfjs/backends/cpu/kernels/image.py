@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from tfjs.backend_util.image_geometry import math_round, rotation_sources
+from tfjs.backend_util.image_geometry import math_round, resize_ratios, rotation_sources
 from tfjs.backend_util.value_checks import box_index_error, first_outside
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
@@ -50,17 +50,6 @@ def _as_index(coords: np.ndarray, size: int) -> np.ndarray:
     return safe.astype(np.intp)
 
 
-def _resize_ratios(old: tuple[int, int], new: tuple[int, int], align_corners: bool) -> tuple[float, float]:
-    """TF.js's effectiveInputSize / effectiveOutputSize per axis (align_corners counts
-    the gaps between pixels when the output has more than one)."""
-    ratios = []
-    for old_size, new_size in zip(old, new, strict=True):
-        aligned = align_corners and new_size > 1
-        in_size, out_size = (old_size - 1, new_size - 1) if aligned else (old_size, new_size)
-        ratios.append(in_size / out_size if out_size else np.inf)
-    return ratios[0], ratios[1]
-
-
 def _unread(shape: tuple[int, ...], dtype: str) -> np.ndarray:
     """What TF.js's kernels store when they read past an empty image's values
     (undefined): NaN in a Float32Array, 0 in an Int32Array."""
@@ -87,7 +76,7 @@ def _resize(
     new_height, new_width = size
     if x.size == 0:
         return backend.make_output(_unread((batch, new_height, new_width, channels), dtype), dtype)
-    row_ratio, col_ratio = _resize_ratios((old_height, old_width), (new_height, new_width), align_corners)
+    row_ratio, col_ratio = resize_ratios((old_height, old_width), (new_height, new_width), align_corners)
     rows = sources(row_ratio, new_height, old_height)
     cols = sources(col_ratio, new_width, old_width)
     return backend.make_output(resample(x, rows, cols), dtype)
@@ -196,7 +185,7 @@ def _resize_grad_kernel(taps: Callable[..., Any], float32_sums: bool) -> Callabl
         if images.size == 0 or dy.size == 0:
             return backend.make_output(np.zeros(images.shape), "float32")
         old, new = (height, width), (new_height, new_width)
-        ratios = _resize_ratios(old, new, align_corners)
+        ratios = resize_ratios(old, new, align_corners)
         grads = backend.values(dy).astype(np.float64)
         targets, values = [], []
         for rows, cols, weight in taps(ratios, old, new, align_corners, half_pixel_centers):

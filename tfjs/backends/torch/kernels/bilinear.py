@@ -13,17 +13,6 @@ import torch
 import torch.nn.functional as F
 
 
-def resize_ratios(old: tuple[int, int], new: tuple[int, int], align_corners: bool) -> tuple[float, float]:
-    """TF.js's effectiveInputSize / effectiveOutputSize per axis (align_corners counts
-    the gaps between pixels when the output has more than one)."""
-    ratios = []
-    for old_size, new_size in zip(old, new, strict=True):
-        aligned = align_corners and new_size > 1
-        in_size, out_size = (old_size - 1, new_size - 1) if aligned else (old_size, new_size)
-        ratios.append(in_size / out_size if out_size else float("inf"))
-    return ratios[0], ratios[1]
-
-
 def positions(new_size: int, device: torch.device) -> torch.Tensor:
     return torch.arange(new_size, dtype=torch.float64, device=device)
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import torch
 
-from tfjs.backend_util.image_geometry import rotation_sources
+from tfjs.backend_util.image_geometry import resize_ratios, rotation_sources
 from tfjs.backend_util.value_checks import box_index_error
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.torch.backend_torch import TORCH_DTYPES, TorchBackend
@@ -20,7 +20,6 @@ from tfjs.backends.torch.kernels.bilinear import (
     doubles_each_axis,
     lerp,
     positions,
-    resize_ratios,
     torch_upsampled,
 )
 from tfjs.backends.torch.registry import register_torch_kernel, torch_kernel
