@@ -11,21 +11,16 @@ from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from tfjs.converter.execution_context import ExecutionContext
-from tfjs.converter.host_shapes import evaluate, plan_host_inputs
+from tfjs.converter.host_shapes import SHAPE_READERS, evaluate, plan_host_inputs
 from tfjs.converter.kernel_program import can_replay, run_node, runs_alone
-from tfjs.converter.model_graph import Graph, Node, parse_input_name
+from tfjs.converter.model_graph import CONTROL_FLOW_OPS, Graph, Node, parse_input_name
 from tfjs.converter.ops._values import HostValues
-from tfjs.converter.shape_folding import SHAPE_READERS, ShapeFoldRun, shape_only_nodes
+from tfjs.converter.shape_folding import ShapeFoldRun, shape_only_nodes
 from tfjs.engine import ENGINE
 from tfjs.tensor import Tensor
 
 if TYPE_CHECKING:
     from tfjs.converter.executor import GraphExecutor
-
-# Nodes whose tensors TF.js never disposes early: their lifetime is tricky to track.
-CONTROL_FLOW_OPS = frozenset(
-    {"Switch", "Merge", "Enter", "Exit", "NextIteration", "StatelessIf", "StatelessWhile", "If", "While"}
-)
 
 
 def run_frames(

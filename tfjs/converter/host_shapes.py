@@ -137,8 +137,9 @@ HOST_OPS: dict[str, Callable[[Node, Sequence[HostArg]], HostValues | None]] = {
     "ExpandDims": _expand_dims,
     "Cast": _cast,
 }
-# Only the shape of these ops' input is read: the input need not be known on the host.
-SHAPE_READERS = frozenset({"Shape", "Size"})
+# Only the shape of these ops' inputs is read: the input need not be known on the host
+# (of them, HOST_OPS evaluates Shape and Size).
+SHAPE_READERS = frozenset({"Shape", "ShapeN", "Size", "Rank"})
 
 
 def plan_host_inputs(

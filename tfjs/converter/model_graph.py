@@ -18,6 +18,10 @@ NAMED_OUTPUTS = {
 }
 # Switch/Merge/Enter/Exit/NextIteration need TF.js's frame-by-frame execution.
 FRAME_OPS = frozenset({"Switch", "Merge", "Enter", "Exit", "NextIteration", "LoopCond"})
+# Nodes whose tensors TF.js never disposes early: their lifetime is tricky to track.
+CONTROL_FLOW_OPS = frozenset(
+    {"Switch", "Merge", "Enter", "Exit", "NextIteration", "StatelessIf", "StatelessWhile", "If", "While"}
+)
 # Resolved by the executor itself, never by a mapper.
 SOURCE_OPS = frozenset({"Const", "Placeholder"})
 

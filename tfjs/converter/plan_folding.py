@@ -12,7 +12,7 @@ nothing); the convolution's bias, at least +0, makes such a sum +0 in both."""
 
 from __future__ import annotations
 
-from tfjs.converter.plan_program import PlanConstant, PlanKernel, PlanProgram
+from tfjs.converter.plan_program import PlanConstant, PlanKernel, PlanProgram, with_releases
 
 CONVOLUTIONS = frozenset({"Conv2D", "DepthwiseConv2dNative", "FusedConv2D", "FusedDepthwiseConv2D"})
 
@@ -59,30 +59,10 @@ def fold_pads(program: PlanProgram) -> PlanProgram:
         )
         steps[index] = None
     kept = [step for step in steps if step is not None]
-    return program._replace(steps=_with_releases(program, kept)) if len(kept) < len(steps) else program
-
-
-def _with_releases(
-    program: PlanProgram, steps: list[PlanKernel | PlanConstant]
-) -> tuple[PlanKernel | PlanConstant, ...]:
-    """`steps`, each releasing the slots it made or read last (a folded input now lives
-    until its convolution), but for the feeds, weights and outputs."""
-    kept = set(program.feed_slots) | {slot for slot, _ in program.fixed} | set(program.outputs)
-    last: dict[int, int] = {}
-    for index, step in enumerate(steps):
-        made = step.outputs if isinstance(step, PlanKernel) else (step.slot,)
-        for slot in made:
-            if slot is not None:
-                last[slot] = index
-        if isinstance(step, PlanKernel):
-            for _, slot, is_list in step.inputs:
-                for read in (slot if is_list else (slot,)) if slot is not None else ():
-                    last[read] = index
-    releases: dict[int, list[int]] = {}
-    for slot, index in last.items():
-        if slot not in kept:
-            releases.setdefault(index, []).append(slot)
-    return tuple(step._replace(release=tuple(releases.get(i, ()))) for i, step in enumerate(steps))
+    if len(kept) == len(steps):
+        return program
+    fixed = set(program.feed_slots) | {slot for slot, _ in program.fixed} | set(program.outputs)
+    return program._replace(steps=with_releases(kept, fixed))
 
 
 def _spatial_zero_padding(step: PlanKernel | PlanConstant | None) -> tuple[tuple[int, int], ...] | None:

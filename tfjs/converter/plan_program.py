@@ -157,17 +157,32 @@ class PlanCollector:
             if slot is None or slot in fixed_slots:
                 return None  # an output that is a feed or weight itself: the node-by-node run
             outputs.append(slot)
-        kept = fixed_slots | set(outputs)
-        last: dict[int, list[int]] = {}
-        for step_index, step in enumerate(self.steps):
-            made = step.outputs if isinstance(step, PlanKernel) else (step.slot,)
-            for slot in made:
-                if slot is not None and slot not in kept:
-                    last.setdefault(max(step_index, self.reads.get(slot, step_index)), []).append(slot)
-        steps = tuple(step._replace(release=tuple(last.get(i, ()))) for i, step in enumerate(self.steps))
+        steps = with_releases(self.steps, fixed_slots | set(outputs))
         return PlanProgram(
             ENGINE.backend, self.num_slots, self.feed_slots, tuple(self.fixed), steps, tuple(outputs)
         )
+
+
+def with_releases(
+    steps: Sequence[PlanKernel | PlanConstant], kept: set[int]
+) -> tuple[PlanKernel | PlanConstant, ...]:
+    """`steps`, each releasing the slots it made or read last, but for `kept` ones (the
+    feeds, weights and outputs)."""
+    last: dict[int, int] = {}
+    for index, step in enumerate(steps):
+        made = step.outputs if isinstance(step, PlanKernel) else (step.slot,)
+        read = step.inputs if isinstance(step, PlanKernel) else ()
+        for slot in made:
+            if slot is not None:
+                last[slot] = index
+        for _, slot, is_list in read:
+            for one in (slot if is_list else (slot,)) if slot is not None else ():
+                last[one] = index
+    releases: dict[int, list[int]] = {}
+    for slot, index in last.items():
+        if slot not in kept:
+            releases.setdefault(index, []).append(slot)
+    return tuple(step._replace(release=tuple(releases.get(i, ()))) for i, step in enumerate(steps))
 
 
 def _refs_to(program: NodeProgram, step: int) -> list[tuple[int, int]]:

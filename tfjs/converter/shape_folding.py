@@ -25,14 +25,11 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from tfjs.converter.constant_folding import MAX_FOLDED_SIZE, foldable_op
-from tfjs.converter.model_graph import FRAME_OPS, Graph, Node
+from tfjs.converter.host_shapes import SHAPE_READERS
+from tfjs.converter.model_graph import CONTROL_FLOW_OPS, FRAME_OPS, Graph, Node
 from tfjs.engine import ENGINE
 from tfjs.tensor import Tensor
 
-# Ops that read only their inputs' shapes.
-SHAPE_READERS = frozenset({"Shape", "ShapeN", "Size", "Rank"})
-# Everything downstream of these runs in a frame, or depends on state a run builds.
-_STATEFUL_PREFIXES = ("TensorArray", "TensorList", "StatelessIf", "StatelessWhile", "If", "While")
 MAX_KEYS = 4
 
 
@@ -70,7 +67,12 @@ def shape_only_nodes(
 
 
 def _starts_a_frame(node: Node) -> bool:
-    return node.op in FRAME_OPS or node.op.startswith(_STATEFUL_PREFIXES)
+    """Whether everything downstream of `node` runs in a frame or reads state a run builds."""
+    return (
+        node.op in FRAME_OPS
+        or node.op in CONTROL_FLOW_OPS
+        or node.op.startswith(("TensorArray", "TensorList"))
+    )
 
 
 def _downstream(nodes: Mapping[str, Node], starts: Iterable[str], used: Collection[str]) -> set[str]:
