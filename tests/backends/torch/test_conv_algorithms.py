@@ -110,3 +110,41 @@ def test_an_algorithm_that_fails_where_it_is_measured_is_not_kept(monkeypatch):
     got = run_conv(call, no_packing)
     np.testing.assert_allclose(got.double().numpy(), _expected(call).numpy(), rtol=1e-5, atol=1e-5)
     assert "packed" not in next(iter(conv_algorithms._TIMES.values()))
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning", "ignore::torch.jit.TracerWarning")
+def test_a_traced_convolution_takes_the_eager_measurement(monkeypatch):
+    """While traced, sizes are tensors: the geometry must still find the eager call's
+    timings, not be measured again under the trace (where every op costs more)."""
+    monkeypatch.setattr(conv_algorithms, "_TIMES", {})
+    measured = []
+    real = conv_algorithms._measure
+    monkeypatch.setattr(conv_algorithms, "_measure", lambda *args: measured.append(1) or real(*args))
+    call = _call(CASES[2])
+    eager = run_conv(call)
+
+    def convolve(x):
+        return run_conv(call._replace(x=x))
+
+    with torch.no_grad():
+        traced = torch.jit.trace(convolve, (call.x,), check_trace=False)
+    assert len(measured) == 1
+    np.testing.assert_allclose(traced(call.x).numpy(), eager.numpy(), rtol=1e-5, atol=1e-5)
+
+
+def test_measuring_runs_outside_python_torch_function_modes():
+    """A mode (the plan compiler's guard) would add its Python cost to every op timed."""
+    from torch.overrides import TorchFunctionMode
+
+    class Counting(TorchFunctionMode):
+        calls = 0
+
+        def __torch_function__(self, func, types, args=(), kwargs=None):
+            Counting.calls += 1
+            return func(*args, **(kwargs or {}))
+
+    call = _call(CASES[2])
+    with Counting():
+        times = conv_algorithms._measure(call, pack_weight, ["onednn", "gemm"])
+    assert Counting.calls == 0
+    assert set(times) == {"onednn", "gemm"}

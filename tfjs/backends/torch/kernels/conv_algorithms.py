@@ -44,8 +44,8 @@ class ConvCall(NamedTuple):
 # A weight in oneDNN's blocked layout for a call's geometry, made once per weight buffer.
 PackedWeight = Callable[[ConvCall], torch.Tensor]
 
-_GEMM_MATRIX_BYTES = 16 << 20
-_TIMED_RUNS = 2  # the largest window matrix the gemm algorithm copies
+_GEMM_MATRIX_BYTES = 16 << 20  # the largest window matrix the gemm algorithm copies
+_TIMED_RUNS = 2
 
 
 def _onednn(call: ConvCall, packed: PackedWeight | None) -> torch.Tensor:
@@ -105,7 +105,8 @@ def run_conv(call: ConvCall, packed: PackedWeight | None = None, measured: bool 
     x = call.x
     if not measured or x.device.type != "cpu" or x.dtype != torch.float32 or x.dim() != 4:
         return _onednn(call, packed)
-    key = (tuple(x.shape), tuple(call.w.shape), call.stride, call.padding, call.dilation, call.groups)
+    # ints: while traced, sizes are tensors (which hash by identity)
+    key = (_sizes(x), _sizes(call.w), call.stride, call.padding, call.dilation, call.groups)
     times = _TIMES.get(key)
     if times is None:
         times = _measure(call, packed, _candidates(call, packed))
@@ -118,6 +119,10 @@ def run_conv(call: ConvCall, packed: PackedWeight | None = None, measured: bool 
         usable.pop("packed", None)
     best = min(usable, key=usable.__getitem__) if usable else "onednn"
     return _ALGORITHMS[best](call, packed)
+
+
+def _sizes(tensor: torch.Tensor) -> tuple[int, ...]:
+    return tuple(int(size) for size in tensor.shape)
 
 
 def _candidates(call: ConvCall, packed: PackedWeight | None) -> list[str]:
@@ -142,14 +147,16 @@ def _out_sizes(call: ConvCall) -> tuple[int, int]:
 
 def _measure(call: ConvCall, packed: PackedWeight | None, names: list[str]) -> dict[str, float]:
     """Each algorithm's best time for `call` over _TIMED_RUNS runs, taking turns, after one
-    run each that sets up (and packs), outside any trace being recorded. An alternative
-    that fails there (a build without oneDNN's ops) is not kept; torch's own is."""
+    run each that sets up (and packs), outside any trace being recorded and any Python
+    torch-function mode (the plan compiler's guard would add its cost per op: an algorithm
+    of several ops would measure slower than it runs). An alternative that fails there (a
+    build without oneDNN's ops) is not kept; torch's own is."""
     if len(names) == 1:
         return {names[0]: 0.0}
     state = torch._C._get_tracing_state()
     torch._C._set_tracing_state(None)
     try:
-        with torch.no_grad():
+        with torch._C.DisableTorchFunction(), torch.no_grad():
             working = [name for name in names if _runs(name, call, packed) or name == "onednn"]
             times = dict.fromkeys(working, float("inf"))
             for _ in range(_TIMED_RUNS):
