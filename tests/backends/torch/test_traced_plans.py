@@ -179,3 +179,76 @@ def test_a_plan_is_traced_in_its_own_thread_and_checked_against_its_traced_paths
     assert tracing_threads and threading.main_thread() not in tracing_threads
     tf.dispose(x)
     model.dispose()
+
+
+def _conv_plan_runs(model, x, want, runs=6):
+    for _ in range(runs):
+        out = model.execute(x)
+        np.testing.assert_allclose(out.numpy(), want, rtol=1e-5, atol=1e-5)
+        out.dispose()
+
+
+def conv_relu_model() -> tf.GraphModel:
+    """x [-1, 4, 4, 2] -> Conv2D (3x3x2x3, VALID) -> BiasAdd -> Relu."""
+    from tests.converter.test_plan_programs import BIAS, F32, FILTER, ONES, load, node
+    from tests.graph_fixtures import b64, placeholder, weight
+
+    layout = {"padding": {"s": b64("VALID")}, "data_format": {"s": b64("NHWC")}}
+    nodes = [
+        placeholder("x", [-1, 4, 4, 2]),
+        weight("filter"),
+        weight("bias"),
+        node("conv", "Conv2D", ["x", "filter"], **F32, strides=ONES, dilations=ONES, **layout),
+        node("biasadd", "BiasAdd", ["conv", "bias"], **F32),
+        node("out", "Relu", ["biasadd"], **F32),
+    ]
+    specs = [
+        {"name": name, "shape": list(a.shape), "dtype": "float32"}
+        for name, a in (("filter", FILTER), ("bias", BIAS))
+    ]
+    return load(nodes, specs, FILTER.tobytes() + BIAS.tobytes())
+
+
+def test_a_compiled_plan_runs_with_onednn_graph_where_it_takes_the_graph(monkeypatch, on_torch_cpu):
+    """oneDNN Graph's partitions, set up once by the profiling runs at compile time; the
+    flag that enables them is left as it was."""
+    if not torch.backends.mkldnn.is_available():
+        pytest.skip("this PyTorch build has no oneDNN")
+    from tests.converter.test_plan_programs import node_by_node
+
+    fused = []
+    original = plan_compiler._with_onednn_graph
+    monkeypatch.setattr(
+        plan_compiler, "_with_onednn_graph", lambda *a: fused.append(original(*a)) or fused[-1]
+    )
+    enabled = torch._C._jit_llga_enabled()
+    model = conv_relu_model()
+    x = tf.tensor(RNG.standard_normal((2, 4, 4, 2)).astype(np.float32))
+    _conv_plan_runs(model, x, node_by_node(model, x))
+    assert len(fused) == 1 and fused[0] is not None, "oneDNN Graph did not take the conv plan"
+    assert torch._C._jit_llga_enabled() == enabled
+    tf.dispose(x)
+    model.dispose()
+
+
+def test_a_graph_onednn_graph_rejects_runs_plainly(monkeypatch, on_torch_cpu):
+    """oneDNN Graph raises as it compiles a partition it rejects: the plain graph runs."""
+    from tests.converter.test_plan_programs import conv_model, node_by_node
+
+    def rejects(name, graph):
+        raise RuntimeError("partition compile failed")
+
+    monkeypatch.setattr(torch._C, "_create_function_from_graph", rejects)
+    compiled = []
+    original = plan_compiler.compile_plan
+    monkeypatch.setattr(
+        plan_compiler, "compile_plan", lambda *args: compiled.append(original(*args)) or compiled[-1]
+    )
+    enabled = torch._C._jit_llga_enabled()
+    model = conv_model()
+    x = tf.tensor(RNG.standard_normal((2, 4, 4, 2)).astype(np.float32))
+    _conv_plan_runs(model, x, node_by_node(model, x))
+    assert len(compiled) == 1 and compiled[0] is not None, "the plain graph was not kept"
+    assert torch._C._jit_llga_enabled() == enabled
+    tf.dispose(x)
+    model.dispose()

@@ -9,6 +9,12 @@ here (a model 18 times slower, recompiling for seconds), and without `optimize_f
 as the torch backend's kernels may fold it; the compiled outputs are compared with the
 kernels' (run eagerly on the paths they take while traced) before the graph is used.
 
+Where oneDNN Graph (LLGA) takes the whole graph, it runs there: the profiling executor
+hands its convolutions, matrix products and the elementwise work around them to oneDNN
+as compiled partitions, each set up once (oneDNN's own convolution sets up every call,
+about 30 µs however small). oneDNN Graph rejects some graphs when it compiles their
+partitions; those, and any whose outputs differ from the plain graph's, run plainly.
+
 A plan is not compiled (its kernels keep running one by one) when tracing it cannot be
 right for other inputs of the same shapes: a kernel reads on the host a value computed
 from the feeds (a size computed from values, a branch on values), or on a GPU, where CUDA
@@ -37,6 +43,7 @@ _VALUE_READS = frozenset(
     {"__bool__", "__int__", "__float__", "__index__", "__array__", "item", "tolist", "numpy"}
 )
 _TOLERANCE = 1e-4  # of max(1, |eager output|): folding moves float32 results by far less
+_PROFILED_RUNS = 3  # the executor profiles, then optimizes (oneDNN Graph's partitions), then runs them
 
 
 # Their results are shapes (tensors while traced), not values computed from the feeds.
@@ -171,15 +178,43 @@ def _compile(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> Calla
     if not _same(expected, got):
         return None
     dtypes = list(module.output_dtypes)
+    fused = _with_onednn_graph(compiled.graph, example, expected)
+    graph, optimized = (compiled, False) if fused is None else (fused, True)
 
     def run_compiled(inputs: Sequence[Any]) -> list[TensorInfo]:
-        with torch.no_grad(), torch.jit.optimized_execution(False):
-            *values, failed = compiled(*[backend.tensor(feed) for feed in inputs])
+        with torch.no_grad(), torch.jit.optimized_execution(optimized):
+            *values, failed = graph(*[backend.tensor(feed) for feed in inputs])
         if bool(failed):  # the kernels one by one raise the failed check's error
             return run(inputs)
         return [backend.make_output(value, dtype) for value, dtype in zip(values, dtypes, strict=True)]
 
     return run_compiled
+
+
+def _with_onednn_graph(
+    frozen: torch._C.Graph, example: Sequence[torch.Tensor], expected: Sequence[torch.Tensor]
+) -> Callable[..., Any] | None:
+    """The frozen graph as a function that runs with oneDNN Graph's partitions, set up
+    here by its profiling runs on `example`; None where oneDNN Graph is not built in, fails
+    to compile a partition, or gives outputs that differ from `expected`."""
+    if not torch.backends.mkldnn.is_available():
+        return None
+    graph = frozen.copy()
+    enabled = torch._C._jit_llga_enabled()
+    torch._C._jit_set_llga_enabled(True)  # read when the executor optimizes: in these runs
+    try:
+        graph.eraseInput(0)  # the frozen module: nothing reads it
+        function = torch._C._create_function_from_graph("tfjs_plan", graph)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            with torch.no_grad(), torch.jit.optimized_execution(True):
+                for _ in range(_PROFILED_RUNS):
+                    got = function(*example)
+    except Exception:  # a partition oneDNN Graph rejects (it raises as it compiles them)
+        return None
+    finally:
+        torch._C._jit_set_llga_enabled(enabled)
+    return function if _same(expected, got) else None
 
 
 def _constant_shapes(graph: torch._C.Graph) -> None:

@@ -70,7 +70,9 @@ def _gemm(call: ConvCall, packed: PackedWeight | None) -> torch.Tensor:
         windows = x.as_strided(shape, strides).reshape(-1, filter_h * filter_w * channels)
     # [out, fh, fw, in] in memory: its transpose is the [fh * fw * in, out] matrix (a view)
     matrix = call.w.permute(2, 3, 1, 0).reshape(-1, out_channels)
-    return torch.addmm(call.bias, windows, matrix).view(batch, out_h, out_w, out_channels).permute(0, 3, 1, 2)
+    # linear (addmm underneath): oneDNN Graph maps it in a compiled plan (plan_compiler.py), not addmm
+    output = F.linear(windows, matrix.t(), call.bias)
+    return output.view(batch, out_h, out_w, out_channels).permute(0, 3, 1, 2)
 
 
 def _packed(call: ConvCall, packed: PackedWeight | None) -> torch.Tensor:
