@@ -152,7 +152,7 @@ def test_a_plan_is_traced_in_its_own_thread_and_checked_against_its_traced_paths
     paths they take while traced. The trace runs in a thread of its own."""
     import threading
 
-    from tests.converter.test_plan_programs import conv_model, node_by_node
+    from tests.converter.test_plan_programs import conv_model
     from tfjs.backends.torch.kernels import conv_algorithms
 
     fake = {"onednn": 3.0, "gemm": 2.0, "packed": 1.0}
@@ -168,24 +168,33 @@ def test_a_plan_is_traced_in_its_own_thread_and_checked_against_its_traced_paths
     monkeypatch.setattr(
         plan_compiler, "compile_plan", lambda *args: compiled.append(compile_plan(*args)) or compiled[-1]
     )
-    model = conv_model()
+    _run_six_calls(conv_model())
+    assert len(compiled) == 1 and compiled[0] is not None, "the conv plan was not compiled"
+    assert tracing_threads and threading.main_thread() not in tracing_threads
+
+
+def _results_of(monkeypatch, module, name: str) -> list:
+    """What each call of `module.name` returns, in a list, while the test runs."""
+    results, original = [], getattr(module, name)
+    monkeypatch.setattr(module, name, lambda *args: results.append(original(*args)) or results[-1])
+    return results
+
+
+def _run_six_calls(model: tf.GraphModel) -> None:
+    """A conv model's plan, run (and compiled) over six calls, each against the node by
+    node run, then disposed; the oneDNN Graph flag left as it was."""
+    from tests.converter.test_plan_programs import node_by_node
+
+    enabled = torch._C._jit_llga_enabled()
     x = tf.tensor(RNG.standard_normal((2, 4, 4, 2)).astype(np.float32))
     want = node_by_node(model, x)
     for _ in range(6):
         out = model.execute(x)
         np.testing.assert_allclose(out.numpy(), want, rtol=1e-5, atol=1e-5)
         out.dispose()
-    assert len(compiled) == 1 and compiled[0] is not None, "the conv plan was not compiled"
-    assert tracing_threads and threading.main_thread() not in tracing_threads
+    assert torch._C._jit_llga_enabled() == enabled
     tf.dispose(x)
     model.dispose()
-
-
-def _conv_plan_runs(model, x, want, runs=6):
-    for _ in range(runs):
-        out = model.execute(x)
-        np.testing.assert_allclose(out.numpy(), want, rtol=1e-5, atol=1e-5)
-        out.dispose()
 
 
 def conv_relu_model() -> tf.GraphModel:
@@ -210,45 +219,21 @@ def conv_relu_model() -> tf.GraphModel:
 
 
 def test_a_compiled_plan_runs_with_onednn_graph_where_it_takes_the_graph(monkeypatch, on_torch_cpu):
-    """oneDNN Graph's partitions, set up once by the profiling runs at compile time; the
-    flag that enables them is left as it was."""
+    """oneDNN Graph's partitions, set up once by the profiling runs at compile time."""
     if not torch.backends.mkldnn.is_available():
         pytest.skip("this PyTorch build has no oneDNN")
-    from tests.converter.test_plan_programs import node_by_node
-
-    fused = []
-    original = plan_compiler._with_onednn_graph
-    monkeypatch.setattr(
-        plan_compiler, "_with_onednn_graph", lambda *a: fused.append(original(*a)) or fused[-1]
-    )
-    enabled = torch._C._jit_llga_enabled()
-    model = conv_relu_model()
-    x = tf.tensor(RNG.standard_normal((2, 4, 4, 2)).astype(np.float32))
-    _conv_plan_runs(model, x, node_by_node(model, x))
+    fused = _results_of(monkeypatch, plan_compiler, "_with_onednn_graph")
+    _run_six_calls(conv_relu_model())
     assert len(fused) == 1 and fused[0] is not None, "oneDNN Graph did not take the conv plan"
-    assert torch._C._jit_llga_enabled() == enabled
-    tf.dispose(x)
-    model.dispose()
 
 
 def test_a_graph_onednn_graph_rejects_runs_plainly(monkeypatch, on_torch_cpu):
     """oneDNN Graph raises as it compiles a partition it rejects: the plain graph runs."""
-    from tests.converter.test_plan_programs import conv_model, node_by_node
 
     def rejects(name, graph):
         raise RuntimeError("partition compile failed")
 
     monkeypatch.setattr(torch._C, "_create_function_from_graph", rejects)
-    compiled = []
-    original = plan_compiler.compile_plan
-    monkeypatch.setattr(
-        plan_compiler, "compile_plan", lambda *args: compiled.append(original(*args)) or compiled[-1]
-    )
-    enabled = torch._C._jit_llga_enabled()
-    model = conv_model()
-    x = tf.tensor(RNG.standard_normal((2, 4, 4, 2)).astype(np.float32))
-    _conv_plan_runs(model, x, node_by_node(model, x))
+    compiled = _results_of(monkeypatch, plan_compiler, "compile_plan")
+    _run_six_calls(conv_relu_model())
     assert len(compiled) == 1 and compiled[0] is not None, "the plain graph was not kept"
-    assert torch._C._jit_llga_enabled() == enabled
-    tf.dispose(x)
-    model.dispose()
