@@ -222,7 +222,7 @@ def test_a_compiled_plan_runs_with_onednn_graph_where_it_takes_the_graph(monkeyp
     """oneDNN Graph's partitions, set up once by the profiling runs at compile time."""
     if not torch.backends.mkldnn.is_available():
         pytest.skip("this PyTorch build has no oneDNN")
-    fused = _results_of(monkeypatch, plan_compiler, "_with_onednn_graph")
+    fused = _results_of(monkeypatch, plan_compiler, "with_onednn_graph")
     _run_six_calls(conv_relu_model())
     assert len(fused) == 1 and fused[0] is not None, "oneDNN Graph did not take the conv plan"
 

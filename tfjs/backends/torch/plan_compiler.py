@@ -2,18 +2,15 @@
 
 The plan's kernels are traced once on the call's feeds (the weights, and what kernels
 derived from them, become constants) and frozen: constant computations are folded, and
-the graph runs in TorchScript's interpreter, in C++, with no Python between kernels. It
-runs without TorchScript's profiling optimisations, which measured slower and erratic
+the graph runs in TorchScript's interpreter, in C++, with no Python between kernels. The
+plain graph runs without TorchScript's profiling optimisations, which measured slower and erratic
 here (a model 18 times slower, recompiling for seconds), and without `optimize_for_inference`
 (oneDNN layouts: up to 3 times slower on these models). Float arithmetic may be folded here,
 as the torch backend's kernels may fold it; the compiled outputs are compared with the
 kernels' (run eagerly on the paths they take while traced) before the graph is used.
 
-Where oneDNN Graph (LLGA) takes the whole graph, it runs there: the profiling executor
-hands its convolutions, matrix products and the elementwise work around them to oneDNN
-as compiled partitions, each set up once (oneDNN's own convolution sets up every call,
-about 30 µs however small). oneDNN Graph rejects some graphs when it compiles their
-partitions; those, and any whose outputs differ from the plain graph's, run plainly.
+Where oneDNN Graph takes the graph (onednn_graph.py), gives the same outputs and measures
+faster on the call's feeds, the graph runs with its partitions.
 
 A plan is not compiled (its kernels keep running one by one) when tracing it cannot be
 right for other inputs of the same shapes: a kernel reads on the host a value computed
@@ -36,6 +33,7 @@ from torch.overrides import TorchFunctionMode
 from torch.utils._pytree import tree_leaves
 
 from tfjs.backends.backend import DataId, TensorInfo
+from tfjs.backends.torch.onednn_graph import runs_faster, with_onednn_graph
 from tfjs.backends.torch.tracing import as_traced
 
 # Tensor methods that bring values to Python: a trace through one holds this call's values.
@@ -43,7 +41,6 @@ _VALUE_READS = frozenset(
     {"__bool__", "__int__", "__float__", "__index__", "__array__", "item", "tolist", "numpy"}
 )
 _TOLERANCE = 1e-4  # of max(1, |eager output|): folding moves float32 results by far less
-_PROFILED_RUNS = 3  # the executor profiles, then optimizes (oneDNN Graph's partitions), then runs them
 
 
 # Their results are shapes (tensors while traced), not values computed from the feeds.
@@ -178,8 +175,11 @@ def _compile(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> Calla
     if not _same(expected, got):
         return None
     dtypes = list(module.output_dtypes)
-    fused = _with_onednn_graph(compiled.graph, example, expected)
-    graph, optimized = (compiled, False) if fused is None else (fused, True)
+    graph, optimized = compiled, False
+    fused = with_onednn_graph(compiled.graph, example)
+    takes = fused is not None and _same(expected, fused.outputs)
+    if takes and runs_faster(fused.function, compiled, example):
+        graph, optimized = fused.function, True
 
     def run_compiled(inputs: Sequence[Any]) -> list[TensorInfo]:
         with torch.no_grad(), torch.jit.optimized_execution(optimized):
@@ -189,32 +189,6 @@ def _compile(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> Calla
         return [backend.make_output(value, dtype) for value, dtype in zip(values, dtypes, strict=True)]
 
     return run_compiled
-
-
-def _with_onednn_graph(
-    frozen: torch._C.Graph, example: Sequence[torch.Tensor], expected: Sequence[torch.Tensor]
-) -> Callable[..., Any] | None:
-    """The frozen graph as a function that runs with oneDNN Graph's partitions, set up
-    here by its profiling runs on `example`; None where oneDNN Graph is not built in, fails
-    to compile a partition, or gives outputs that differ from `expected`."""
-    if not torch.backends.mkldnn.is_available():
-        return None
-    graph = frozen.copy()
-    enabled = torch._C._jit_llga_enabled()
-    torch._C._jit_set_llga_enabled(True)  # read when the executor optimizes: in these runs
-    try:
-        graph.eraseInput(0)  # the frozen module: nothing reads it
-        function = torch._C._create_function_from_graph("tfjs_plan", graph)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            with torch.no_grad(), torch.jit.optimized_execution(True):
-                for _ in range(_PROFILED_RUNS):
-                    got = function(*example)
-    except Exception:  # a partition oneDNN Graph rejects (it raises as it compiles them)
-        return None
-    finally:
-        torch._C._jit_set_llga_enabled(enabled)
-    return function if _same(expected, got) else None
 
 
 def _constant_shapes(graph: torch._C.Graph) -> None:

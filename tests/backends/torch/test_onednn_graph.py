@@ -1,0 +1,98 @@
+"""A frozen plan graph respelled for oneDNN Graph (backends/torch/onednn_graph.py): each
+respelled op gives the bits the original gives (NaN, ±Infinity and -0 included), none of
+the names oneDNN Graph would take is left, and a graph the bridge cannot take is left to
+the plain executor."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+torch = pytest.importorskip("torch", reason="the torch backend needs PyTorch")
+
+from tfjs.backends.torch import onednn_graph  # noqa: E402
+
+RESPELLED_KINDS = {
+    "aten::mul", "aten::mul_", "aten::div", "aten::div_", "aten::clamp", "aten::clamp_", "aten::sigmoid",
+    "aten::abs", "aten::abs_", "aten::cat", "aten::softmax", "aten::add", "aten::add_", "aten::relu",
+    "aten::relu_", "aten::permute", "aten::contiguous",
+}  # fmt: skip
+
+
+class _Elementwise(torch.nn.Module):
+    def forward(self, x: torch.Tensor, y: torch.Tensor) -> tuple[torch.Tensor, ...]:
+        a = (x * y).mul_(y)
+        b = (x / y).div_(y)
+        c = torch.div(x, y, rounding_mode="floor")
+        d = x.clamp(-1.0, 1.0)
+        e = torch.sigmoid(x).abs().add_(y.clone().abs_())
+        f = torch.cat([x, y], 1)
+        g = torch.softmax(x, 1)
+        h = torch.add(x, y, alpha=2) + 3.0
+        i = torch.relu(x) + torch.relu(y.clone()).relu_()
+        j = x.permute(1, 0).contiguous() + x.clamp_min(0.0).clamp_(0.5, 2.0).t()
+        return a, b, c, d, e, f, g, h, i, j
+
+
+def _frozen(module: torch.nn.Module, *example: torch.Tensor) -> torch.jit.ScriptModule:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with torch.no_grad():
+            return torch.jit.freeze(torch.jit.trace(module.eval(), example, check_trace=False))
+
+
+def _special_values(shape: tuple[int, ...], seed: int) -> torch.Tensor:
+    values = torch.randn(shape, generator=torch.Generator().manual_seed(seed)) * 3
+    flat = values.view(-1)
+    flat[:6] = torch.tensor([float("nan"), float("inf"), -float("inf"), -0.0, 0.0, 1e-40])
+    return values
+
+
+def test_respelled_ops_give_the_same_bits_and_leave_no_name_the_bridge_takes():
+    x, y = _special_values((4, 5), 1), _special_values((4, 5), 2).flip(1)
+    frozen = _frozen(_Elementwise(), x, y)
+    respelled = onednn_graph._respelled(frozen.graph)
+    assert not {node.kind() for node in respelled.nodes()} & RESPELLED_KINDS
+    function = torch._C._create_function_from_graph("respelled", respelled)
+    with torch.no_grad(), torch.jit.optimized_execution(False):
+        want, got = frozen(x, y), function(x, y)
+    for expected, actual in zip(want, got, strict=True):
+        assert actual.dtype == expected.dtype and actual.shape == expected.shape
+        assert torch.equal(expected.view(torch.int32), actual.contiguous().view(torch.int32))
+
+
+def test_a_graph_with_addmm_is_left_to_the_plain_executor():
+    """The bridge crashes on addmm (the kernels use `linear`)."""
+    bias, weight = torch.randn(3), torch.randn(4, 3)
+
+    class Affine(torch.nn.Module):
+        def forward(self, x: torch.Tensor) -> torch.Tensor:
+            return torch.addmm(bias, x, weight)
+
+    x = torch.randn(2, 4)
+    assert onednn_graph.with_onednn_graph(_frozen(Affine(), x).graph, [x]) is None
+
+
+def test_a_convolution_graph_runs_with_onednn_graph_and_gives_the_plain_outputs():
+    if not torch.backends.mkldnn.is_available():
+        pytest.skip("this PyTorch build has no oneDNN")
+    weight = torch.randn(6, 4, 3, 3).contiguous(memory_format=torch.channels_last)
+    bias = torch.randn(6)
+
+    class Block(torch.nn.Module):
+        def forward(self, x: torch.Tensor) -> torch.Tensor:
+            y = torch.nn.functional.conv2d(x, weight, bias, 1, 1)
+            return torch.relu(y.permute(0, 2, 3, 1).contiguous() + 1.0) * 0.5
+
+    x = torch.randn(1, 4, 8, 8).contiguous(memory_format=torch.channels_last)
+    frozen = _frozen(Block(), x)
+    enabled = torch._C._jit_llga_enabled()
+    fused = onednn_graph.with_onednn_graph(frozen.graph, [x])
+    assert torch._C._jit_llga_enabled() == enabled
+    assert fused is not None
+    with torch.no_grad(), torch.jit.optimized_execution(True):
+        again = fused.function(x)
+    want = frozen(x)
+    torch.testing.assert_close(fused.outputs, want, rtol=1e-5, atol=1e-5)
+    torch.testing.assert_close(again, want, rtol=1e-5, atol=1e-5)

@@ -1,0 +1,139 @@
+"""A frozen plan graph run with oneDNN Graph (PyTorch's LLGA bridge): TorchScript's
+profiling executor hands the graph's convolutions, matrix products and poolings to oneDNN
+as partitions compiled once (oneDNN's own convolution sets itself up on every call, about
+30 µs however small), in the profiling runs made here, at compile time.
+
+The bridge maps many more ops, and compiling the partitions it forms around elementwise
+work fails on these models ("partition compile failed": a 0-d constant, an add and a
+clamp after a transpose) or crashes (`addmm`). It considers only the node kinds it knows,
+so the elementwise, layout and concatenation nodes are first respelled as the same ATen
+computations under names it does not know (`multiply` for `mul`, `sub` with the negated
+alpha for `add`, `clamp_min(x, 0)` for `relu`, which is how ATen computes it, `movedim`
+for `permute`, `to(memory_format)` for `contiguous`): each gives the same bits. What is
+left to oneDNN Graph: convolutions, matrix products, poolings, and the elementwise ops
+without another name (tanh, exp, sigmoid_, leaky_relu, ...).
+"""
+
+from __future__ import annotations
+
+import time
+import warnings
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
+
+import torch
+
+_PROFILED_RUNS = 3  # the executor profiles, then optimizes (forming the partitions), then runs them
+_TIMED_RUNS = 3
+
+_RENAMED = {
+    "aten::mul": "aten::multiply",
+    "aten::mul_": "aten::multiply_",
+    "aten::div": "aten::divide",
+    "aten::div_": "aten::divide_",
+    "aten::clamp": "aten::clip",
+    "aten::clamp_": "aten::clip_",
+    "aten::sigmoid": "aten::special_expit",
+    "aten::abs": "aten::absolute",
+    "aten::abs_": "aten::absolute_",
+    "aten::cat": "aten::concat",
+    "aten::softmax": "aten::special_softmax",
+}
+_CRASHES_THE_BRIDGE = frozenset({"aten::addmm"})
+
+
+class Fused(NamedTuple):
+    """The plan graph as a function run with oneDNN Graph, and its outputs on the example."""
+
+    function: Callable[..., Any]
+    outputs: Sequence[torch.Tensor]
+
+
+def with_onednn_graph(frozen: torch._C.Graph, example: Sequence[torch.Tensor]) -> Fused | None:
+    """`frozen` (a frozen module's graph) respelled for oneDNN Graph, as a function whose
+    partitions are compiled here by its profiling runs on `example`; None where oneDNN is
+    not built in or the bridge rejects the graph (it raises as it compiles a partition)."""
+    if not torch.backends.mkldnn.is_available():
+        return None
+    if any(node.kind() in _CRASHES_THE_BRIDGE for node in frozen.nodes()):
+        return None
+    enabled = torch._C._jit_llga_enabled()
+    torch._C._jit_set_llga_enabled(True)  # read when the executor optimizes: in these runs
+    try:
+        graph = _respelled(frozen)
+        function = torch._C._create_function_from_graph("tfjs_plan", graph)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            with torch.no_grad(), torch.jit.optimized_execution(True):
+                for _ in range(_PROFILED_RUNS):
+                    outputs = function(*example)
+    except Exception:
+        return None
+    finally:
+        torch._C._jit_set_llga_enabled(enabled)
+    return Fused(function, outputs)
+
+
+def runs_faster(
+    fused: Callable[..., Any], plain: Callable[..., Any], example: Sequence[torch.Tensor]
+) -> bool:
+    """Whether `fused` (run optimized) beats `plain` (run as is) on `example`: the best of
+    _TIMED_RUNS calls each, taking turns."""
+    best = [float("inf"), float("inf")]
+    with torch.no_grad():
+        for _ in range(_TIMED_RUNS):
+            for index, (function, optimized) in enumerate(((fused, True), (plain, False))):
+                with torch.jit.optimized_execution(optimized):
+                    start = time.perf_counter()
+                    function(*example)
+                    best[index] = min(best[index], time.perf_counter() - start)
+    return best[0] < best[1]
+
+
+def _respelled(frozen: torch._C.Graph) -> torch._C.Graph:
+    """A copy of `frozen` without its module input (nothing reads it once frozen), with
+    the nodes oneDNN Graph should leave alone respelled (see the module's docstring)."""
+    graph = frozen.copy()
+    graph.eraseInput(0)
+    for node in list(graph.nodes()):
+        kind, inputs = node.kind(), list(node.inputs())
+        if not inputs or not isinstance(inputs[0].type(), (torch._C.TensorType, torch._C.ListType)):
+            continue  # scalar and list arithmetic (`aten::add` of ints) keep their names
+        if isinstance(inputs[0].type(), torch._C.ListType) and kind != "aten::cat":
+            continue
+        if kind in _RENAMED:
+            _replace(graph, node, _RENAMED[kind], inputs)
+        elif kind in ("aten::add", "aten::add_") and len(inputs) == 3:
+            alpha = inputs[2].toIValue()
+            if isinstance(alpha, (int, float)) and not isinstance(alpha, bool):
+                negated = _constant(graph, node, -alpha)
+                subtract = "aten::sub" if kind == "aten::add" else "aten::sub_"
+                _replace(graph, node, subtract, [*inputs[:2], negated])
+        elif kind in ("aten::relu", "aten::relu_"):
+            zero = _constant(graph, node, 0)
+            at_least = "aten::clamp_min" if kind == "aten::relu" else "aten::clamp_min_"
+            _replace(graph, node, at_least, [inputs[0], zero])
+        elif kind == "aten::permute":
+            dims = inputs[1].toIValue()
+            if dims is not None:
+                to = _constant(graph, node, list(range(len(dims))))
+                _replace(graph, node, "aten::movedim", [inputs[0], _constant(graph, node, list(dims)), to])
+        elif kind == "aten::contiguous":
+            none, no = _constant(graph, node, None), _constant(graph, node, False)
+            _replace(graph, node, "aten::to", [inputs[0], none, none, none, none, no, no, inputs[1]])
+    graph.lint()
+    return graph
+
+
+def _constant(graph: torch._C.Graph, before: torch._C.Node, value: Any) -> torch._C.Value:
+    with graph.insert_point_guard(before):
+        return graph.insertConstant(value)
+
+
+def _replace(graph: torch._C.Graph, node: torch._C.Node, kind: str, inputs: list[torch._C.Value]) -> None:
+    outputs = list(node.outputs())
+    new = graph.create(kind, inputs, len(outputs)).insertBefore(node)
+    for old, value in zip(outputs, new.outputs(), strict=True):
+        value.setType(old.type())
+        old.replaceAllUsesWith(value)
+    node.destroy()
