@@ -16,7 +16,6 @@ without another name (tanh, exp, sigmoid_, leaky_relu, ...).
 
 from __future__ import annotations
 
-import time
 import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
@@ -24,7 +23,6 @@ from typing import Any, NamedTuple
 import torch
 
 _PROFILED_RUNS = 3  # the executor profiles, then optimizes (forming the partitions), then runs them
-_TIMED_RUNS = 3
 
 _RENAMED = {
     "aten::mul": "aten::multiply",
@@ -72,22 +70,6 @@ def with_onednn_graph(frozen: torch._C.Graph, example: Sequence[torch.Tensor]) -
     finally:
         torch._C._jit_set_llga_enabled(enabled)
     return Fused(function, outputs)
-
-
-def runs_faster(
-    fused: Callable[..., Any], plain: Callable[..., Any], example: Sequence[torch.Tensor]
-) -> bool:
-    """Whether `fused` (run optimized) beats `plain` (run as is) on `example`: the best of
-    _TIMED_RUNS calls each, taking turns."""
-    best = [float("inf"), float("inf")]
-    with torch.no_grad():
-        for _ in range(_TIMED_RUNS):
-            for index, (function, optimized) in enumerate(((fused, True), (plain, False))):
-                with torch.jit.optimized_execution(optimized):
-                    start = time.perf_counter()
-                    function(*example)
-                    best[index] = min(best[index], time.perf_counter() - start)
-    return best[0] < best[1]
 
 
 def _respelled(frozen: torch._C.Graph) -> torch._C.Graph:

@@ -9,8 +9,9 @@ here (a model 18 times slower, recompiling for seconds), and without `optimize_f
 as the torch backend's kernels may fold it; the compiled outputs are compared with the
 kernels' (run eagerly on the paths they take while traced) before the graph is used.
 
-Where oneDNN Graph takes the graph (onednn_graph.py), gives the same outputs and measures
-faster on the call's feeds, the graph runs with its partitions.
+Where oneDNN Graph takes the graph (onednn_graph.py) and gives the same outputs, that form
+is offered too; the plan times the forms against its kernel loop in the calling thread
+(timings in the compile thread, which froze the graph, run up to 3 times slower).
 
 A plan is not compiled (its kernels keep running one by one) when tracing it cannot be
 right for other inputs of the same shapes: a kernel reads on the host a value computed
@@ -33,7 +34,7 @@ from torch.overrides import TorchFunctionMode
 from torch.utils._pytree import tree_leaves
 
 from tfjs.backends.backend import DataId, TensorInfo
-from tfjs.backends.torch.onednn_graph import runs_faster, with_onednn_graph
+from tfjs.backends.torch.onednn_graph import with_onednn_graph
 from tfjs.backends.torch.tracing import as_traced
 
 # Tensor methods that bring values to Python: a trace through one holds this call's values.
@@ -125,12 +126,13 @@ class _TracedPlan(torch.nn.Module):
                     backend.dispose_data(data_id)
 
 
-def compile_plan(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> Callable[[Any], Any] | None:
-    """`run` (a plan's kernels) as a frozen TorchScript graph, or None where it cannot be
-    (see the module's docstring)."""
+def compile_plan(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> list[Callable[[Any], Any]]:
+    """`run` (a plan's kernels) as a frozen TorchScript graph run with oneDNN Graph's
+    partitions and run plainly, the forms it can take (none where it cannot be traced:
+    see the module's docstring)."""
     if backend.device.type != "cpu" or any(feed.dtype in ("string", "complex64") for feed in feeds):
-        return None
-    return _in_own_thread(lambda: _compile(backend, run, feeds))
+        return []
+    return _in_own_thread(lambda: _compile(backend, run, feeds)) or []
 
 
 def _in_own_thread(work: Callable[[], Any]) -> Any:
@@ -154,7 +156,7 @@ def _in_own_thread(work: Callable[[], Any]) -> Any:
     return results[0] if results else None
 
 
-def _compile(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> Callable[[Any], Any] | None:
+def _compile(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> list[Callable[[Any], Any]]:
     module = _TracedPlan(backend, run, feeds)
     example = [backend.tensor(feed) for feed in feeds]
     try:
@@ -171,24 +173,26 @@ def _compile(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> Calla
                     expected = module(*example)
                 got = compiled(*example)
     except Exception:  # a value read, or anything torch cannot trace or freeze: the kernel loop
-        return None
+        return []
     if not _same(expected, got):
-        return None
+        return []
     dtypes = list(module.output_dtypes)
-    graph, optimized = compiled, False
+
+    def runner(graph: Callable[..., Any], optimized: bool) -> Callable[[Any], Any]:
+        def run_compiled(inputs: Sequence[Any]) -> list[TensorInfo]:
+            with torch.no_grad(), torch.jit.optimized_execution(optimized):
+                *values, failed = graph(*[backend.tensor(feed) for feed in inputs])
+            if bool(failed):  # the kernels one by one raise the failed check's error
+                return run(inputs)
+            return [backend.make_output(value, dtype) for value, dtype in zip(values, dtypes, strict=True)]
+
+        return run_compiled
+
+    forms = [runner(compiled, False)]
     fused = with_onednn_graph(compiled.graph, example)
-    takes = fused is not None and _same(expected, fused.outputs)
-    if takes and runs_faster(fused.function, compiled, example):
-        graph, optimized = fused.function, True
-
-    def run_compiled(inputs: Sequence[Any]) -> list[TensorInfo]:
-        with torch.no_grad(), torch.jit.optimized_execution(optimized):
-            *values, failed = graph(*[backend.tensor(feed) for feed in inputs])
-        if bool(failed):  # the kernels one by one raise the failed check's error
-            return run(inputs)
-        return [backend.make_output(value, dtype) for value, dtype in zip(values, dtypes, strict=True)]
-
-    return run_compiled
+    if fused is not None and _same(expected, fused.outputs):
+        forms.insert(0, runner(fused.function, True))
+    return forms
 
 
 def _constant_shapes(graph: torch._C.Graph) -> None:
