@@ -178,8 +178,8 @@ class TorchBackend(KernelBackend):
         return 32 if self.render_float32 else 16
 
     def compile_plan(self, run: Callable[[Any], Any], feeds: list[Any]) -> list[Callable[[Any], Any]]:
-        """The plan as one frozen TorchScript graph where it can be, plain and with oneDNN
-        Graph's partitions (plan_compiler.py)."""
+        """The plan as one frozen TorchScript graph where it can be, with oneDNN Graph's
+        partitions where they are as fast (plan_compiler.py)."""
         from tfjs.backends.torch.plan_compiler import compile_plan
 
         return compile_plan(self, run, feeds)

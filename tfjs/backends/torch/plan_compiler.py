@@ -9,9 +9,9 @@ here (a model 18 times slower, recompiling for seconds), and without `optimize_f
 as the torch backend's kernels may fold it; the compiled outputs are compared with the
 kernels' (run eagerly on the paths they take while traced) before the graph is used.
 
-Where oneDNN Graph takes the graph (onednn_graph.py) and gives the same outputs, that form
-is offered too; the plan times the forms against its kernel loop in the calling thread
-(timings in the compile thread, which froze the graph, run up to 3 times slower).
+Where oneDNN Graph takes the graph (onednn_graph.py), gives the same outputs and measures
+about as fast as the plain graph, the graph runs with its partitions; the plan then times
+it against its kernel loop in the calling thread.
 
 A plan is not compiled (its kernels keep running one by one) when tracing it cannot be
 right for other inputs of the same shapes: a kernel reads on the host a value computed
@@ -34,7 +34,7 @@ from torch.overrides import TorchFunctionMode
 from torch.utils._pytree import tree_leaves
 
 from tfjs.backends.backend import DataId, TensorInfo
-from tfjs.backends.torch.onednn_graph import with_onednn_graph
+from tfjs.backends.torch.onednn_graph import runs_as_fast, with_onednn_graph
 from tfjs.backends.torch.tracing import as_traced
 
 # Tensor methods that bring values to Python: a trace through one holds this call's values.
@@ -127,9 +127,9 @@ class _TracedPlan(torch.nn.Module):
 
 
 def compile_plan(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> list[Callable[[Any], Any]]:
-    """`run` (a plan's kernels) as a frozen TorchScript graph run with oneDNN Graph's
-    partitions and run plainly, the forms it can take (none where it cannot be traced:
-    see the module's docstring)."""
+    """`run` (a plan's kernels) as a frozen TorchScript graph, run with oneDNN Graph's
+    partitions where that gives the same outputs and measures about as fast, else plainly;
+    none where it cannot be traced (see the module's docstring)."""
     if backend.device.type != "cpu" or any(feed.dtype in ("string", "complex64") for feed in feeds):
         return []
     return _in_own_thread(lambda: _compile(backend, run, feeds)) or []
@@ -188,11 +188,14 @@ def _compile(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> list[
 
         return run_compiled
 
-    forms = [runner(compiled, False)]
     fused = with_onednn_graph(compiled.graph, example)
-    if fused is not None and _same(expected, fused.outputs):
-        forms.insert(0, runner(fused.function, True))
-    return forms
+    if (
+        fused is not None
+        and _same(expected, fused.outputs)
+        and runs_as_fast(fused.function, compiled, example)
+    ):
+        return [runner(fused.function, True)]
+    return [runner(compiled, False)]
 
 
 def _constant_shapes(graph: torch._C.Graph) -> None:
