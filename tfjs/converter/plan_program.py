@@ -30,7 +30,7 @@ from tfjs.engine import ENGINE
 from tfjs.tensor import Tensor
 
 MAX_PLAN_PROGRAMS = 4  # per executor: feeds whose shapes keep changing lower again
-TRIAL_RUNS = 3  # calls of the loop and of each compiled form (its first not timed) before one is kept
+TRIAL_RUNS = 2  # calls of the loop and of each compiled form (its first not timed) before one is kept
 MAX_FORMS = 3  # the loop and up to two compiled forms: the trial's length, MAX_FORMS * TRIAL_RUNS calls
 Runner = Callable[[Sequence[Any]], list[TensorInfo]]  # feeds' infos: the outputs' infos
 
