@@ -96,16 +96,77 @@ def test_a_plan_with_a_value_check_compiles_and_a_bad_index_still_raises_the_lib
     model.dispose()
 
 
-def test_traced_topk_keys_order_values_as_the_bit_keys_do():
-    """A frozen graph cannot hold TopK's bit view: its float64 keys must sort every value
-    (±0, ±Infinity, NaN of either sign, the largest floats, denormals) into the same order."""
+def _top_k_model() -> tf.GraphModel:
+    """x [-1, 40] -> Exp -> TopKV2 (k 3, sorted): its values and indices."""
+    from tests.converter.test_plan_programs import F32, I32, int_const, load, node
+    from tests.graph_fixtures import placeholder
+
+    nodes = [
+        placeholder("x", [-1, 40]),
+        int_const("k", [3], []),
+        node("e", "Exp", ["x"], **F32),
+        node("top", "TopKV2", ["e", "k"], **F32, sorted={"b": True}),
+        {"name": "values", "op": "Identity", "input": ["top"], "attr": F32},
+        {"name": "indices", "op": "Identity", "input": ["top:1"], "attr": {"T": I32}},
+    ]
+    return load(nodes, [], b"")
+
+
+def test_a_traced_top_k_selects_as_tfjs_and_a_tie_or_nan_runs_the_kernels(monkeypatch, on_torch_cpu):
+    """The traced TopK selects with torch.topk: a row that leaves out a value equal to its
+    k-th, or holds a NaN, fails its check and the call runs its kernels one by one. Every
+    call gives cpu's values and indices."""
+    compiled = _results_of(monkeypatch, plan_compiler, "compile_plan")
+    model = _top_k_model()
+    plain = RNG.permutation(80).reshape(2, 40).astype(np.float32) / 10  # no ties
+    tied = plain.copy()
+    tied[0, [3, 9, 30, 31]] = 9.0  # four equal greatest: the third is a tie left in or out
+    tied[1, [5, 6]] = [9.0, 9.0]  # a tie inside the top 3
+    with_nan = plain.copy()
+    with_nan[1, 7] = np.nan
+    feeds = [plain, plain[::-1].copy(), tied, with_nan, plain]
+    previous = tf.get_backend()
+    tf.set_backend("cpu")
+    want = []
+    for feed in feeds:
+        x = tf.tensor(feed)
+        outputs = model.execute(x, ["values", "indices"])
+        want.append([t.numpy() for t in outputs])
+        tf.dispose([x, *outputs])
+    tf.set_backend(previous)
+    for feed, (values, indices) in zip(feeds, want, strict=True):
+        x = tf.tensor(feed)
+        got = model.execute(x, ["values", "indices"])
+        np.testing.assert_array_equal(got[0].numpy(), values)
+        np.testing.assert_array_equal(got[1].numpy(), indices)
+        tf.dispose([x, *got])
+    assert len(compiled) == 1 and compiled[0], "the top-k plan was not compiled"
+    model.dispose()
+
+
+@pytest.mark.parametrize(
+    ("change", "inexact"),
+    [(None, False), ("tie inside", False), ("tie at the k-th", True), ("nan", True)],
+)
+def test_traced_top_k_flags_what_torch_topk_may_select_differently(change, inexact):
+    from types import SimpleNamespace
+
     from tfjs.backends.torch.kernels import evaluation
 
-    specials = [0.0, -0.0, 1.5, -2.0, np.inf, -np.inf, np.nan, -np.nan, 3.0, -1e-40, 1e-40, 3.4e38, -3.4e38]
-    x = torch.from_numpy(RNG.choice(np.array(specials, np.float32), size=(16, 29)))
-    by_bits = torch.sort(evaluation.order_keys(x), dim=1, descending=True, stable=True).indices
-    by_floats = torch.sort(evaluation._traced_order_keys(x), dim=1, descending=True, stable=True).indices
-    assert torch.equal(by_bits, by_floats)
+    rows = torch.from_numpy(RNG.permutation(60).reshape(3, 20).astype(np.float32))
+    if change == "tie inside":
+        rows[1, [2, 17]] = 100.0  # the two greatest are equal: both selected, by column
+    elif change == "tie at the k-th":
+        rows[2, [4, 8, 12, 16]] = 100.0  # four equal greatest for k=3: one is left out
+    elif change == "nan":
+        rows[0, 5] = float("nan")
+    backend = SimpleNamespace(checks=SimpleNamespace(traced=[]))
+    index = evaluation._first_k_unless_tied(backend, rows, 3)
+    (flag,) = backend.checks.traced
+    assert bool(flag) == inexact
+    if not inexact:
+        exact = torch.sort(evaluation.order_keys(rows), dim=1, descending=True, stable=True).indices[:, :3]
+        assert torch.equal(index, exact)
 
 
 def test_a_traced_plan_whose_output_shares_a_weights_buffer_leaves_the_weight(on_torch_cpu):

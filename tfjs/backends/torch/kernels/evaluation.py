@@ -18,24 +18,10 @@ from tfjs.kernel_names import SEARCH_SORTED, TOPK
 
 def order_keys(rows: torch.Tensor) -> torch.Tensor:
     """int32 keys that order as TF.js orders the values (floats by their bits, -0 as 0)."""
-    if rows.dtype == torch.float32 and traced():
-        return _traced_order_keys(rows)
     if rows.dtype == torch.float32:
         bits = (rows + 0.0).view(torch.int32)
         return bits ^ ((bits >> 31) & 0x7FFFFFFF)
     return rows.to(torch.int32)
-
-
-def _traced_order_keys(rows: torch.Tensor) -> torch.Tensor:
-    """float64 keys in the order of `order_keys`' bits, for a traced plan (TorchScript's
-    frozen graphs cannot hold a bit view): ±Infinity just inside ±the largest double, NaN
-    outside them on its sign's side (NaNs of different payloads tie here)."""
-    largest = torch.finfo(torch.float64).max
-    values = rows.double() + 0.0
-    inside = torch.copysign(torch.full_like(values, largest), values)
-    values = torch.where(torch.isinf(values), inside, values)
-    beyond = torch.where(torch.signbit(rows), float("-inf"), float("inf"))
-    return torch.where(torch.isnan(rows), beyond.to(torch.float64), values)
 
 
 @torch_kernel(TOPK)
@@ -48,7 +34,9 @@ def top_k(backend: TorchBackend, x: Any, *, k: int, sorted: bool) -> list[Tensor
         index = torch.zeros((rows.shape[0], k), dtype=torch.long, device=values.device)
     elif not sorted and k == n:
         index = torch.arange(n, device=values.device).expand(rows.shape)  # TF.js neither selects nor sorts
-    elif 4 * k <= n and rows.device.type == "cpu" and not traced():
+    elif traced() and backend.checks.traced is not None:
+        index = _first_k_unless_tied(backend, rows, k)
+    elif 4 * k <= n and rows.device.type == "cpu":
         index = _first_k_in_order(order_keys(rows), k)
     else:
         index = torch.sort(order_keys(rows), dim=1, descending=True, stable=True).indices[:, :k]
@@ -71,6 +59,26 @@ def _first_k_in_order(keys: torch.Tensor, k: int) -> torch.Tensor:
     counts = torch.bincount(row, minlength=keys.shape[0])
     position = torch.arange(row.numel(), device=keys.device) - (torch.cumsum(counts, 0) - counts)[row]
     return col[position < k].reshape(keys.shape[0], k)
+
+
+def _first_k_unless_tied(backend: TorchBackend, rows: torch.Tensor, k: int) -> torch.Tensor:
+    """While a plan is traced (a frozen graph cannot hold the bit view of `order_keys`):
+    each row's k greatest, by torch.topk on the values (-0 as 0), in order (greatest first,
+    ties by column). That is TF.js's selection unless a row holds a NaN (TF.js orders NaNs
+    by their bits) or leaves out a value equal to its k-th (topk picks among ties in no
+    set order): the graph reports either as a failed check, and that call runs its kernels
+    one by one, which select exactly."""
+    floats = rows.is_floating_point()
+    keys = rows + 0.0 if floats else rows
+    top = torch.topk(keys, k, dim=1, sorted=False)
+    kth = top.values.amin(dim=1, keepdim=True)
+    inexact = ((keys == kth).sum(dim=1) != (top.values == kth).sum(dim=1)).any()
+    if floats:
+        inexact = inexact | torch.isnan(keys).any()
+    backend.checks.traced.append(inexact)
+    columns = torch.sort(top.indices, dim=1).values
+    by_key = torch.sort(keys.gather(1, columns), dim=1, descending=True, stable=True).indices
+    return columns.gather(1, by_key)
 
 
 def _kth_largest(keys: torch.Tensor, k: int) -> torch.Tensor:
