@@ -16,7 +16,7 @@ from tfjs.backends.torch import onednn_graph  # noqa: E402
 RESPELLED_KINDS = {
     "aten::mul", "aten::mul_", "aten::div", "aten::div_", "aten::clamp", "aten::clamp_", "aten::sigmoid",
     "aten::abs", "aten::abs_", "aten::cat", "aten::softmax", "aten::add", "aten::add_", "aten::relu",
-    "aten::relu_", "aten::permute", "aten::contiguous",
+    "aten::relu_", "aten::permute",
 }  # fmt: skip
 
 

@@ -9,9 +9,10 @@ clamp after a transpose) or crashes (`addmm`). It considers only the node kinds 
 so the elementwise, layout and concatenation nodes are first respelled as the same ATen
 computations under names it does not know (`multiply` for `mul`, `sub` with the negated
 alpha for `add`, `clamp_min(x, 0)` for `relu`, which is how ATen computes it, `movedim`
-for `permute`, `to(memory_format)` for `contiguous`): each gives the same bits. What is
-left to oneDNN Graph: convolutions, matrix products, poolings, and the elementwise ops
-without another name (tanh, exp, sigmoid_, leaky_relu, ...).
+for `permute`): each gives the same bits. What is left to oneDNN Graph: convolutions,
+matrix products, poolings, `contiguous` (its other spelling, `to(memory_format)`, leaves
+some strided tensors strided: argmax over one ran 20 times slower), and the elementwise
+ops without another name (tanh, exp, sigmoid_, leaky_relu, ...).
 """
 
 from __future__ import annotations
@@ -122,9 +123,6 @@ def _respelled(frozen: torch._C.Graph) -> torch._C.Graph:
             if dims is not None:
                 to = _constant(graph, node, list(range(len(dims))))
                 _replace(graph, node, "aten::movedim", [inputs[0], _constant(graph, node, list(dims)), to])
-        elif kind == "aten::contiguous":
-            none, no = _constant(graph, node, None), _constant(graph, node, False)
-            _replace(graph, node, "aten::to", [inputs[0], none, none, none, none, no, no, inputs[1]])
     graph.lint()
     return graph
 
