@@ -208,6 +208,8 @@ ENV.register_flag("TORCH_MAX_BYTES", lambda: 0)  # 0: no cap on the backend's de
 ENV.register_flag("TORCH_RENDER_FLOAT32_ENABLED", lambda: True)
 # false: every float32 convolution runs torch's own, the same in every process.
 ENV.register_flag("TORCH_MEASURE_CONVOLUTIONS", lambda: True)
+# false: compiled plans never run with oneDNN Graph's partitions (the plain frozen graph).
+ENV.register_flag("TORCH_ONEDNN_GRAPH", lambda: True)
 
 
 def preferred_backend() -> str | None:

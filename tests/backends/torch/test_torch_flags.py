@@ -143,3 +143,26 @@ def test_measure_convolutions_off_runs_torchs_own_convolution(start_torch, monke
     ).permute(0, 2, 3, 1)
     np.testing.assert_allclose(got, want.numpy(), rtol=1e-5, atol=1e-5)
     assert bool(conv_algorithms._TIMES) == measure
+
+
+@pytest.mark.parametrize("fuse", [True, False])
+def test_onednn_graph_off_keeps_compiled_plans_plain(start_torch, monkeypatch, fuse):
+    """TORCH_ONEDNN_GRAPH=false: a compiled plan never tries oneDNN Graph's partitions."""
+    import numpy as np
+
+    from tests.backends.torch.test_traced_plans import conv_relu_model
+    from tfjs.backends.torch import plan_compiler
+
+    tried = []
+    original = plan_compiler.with_onednn_graph
+    monkeypatch.setattr(plan_compiler, "with_onednn_graph", lambda *a: tried.append(1) or original(*a))
+    assert start_torch(TORCH_ONEDNN_GRAPH=fuse)
+    if tf.backend().device.type != "cpu":
+        pytest.skip("plans compile on the torch backend's CPU device only")
+    model = conv_relu_model()
+    x = tf.tensor(np.random.default_rng(4).standard_normal((1, 4, 4, 2)).astype(np.float32))
+    for _ in range(3):
+        tf.dispose(model.execute(x))
+    assert bool(tried) == fuse
+    tf.dispose(x)
+    model.dispose()

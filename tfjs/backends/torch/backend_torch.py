@@ -74,6 +74,7 @@ class TorchBackend(KernelBackend):
         self.max_bytes = settings.max_bytes  # 0: no cap
         self.render_float32 = settings.render_float32
         self.measure_convolutions = settings.measure_convolutions  # conv_algorithms.py
+        self.onednn_graph = settings.onednn_graph  # plan_compiler.py
         self.data: dict[DataId, Any] = {}
         self._buffer_bytes: dict[DataId, int] = {}
         self._string_ids: set[DataId] = set()  # while empty, no kernel input is a string

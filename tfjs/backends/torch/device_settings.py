@@ -6,8 +6,10 @@ buffers may hold on the device (`TORCH_MAX_BYTES`, 0: no cap), and whether float
 buffers keep float32 values (`TORCH_RENDER_FLOAT32_ENABLED`, as TF.js's
 `WEBGL_RENDER_FLOAT32_ENABLED`: false shows what a GPU with 16-bit textures gives), and
 whether each convolution runs by the algorithm measured fastest for its shapes
-(`TORCH_MEASURE_CONVOLUTIONS`, false: torch's own, the same bits in every process). A device that does not
-exist fails the start, so `set_backend('torch')` returns False and says why.
+(`TORCH_MEASURE_CONVOLUTIONS`, false: torch's own), and whether a compiled plan may run
+with oneDNN Graph's partitions (`TORCH_ONEDNN_GRAPH`; with both false, the same bits in
+every process). A device that does not exist fails the start, so `set_backend('torch')`
+returns False and says why.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ class TorchSettings:
     max_bytes: int
     render_float32: bool = True
     measure_convolutions: bool = True
+    onednn_graph: bool = True
 
 
 def resolve_device(name: str) -> torch.device:
@@ -58,11 +61,12 @@ def start_settings(device: str | torch.device | None = None) -> TorchSettings:
     allow_tf32 = ENV.get_bool("TORCH_ALLOW_TF32")
     render_float32 = ENV.get_bool("TORCH_RENDER_FLOAT32_ENABLED")
     measure_convolutions = ENV.get_bool("TORCH_MEASURE_CONVOLUTIONS")
+    onednn_graph = ENV.get_bool("TORCH_ONEDNN_GRAPH")
     if threads > 0:
         torch.set_num_threads(threads)
     torch.backends.cuda.matmul.allow_tf32 = allow_tf32
     torch.backends.cudnn.allow_tf32 = allow_tf32
-    return TorchSettings(chosen, max_bytes, render_float32, measure_convolutions)
+    return TorchSettings(chosen, max_bytes, render_float32, measure_convolutions, onednn_graph)
 
 
 def _non_negative_int(flag: str) -> int:

@@ -188,7 +188,7 @@ def _compile(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> list[
 
         return run_compiled
 
-    fused = with_onednn_graph(compiled.graph, example)
+    fused = with_onednn_graph(compiled.graph, example) if backend.onednn_graph else None
     if (
         fused is not None
         and _same(expected, fused.outputs)
