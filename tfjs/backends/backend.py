@@ -129,14 +129,14 @@ class KernelBackend(ABC):
         """Runs one of this backend's kernels."""
         return kernel_func(self, **inputs, **attrs)
 
-    def compile_plan(self, run: Callable[[Any], Any], feeds: list[Any]) -> list[Callable[[Any], Any]]:
-        """Ways to run a whole graph-model plan that may be faster than its kernels one by
-        one (none here); the plan times each against the kernels and keeps the fastest.
-        `run(feeds)` calls the plan's kernels on inputs like `feeds` (the feeds of the call
-        it is lowered for: anything with a data id, shape and dtype held here) and returns
-        its outputs' TensorInfos; each way takes the same and gives the same, computed from
-        those inputs every time."""
-        return []
+    def compile_plan(self, run: Callable[[Any], Any], feeds: list[Any]) -> Callable[[Any], Any] | None:
+        """A way to run a whole graph-model plan that may be faster than its kernels one by
+        one, or None (none here); the plan times it against the kernels and keeps the
+        faster. `run(feeds)` calls the plan's kernels on inputs like `feeds` (the feeds of
+        the call it is lowered for: anything with a data id, shape and dtype held here) and
+        returns its outputs' TensorInfos; what this returns takes the same and gives the
+        same, computed from those inputs every time."""
+        return None
 
     def synchronize(self) -> None:  # noqa: B027 - an optional hook, not abstract
         """Waits until every kernel launched so far has finished (a no-op when synchronous)."""

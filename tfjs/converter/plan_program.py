@@ -30,8 +30,7 @@ from tfjs.engine import ENGINE
 from tfjs.tensor import Tensor
 
 MAX_PLAN_PROGRAMS = 4  # per executor: feeds whose shapes keep changing lower again
-TRIAL_RUNS = 2  # calls of the loop and of each compiled form (its first not timed) before one is kept
-MAX_FORMS = 3  # the loop and up to two compiled forms: the trial's length, MAX_FORMS * TRIAL_RUNS calls
+TRIAL_RUNS = 2  # calls each of the loop and a compiled runner (its first not timed) before one is kept
 Runner = Callable[[Sequence[Any]], list[TensorInfo]]  # feeds' infos: the outputs' infos
 
 
@@ -284,38 +283,36 @@ def plan_key(plan: Any, feeds: Sequence[Tensor]) -> tuple[Any, ...]:
 
 class LoweredPlan:
     """A plan program and how its backend runs it: the plain kernel loop the first time;
-    then, where the backend compiles it (`compile_plan`, tried once), the loop and each
-    compiled form take turns for TRIAL_RUNS calls each, and the fastest is kept (a
-    compiled form is not faster for every model); the others are dropped."""
+    then, where the backend compiles it (`compile_plan`, tried once), the compiled runner
+    and the loop take turns for TRIAL_RUNS calls each and the faster one is kept (a
+    compiled graph is not faster for every model)."""
 
-    __slots__ = ("forms", "program", "runner", "trial")
+    __slots__ = ("program", "runner", "trial")
 
     def __init__(self, program: PlanProgram) -> None:
         self.program = program
         self.runner: Runner | None = None
-        self.forms: list[Runner | None] = []  # while the trial runs: the loop (None), then each form
-        self.trial: list[list[float]] | None = None  # each form's timed calls, once compiled
+        self.trial: list[list[float]] | None = None  # times of [the loop, the runner], once compiled
 
     def run(self, feeds: Sequence[Tensor]) -> list[Tensor]:
         program, trial = self.program, self.trial
         if trial is None:
-            compiled = program.backend.compile_plan(partial(run_kernels, program), list(feeds))
-            compiled = compiled[: MAX_FORMS - 1]
-            self.trial = trial = [[] for _ in range(1 + len(compiled))]
-            self.forms = [None, *compiled] if compiled else []  # [] : nothing to try
-        if not self.forms:
+            self.trial = trial = [[], []]
+            self.runner = program.backend.compile_plan(partial(run_kernels, program), list(feeds))
+            if self.runner is None:
+                trial[0] = [0.0] * TRIAL_RUNS  # nothing to try
+        if len(trial[0]) + len(trial[1]) >= 2 * TRIAL_RUNS:
             return run_program(program, feeds, self.runner)
-        turn = min(range(len(trial)), key=lambda form: len(trial[form]))  # in turns, the loop first
+        turn = len(trial[1]) < len(trial[0])  # the runner after each loop
         start = time.perf_counter()
-        results = run_program(program, feeds, self.forms[turn])
+        results = run_program(program, feeds, self.runner if turn else None)
         program.backend.synchronize()
         elapsed = time.perf_counter() - start
-        # a compiled form's first call sets it up in this thread (oneDNN Graph's partitions
-        # run 2x slower in their first calls in a new thread): not timed
-        trial[turn].append(elapsed if trial[turn] or not turn else math.inf)
-        if all(len(times) >= TRIAL_RUNS for times in trial):
-            fastest = min(range(len(trial)), key=lambda form: min(trial[form]))  # a tie: the earlier
-            self.runner, self.forms = self.forms[fastest], []
+        # the runner's first call sets it up in this thread (oneDNN Graph's partitions run
+        # 2x slower in their first calls in a new thread): not timed
+        trial[turn].append(math.inf if turn and not trial[1] else elapsed)
+        if len(trial[1]) == TRIAL_RUNS and min(trial[1]) >= min(trial[0]):
+            self.runner = None  # the loop was as fast
         return results
 
 

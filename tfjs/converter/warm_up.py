@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from tfjs.converter.plan_program import MAX_FORMS, TRIAL_RUNS
+from tfjs.converter.plan_program import TRIAL_RUNS
 from tfjs.engine import ENGINE
 
 if TYPE_CHECKING:
@@ -27,9 +27,9 @@ if TYPE_CHECKING:
     from tfjs.tensor import Tensor
 
 # The first call records each node's kernel program, the second joins them into the plan
-# program and has the backend compile it, the next ones time the compiled forms against
+# program and has the backend compile it, the next ones time the compiled runner against
 # the kernel loop (plan_program.LoweredPlan), so the caller's first call is a steady one.
-WARM_UP_CALLS = 2 + MAX_FORMS * TRIAL_RUNS
+WARM_UP_CALLS = 2 + 2 * TRIAL_RUNS
 RANDOM_OPS = frozenset(
     {"Multinomial", "RandomStandardNormal", "RandomUniform", "RandomUniformInt", "TruncatedNormal"}
 )

@@ -84,7 +84,7 @@ def test_a_plan_with_a_value_check_compiles_and_a_bad_index_still_raises_the_lib
         out = model.execute(good)
         np.testing.assert_allclose(out.numpy(), np.exp(PARAMS[[4, 1]]), rtol=1e-6)
         out.dispose()
-    assert len(compiled) == 1 and compiled[0], "the gather plan was not compiled"
+    assert len(compiled) == 1 and compiled[0] is not None, "the gather plan was not compiled"
     before = (tf.memory()["num_tensors"], tf.backend().num_data_ids())
     bad = tf.tensor([3, 7], dtype="int32")
     with pytest.raises(IndexError, match="GatherV2"):
@@ -140,7 +140,7 @@ def test_a_traced_top_k_selects_as_tfjs_and_a_tie_or_nan_runs_the_kernels(monkey
         np.testing.assert_array_equal(got[0].numpy(), values)
         np.testing.assert_array_equal(got[1].numpy(), indices)
         tf.dispose([x, *got])
-    assert len(compiled) == 1 and compiled[0], "the top-k plan was not compiled"
+    assert len(compiled) == 1 and compiled[0] is not None, "the top-k plan was not compiled"
     model.dispose()
 
 
@@ -230,7 +230,7 @@ def test_a_plan_is_traced_in_its_own_thread_and_checked_against_its_traced_paths
         plan_compiler, "compile_plan", lambda *args: compiled.append(compile_plan(*args)) or compiled[-1]
     )
     _run_six_calls(conv_model())
-    assert len(compiled) == 1 and compiled[0], "the conv plan was not compiled"
+    assert len(compiled) == 1 and compiled[0] is not None, "the conv plan was not compiled"
     assert tracing_threads and threading.main_thread() not in tracing_threads
 
 
@@ -295,6 +295,8 @@ def test_a_graph_onednn_graph_rejects_runs_plainly(monkeypatch, on_torch_cpu):
         raise RuntimeError("partition compile failed")
 
     monkeypatch.setattr(torch._C, "_create_function_from_graph", rejects)
+    fused = _results_of(monkeypatch, plan_compiler, "with_onednn_graph")
     compiled = _results_of(monkeypatch, plan_compiler, "compile_plan")
     _run_six_calls(conv_relu_model())
-    assert len(compiled) == 1 and len(compiled[0]) == 1, "the plain graph was not kept"
+    assert fused == [None], "a rejected graph was offered fused"
+    assert len(compiled) == 1 and compiled[0] is not None, "the plain graph was not kept"

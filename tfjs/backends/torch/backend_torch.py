@@ -178,7 +178,7 @@ class TorchBackend(KernelBackend):
         without 32-bit float textures)."""
         return 32 if self.render_float32 else 16
 
-    def compile_plan(self, run: Callable[[Any], Any], feeds: list[Any]) -> list[Callable[[Any], Any]]:
+    def compile_plan(self, run: Callable[[Any], Any], feeds: list[Any]) -> Callable[[Any], Any] | None:
         """The plan as one frozen TorchScript graph where it can be, with oneDNN Graph's
         partitions where they are as fast (plan_compiler.py)."""
         from tfjs.backends.torch.plan_compiler import compile_plan

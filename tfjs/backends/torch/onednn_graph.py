@@ -17,12 +17,14 @@ ops without another name (tanh, exp, sigmoid_, leaky_relu, ...).
 
 from __future__ import annotations
 
-import time
 import warnings
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any, NamedTuple
 
 import torch
+
+from tfjs.backends.torch.best_times import best_times
 
 _PROFILED_RUNS = 3  # the executor profiles, then optimizes (forming the partitions), then runs them
 _TIMED_RUNS = 5
@@ -84,15 +86,15 @@ def runs_as_fast(
 ) -> bool:
     """Whether `fused` (run optimized) takes at most _SLOWER_ALLOWED times `plain`'s time
     (run as is) on `example`: the best of _TIMED_RUNS calls each, taking turns."""
-    best = [float("inf"), float("inf")]
+
+    def call(function: Callable[..., Any], optimized: bool) -> None:
+        with torch.jit.optimized_execution(optimized):
+            function(*example)
+
     with torch.no_grad():
-        for _ in range(_TIMED_RUNS):
-            for index, (function, optimized) in enumerate(((fused, True), (plain, False))):
-                with torch.jit.optimized_execution(optimized):
-                    start = time.perf_counter()
-                    function(*example)
-                    best[index] = min(best[index], time.perf_counter() - start)
-    return best[0] <= _SLOWER_ALLOWED * best[1]
+        alternatives = [partial(call, fused, True), partial(call, plain, False)]
+        fused_time, plain_time = best_times(alternatives, _TIMED_RUNS)
+    return fused_time <= _SLOWER_ALLOWED * plain_time
 
 
 def _respelled(frozen: torch._C.Graph) -> torch._C.Graph:

@@ -126,13 +126,13 @@ class _TracedPlan(torch.nn.Module):
                     backend.dispose_data(data_id)
 
 
-def compile_plan(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> list[Callable[[Any], Any]]:
+def compile_plan(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> Callable[[Any], Any] | None:
     """`run` (a plan's kernels) as a frozen TorchScript graph, run with oneDNN Graph's
     partitions where that gives the same outputs and measures about as fast, else plainly;
-    none where it cannot be traced (see the module's docstring)."""
+    None where it cannot be traced (see the module's docstring)."""
     if backend.device.type != "cpu" or any(feed.dtype in ("string", "complex64") for feed in feeds):
-        return []
-    return _in_own_thread(lambda: _compile(backend, run, feeds)) or []
+        return None
+    return _in_own_thread(lambda: _compile(backend, run, feeds))
 
 
 def _in_own_thread(work: Callable[[], Any]) -> Any:
@@ -156,7 +156,7 @@ def _in_own_thread(work: Callable[[], Any]) -> Any:
     return results[0] if results else None
 
 
-def _compile(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> list[Callable[[Any], Any]]:
+def _compile(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> Callable[[Any], Any] | None:
     module = _TracedPlan(backend, run, feeds)
     example = [backend.tensor(feed) for feed in feeds]
     try:
@@ -173,29 +173,27 @@ def _compile(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> list[
                     expected = module(*example)
                 got = compiled(*example)
     except Exception:  # a value read, or anything torch cannot trace or freeze: the kernel loop
-        return []
+        return None
     if not _same(expected, got):
-        return []
+        return None
     dtypes = list(module.output_dtypes)
-
-    def runner(graph: Callable[..., Any], optimized: bool) -> Callable[[Any], Any]:
-        def run_compiled(inputs: Sequence[Any]) -> list[TensorInfo]:
-            with torch.no_grad(), torch.jit.optimized_execution(optimized):
-                *values, failed = graph(*[backend.tensor(feed) for feed in inputs])
-            if bool(failed):  # the kernels one by one raise the failed check's error
-                return run(inputs)
-            return [backend.make_output(value, dtype) for value, dtype in zip(values, dtypes, strict=True)]
-
-        return run_compiled
-
+    graph, optimized = compiled, False
     fused = with_onednn_graph(compiled.graph, example) if backend.onednn_graph else None
     if (
         fused is not None
         and _same(expected, fused.outputs)
         and runs_as_fast(fused.function, compiled, example)
     ):
-        return [runner(fused.function, True)]
-    return [runner(compiled, False)]
+        graph, optimized = fused.function, True
+
+    def run_compiled(inputs: Sequence[Any]) -> list[TensorInfo]:
+        with torch.no_grad(), torch.jit.optimized_execution(optimized):
+            *values, failed = graph(*[backend.tensor(feed) for feed in inputs])
+        if bool(failed):  # the kernels one by one raise the failed check's error
+            return run(inputs)
+        return [backend.make_output(value, dtype) for value, dtype in zip(values, dtypes, strict=True)]
+
+    return run_compiled
 
 
 def _constant_shapes(graph: torch._C.Graph) -> None:

@@ -17,13 +17,14 @@ as between oneDNN's own algorithms. On a GPU, and for other dtypes, torch's conv
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
+from functools import partial
 from typing import NamedTuple
 
 import torch
 import torch.nn.functional as F
 
+from tfjs.backends.torch.best_times import best_times
 from tfjs.backends.torch.tracing import traced
 
 
@@ -70,7 +71,7 @@ def _gemm(call: ConvCall, packed: PackedWeight | None) -> torch.Tensor:
         windows = x.as_strided(shape, strides).reshape(-1, filter_h * filter_w * channels)
     # [out, fh, fw, in] in memory: its transpose is the [fh * fw * in, out] matrix (a view)
     matrix = call.w.permute(2, 3, 1, 0).reshape(-1, out_channels)
-    # linear (addmm underneath): oneDNN Graph maps it in a compiled plan (plan_compiler.py), not addmm
+    # linear (addmm underneath): oneDNN Graph maps it in a compiled plan, not addmm (onednn_graph.py)
     output = F.linear(windows, matrix.t(), call.bias)
     return output.view(batch, out_h, out_w, out_channels).permute(0, 3, 1, 2)
 
@@ -160,13 +161,8 @@ def _measure(call: ConvCall, packed: PackedWeight | None, names: list[str]) -> d
     try:
         with torch._C.DisableTorchFunction(), torch.no_grad():
             working = [name for name in names if _runs(name, call, packed) or name == "onednn"]
-            times = dict.fromkeys(working, float("inf"))
-            for _ in range(_TIMED_RUNS):
-                for name in working:
-                    start = time.perf_counter()
-                    _ALGORITHMS[name](call, packed)
-                    times[name] = min(times[name], time.perf_counter() - start)
-        return times
+            runs = [partial(_ALGORITHMS[name], call, packed) for name in working]
+            return dict(zip(working, best_times(runs, _TIMED_RUNS), strict=True))
     finally:
         torch._C._set_tracing_state(state)
 

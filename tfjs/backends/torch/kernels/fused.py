@@ -184,7 +184,7 @@ def fused_mat_mul(
     if _bias_per_column(a_values, b_values, a.dtype, bias) and activation in _IN_PLACE_OR_NONE:
         # the sgemm adds the bias as it stores each sum: no -0 left to fix (as a convolution's)
         row = conv_bias(backend, bias, b_values.shape[-1], torch.float32)
-        output = F.linear(a_values, b_values.t(), row)  # addmm; a form oneDNN Graph maps (plan_compiler)
+        output = F.linear(a_values, b_values.t(), row)  # addmm; a form oneDNN Graph maps (onednn_graph.py)
         in_place = _IN_PLACE_ACTIVATIONS.get(activation)
         return backend.make_output(output if in_place is None else in_place(output), a.dtype)
     output = matmul_values(a_values, b_values, a.dtype)
