@@ -155,7 +155,9 @@ def test_onednn_graph_off_keeps_compiled_plans_plain(start_torch, monkeypatch, f
 
     tried = []
     original = plan_compiler.with_onednn_graph
-    monkeypatch.setattr(plan_compiler, "with_onednn_graph", lambda *a: tried.append(1) or original(*a))
+    monkeypatch.setattr(
+        plan_compiler, "with_onednn_graph", lambda *a, **k: tried.append(1) or original(*a, **k)
+    )
     assert start_torch(TORCH_ONEDNN_GRAPH=fuse)
     if tf.backend().device.type != "cpu":
         pytest.skip("plans compile on the torch backend's CPU device only")

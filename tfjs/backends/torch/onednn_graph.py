@@ -25,6 +25,7 @@ from typing import Any, NamedTuple
 import torch
 
 from tfjs.backends.torch.best_times import best_times
+from tfjs.backends.torch.layout_sinking import sink_layout_permutes
 
 _PROFILED_RUNS = 3  # the executor profiles, then optimizes (forming the partitions), then runs them
 _TIMED_RUNS = 5
@@ -56,10 +57,14 @@ class Fused(NamedTuple):
     outputs: Sequence[torch.Tensor]
 
 
-def with_onednn_graph(frozen: torch._C.Graph, example: Sequence[torch.Tensor]) -> Fused | None:
-    """`frozen` (a frozen module's graph) respelled for oneDNN Graph, as a function whose
-    partitions are compiled here by its profiling runs on `example`; None where oneDNN is
-    not built in or the bridge rejects the graph (it raises as it compiles a partition)."""
+def with_onednn_graph(
+    frozen: torch._C.Graph, example: Sequence[torch.Tensor], chains: bool = True
+) -> Fused | None:
+    """`frozen` (a frozen module's graph) respelled for oneDNN Graph, with its
+    convolutions' elementwise chains channels-first (layout_sinking.py) if `chains`, as a
+    function whose partitions are compiled here by its profiling runs on `example`; None
+    where oneDNN is not built in or the bridge rejects the graph (it raises as it compiles
+    a partition)."""
     if not torch.backends.mkldnn.is_available():
         return None
     if any(node.kind() in _CRASHES_THE_BRIDGE for node in frozen.nodes()):
@@ -67,7 +72,7 @@ def with_onednn_graph(frozen: torch._C.Graph, example: Sequence[torch.Tensor]) -
     enabled = torch._C._jit_llga_enabled()
     torch._C._jit_set_llga_enabled(True)  # read when the executor optimizes: in these runs
     try:
-        graph = _respelled(frozen)
+        graph = _respelled(frozen, chains)
         function = torch._C._create_function_from_graph("tfjs_plan", graph)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -81,28 +86,37 @@ def with_onednn_graph(frozen: torch._C.Graph, example: Sequence[torch.Tensor]) -
     return Fused(function, outputs)
 
 
-def runs_as_fast(
-    fused: Callable[..., Any], plain: Callable[..., Any], example: Sequence[torch.Tensor]
-) -> bool:
-    """Whether `fused` (run optimized) takes at most _SLOWER_ALLOWED times `plain`'s time
-    (run as is) on `example`: the best of _TIMED_RUNS calls each, taking turns."""
+def fastest(
+    forms: Sequence[Fused], plain: Callable[..., Any], example: Sequence[torch.Tensor]
+) -> Callable[..., Any] | None:
+    """The fastest of the fused `forms` (each run optimized) where it takes at most
+    _SLOWER_ALLOWED times `plain`'s time (run as is) on `example`, else None: the best of
+    _TIMED_RUNS calls each, taking turns."""
+    if not forms:
+        return None
 
     def call(function: Callable[..., Any], optimized: bool) -> None:
         with torch.jit.optimized_execution(optimized):
             function(*example)
 
     with torch.no_grad():
-        alternatives = [partial(call, fused, True), partial(call, plain, False)]
-        fused_time, plain_time = best_times(alternatives, _TIMED_RUNS)
-    return fused_time <= _SLOWER_ALLOWED * plain_time
+        alternatives = [partial(call, plain, False)] + [partial(call, form.function, True) for form in forms]
+        plain_time, *fused_times = best_times(alternatives, _TIMED_RUNS)
+    best = min(range(len(forms)), key=fused_times.__getitem__)
+    return forms[best].function if fused_times[best] <= _SLOWER_ALLOWED * plain_time else None
 
 
-def _respelled(frozen: torch._C.Graph) -> torch._C.Graph:
+def _respelled(frozen: torch._C.Graph, chains: bool = False) -> torch._C.Graph:
     """A copy of `frozen` without its module input (nothing reads it once frozen), with
-    the nodes oneDNN Graph should leave alone respelled (see the module's docstring)."""
+    its convolutions' elementwise chains channels-first if `chains`, for oneDNN Graph to
+    fuse, and the other nodes oneDNN Graph should leave alone respelled (see the module's
+    docstring)."""
     graph = frozen.copy()
     graph.eraseInput(0)
+    fusable = set(sink_layout_permutes(graph)) if chains else set()
     for node in list(graph.nodes()):
+        if node in fusable:
+            continue
         kind, inputs = node.kind(), list(node.inputs())
         if not inputs or not isinstance(inputs[0].type(), (torch._C.TensorType, torch._C.ListType)):
             continue  # scalar and list arithmetic (`aten::add` of ints) keep their names
@@ -125,6 +139,7 @@ def _respelled(frozen: torch._C.Graph) -> torch._C.Graph:
             if dims is not None:
                 to = _constant(graph, node, list(range(len(dims))))
                 _replace(graph, node, "aten::movedim", [inputs[0], _constant(graph, node, list(dims)), to])
+    torch._C._jit_pass_dce(graph)
     graph.lint()
     return graph
 

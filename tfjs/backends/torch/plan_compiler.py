@@ -34,8 +34,8 @@ from torch.overrides import TorchFunctionMode
 from torch.utils._pytree import tree_leaves
 
 from tfjs.backends.backend import DataId, TensorInfo
-from tfjs.backends.torch.onednn_graph import runs_as_fast, with_onednn_graph
-from tfjs.backends.torch.tracing import as_traced
+from tfjs.backends.torch.onednn_graph import Fused, fastest, with_onednn_graph
+from tfjs.backends.torch.tracing import as_one_op_convolutions, as_traced
 
 # Tensor methods that bring values to Python: a trace through one holds this call's values.
 _VALUE_READS = frozenset(
@@ -160,31 +160,22 @@ def _compile(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> Calla
     module = _TracedPlan(backend, run, feeds)
     example = [backend.tensor(feed) for feed in feeds]
     try:
-        with warnings.catch_warnings():
-            warnings.filterwarnings("ignore", category=torch.jit.TracerWarning)
-            warnings.filterwarnings("ignore", category=DeprecationWarning)
-            with torch.no_grad(), torch.jit.optimized_execution(False):
-                with _RefuseValueReads() as module.guard:
-                    traced = torch.jit.trace(module, tuple(example), check_trace=False)
-                module.guard = None
-                _constant_shapes(traced.graph)
-                compiled = torch.jit.freeze(traced.eval())
-                with as_traced():  # the kernels' paths the graph holds
-                    expected = module(*example)
-                got = compiled(*example)
+        compiled = _frozen(module, example)
+        with torch.no_grad(), as_traced():  # the kernels' paths the graph holds
+            expected = module(*example)
+        with torch.no_grad(), torch.jit.optimized_execution(False):
+            got = compiled(*example)
     except Exception:  # a value read, or anything torch cannot trace or freeze: the kernel loop
         return None
     if not _same(expected, got):
         return None
     dtypes = list(module.output_dtypes)
     graph, optimized = compiled, False
-    fused = with_onednn_graph(compiled.graph, example) if backend.onednn_graph else None
-    if (
-        fused is not None
-        and _same(expected, fused.outputs)
-        and runs_as_fast(fused.function, compiled, example)
-    ):
-        graph, optimized = fused.function, True
+    if backend.onednn_graph:
+        forms = [form for form in _fused_forms(module, compiled, example) if _same(expected, form.outputs)]
+        fused = fastest(forms, compiled, example)
+        if fused is not None:
+            graph, optimized = fused, True
 
     def run_compiled(inputs: Sequence[Any]) -> list[TensorInfo]:
         with torch.no_grad(), torch.jit.optimized_execution(optimized):
@@ -194,6 +185,38 @@ def _compile(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> Calla
         return [backend.make_output(value, dtype) for value, dtype in zip(values, dtypes, strict=True)]
 
     return run_compiled
+
+
+def _frozen(module: _TracedPlan, example: list[torch.Tensor]) -> torch.jit.ScriptModule:
+    """`module` traced on `example` (raising _ReadsValues at a value read) and frozen."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", category=torch.jit.TracerWarning)
+        warnings.filterwarnings("ignore", category=DeprecationWarning)
+        with torch.no_grad(), torch.jit.optimized_execution(False):
+            with _RefuseValueReads() as module.guard:
+                traced = torch.jit.trace(module, tuple(example), check_trace=False)
+            module.guard = None
+            _constant_shapes(traced.graph)
+            return torch.jit.freeze(traced.eval())
+
+
+def _fused_forms(
+    module: _TracedPlan, compiled: torch.jit.ScriptModule, example: list[torch.Tensor]
+) -> list[Fused]:
+    """The plan run with oneDNN Graph in the forms it takes: traced again with torch's
+    one-op convolutions, their elementwise chains channels-first (oneDNN Graph fuses them
+    and keeps its own layout between convolutions), and `compiled` itself (the measured
+    algorithms); which is faster depends on the model."""
+    forms = []
+    try:
+        with as_one_op_convolutions():
+            one_op = _frozen(module, example)
+    except Exception:  # a trace that fails here leaves the other form
+        one_op = None
+    if one_op is not None:
+        forms.append(with_onednn_graph(one_op.graph, example, chains=True))
+    forms.append(with_onednn_graph(compiled.graph, example, chains=False))
+    return [form for form in forms if form is not None]
 
 
 def _constant_shapes(graph: torch._C.Graph) -> None:

@@ -26,3 +26,22 @@ def as_traced() -> Iterator[None]:
         yield
     finally:
         _AS_TRACED.reset(token)
+
+
+_ONE_OP_CONVOLUTIONS: ContextVar[bool] = ContextVar("torch_one_op_convolutions", default=False)
+
+
+def one_op_convolutions() -> bool:
+    """Whether convolutions run as torch's own single op (`as_one_op_convolutions`)."""
+    return _ONE_OP_CONVOLUTIONS.get()
+
+
+@contextmanager
+def as_one_op_convolutions() -> Iterator[None]:
+    """Within it, every convolution is torch's own single op rather than the algorithm
+    measured fastest alone: the form oneDNN Graph fuses with the ops around it."""
+    token = _ONE_OP_CONVOLUTIONS.set(True)
+    try:
+        yield
+    finally:
+        _ONE_OP_CONVOLUTIONS.reset(token)

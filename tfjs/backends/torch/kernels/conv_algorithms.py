@@ -25,7 +25,7 @@ import torch
 import torch.nn.functional as F
 
 from tfjs.backends.torch.best_times import best_times
-from tfjs.backends.torch.tracing import traced
+from tfjs.backends.torch.tracing import one_op_convolutions, traced
 
 
 class ConvCall(NamedTuple):
@@ -104,9 +104,11 @@ def run_conv(call: ConvCall, packed: PackedWeight | None = None, measured: bool 
     """The convolution of `call` (channels-first, in channels-last memory), by the
     algorithm that measured fastest for its geometry; `packed` gives the filter in
     oneDNN's blocked layout (None: that algorithm is not tried); not `measured` (the
-    flag TORCH_MEASURE_CONVOLUTIONS off): torch's own."""
+    flag TORCH_MEASURE_CONVOLUTIONS off) or under `as_one_op_convolutions`: torch's own."""
     x = call.x
-    if not measured or x.device.type != "cpu" or x.dtype != torch.float32 or x.dim() != 4:
+    if not measured or one_op_convolutions():
+        return _onednn(call, packed)
+    if x.device.type != "cpu" or x.dtype != torch.float32 or x.dim() != 4:
         return _onednn(call, packed)
     # ints: while traced, sizes are tensors (which hash by identity)
     key = (_sizes(x), _sizes(call.w), call.stride, call.padding, call.dilation, call.groups)

@@ -1,0 +1,110 @@
+"""The channels-first chains built for oneDNN Graph (layout_sinking.py): the rewired graph
+gives the same bits, its convolutions read the elementwise chain directly, and an
+in-place op whose tensor something else reads is left as it is."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+torch = pytest.importorskip("torch", reason="the torch backend needs PyTorch")
+F = torch.nn.functional
+
+from tfjs.backends.torch.layout_sinking import sink_layout_permutes  # noqa: E402
+
+_W1 = torch.randn(8, 3, 3, 3)
+_W2 = torch.randn(8, 8, 1, 1)
+_BIAS = torch.randn(8)
+
+
+def _conv_nhwc(x: torch.Tensor, w: torch.Tensor) -> torch.Tensor:
+    """A convolution as the torch kernels trace it: NHWC in and out."""
+    y = F.conv2d(
+        x.permute(0, 3, 1, 2).contiguous(memory_format=torch.channels_last),
+        w,
+        padding=1 if w.shape[2] == 3 else 0,
+    )
+    return y.permute(0, 2, 3, 1).contiguous()
+
+
+def _chain(x: torch.Tensor) -> torch.Tensor:
+    y = _conv_nhwc(x, _W1)
+    y = (y + _BIAS).clamp_(0, 6)  # a bias from a constant, then an in-place clamp
+    z = _conv_nhwc(y, _W2)
+    return torch.sigmoid(z * 0.5 + y)  # a residual join of two chains
+
+
+def _graph(function, example: torch.Tensor) -> torch._C.Graph:
+    """`function` traced, its constant lists folded as freezing folds a plan's."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        graph = torch.jit.trace(function, (example,), check_trace=False).graph.copy()
+    torch._C._jit_pass_constant_propagation(graph)
+    return graph
+
+
+def _run(graph: torch._C.Graph, x: torch.Tensor):
+    function = torch._C._create_function_from_graph("g", graph)
+    with torch.no_grad(), torch.jit.optimized_execution(False):
+        return function(x)
+
+
+def _feeds() -> torch.Tensor:
+    x = torch.randn(1, 9, 9, 3) * 4
+    x[0, 0, 0, 0] = float("nan")
+    x[0, 1, 1, 1] = float("inf")
+    x[0, 2, 2, 2] = -0.0
+    return x
+
+
+def test_the_rewired_chain_gives_the_same_bits() -> None:
+    x = _feeds()
+    graph = _graph(_chain, x)
+    plain = _run(graph, x)
+    added = sink_layout_permutes(graph)
+    assert {node.kind() for node in added} >= {"aten::add", "aten::clamp", "aten::mul"}
+    torch._C._jit_pass_dce(graph)
+    graph.lint()
+    rewired = _run(graph, x)
+    assert torch.equal(plain.isnan(), rewired.isnan())
+    assert torch.equal(plain.nan_to_num(), rewired.nan_to_num())
+
+
+def test_each_convolution_reads_the_chain_not_a_permute() -> None:
+    graph = _graph(_chain, _feeds())
+    sink_layout_permutes(graph)
+    torch._C._jit_pass_dce(graph)
+    convolutions = graph.findAllNodes("aten::_convolution")
+    assert len(convolutions) == 2
+    second_input = convolutions[1].inputsAt(0).node()
+    assert second_input.kind() == "aten::clamp"  # the in-place clamp, out of place, on NCHW
+    assert not graph.findAllNodes("aten::clamp_")
+
+
+def test_an_in_place_op_on_a_tensor_read_elsewhere_stays() -> None:
+    def observed(x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        y = F.conv2d(x.permute(0, 3, 1, 2), _W1, padding=1)
+        clamped = y.permute(0, 2, 3, 1).clamp_(0, 6)
+        return clamped, y  # y sees the clamp through the view
+
+    x = _feeds()
+    graph = _graph(observed, x)
+    plain = _run(graph, x)
+    sink_layout_permutes(graph)
+    torch._C._jit_pass_dce(graph)
+    assert graph.findAllNodes("aten::clamp_")
+    for want, got in zip(plain, _run(graph, x), strict=True):
+        assert torch.equal(want.nan_to_num(), got.nan_to_num())
+
+
+def test_an_operand_without_a_channels_first_form_leaves_the_op_alone() -> None:
+    def mixed(x: torch.Tensor) -> torch.Tensor:
+        return _conv_nhwc(x, _W1) * x.sum(dim=3, keepdim=True)  # computed from the feed
+
+    x = torch.randn(1, 9, 9, 3)
+    graph = _graph(mixed, x)
+    plain = _run(graph, x)
+    assert sink_layout_permutes(graph) == []
+    torch._C._jit_pass_dce(graph)
+    assert torch.equal(plain, _run(graph, x))

@@ -1,0 +1,177 @@
+"""Channels-first chains between a plan graph's convolutions, for oneDNN Graph.
+
+A graph model's tensors are channels-last (NHWC); torch's convolution is channels-first.
+So each traced convolution is `permute` to NCHW, the convolution, `permute` back, and the
+elementwise work after it (a bias, a clamp, a residual add) runs on the NHWC view. oneDNN
+Graph fuses a convolution with the elementwise ops that follow it, and keeps its own
+blocked layout from one convolution to the next, only when nothing stands between them.
+
+`sink_layout_permutes` gives each elementwise op of such a chain a channels-first twin
+(the same ATen op on the NCHW values, constants permuted to match) and lets the next
+convolution read the twin: each output element is the same float computation on the
+same operands, so the bits are the same. The NHWC originals stay where something else
+reads them (an output, an op that is not elementwise) and are dead code otherwise.
+"""
+
+from __future__ import annotations
+
+import torch
+
+_TO_CHANNELS_LAST = [0, 2, 3, 1]
+_TO_CHANNELS_FIRST = [0, 3, 1, 2]
+
+# Elementwise ops oneDNN Graph fuses after a convolution (its post-ops) or runs itself.
+_ELEMENTWISE = frozenset(
+    {
+        "aten::add",
+        "aten::sub",
+        "aten::mul",
+        "aten::div",
+        "aten::clamp",
+        "aten::clamp_min",
+        "aten::clamp_max",
+        "aten::hardtanh",
+        "aten::relu",
+        "aten::leaky_relu",
+        "aten::elu",
+        "aten::sigmoid",
+        "aten::tanh",
+        "aten::exp",
+        "aten::neg",
+        "aten::maximum",
+        "aten::minimum",
+    }
+)
+# Ops whose output is a new tensor: an in-place op on it (through views no one else
+# reads) cannot be seen by anything else.
+_FRESH = _ELEMENTWISE | {
+    "aten::_convolution",
+    "aten::conv2d",
+    "aten::linear",
+    "aten::matmul",
+    "aten::mm",
+    "aten::cat",
+    "aten::pad",
+    "aten::constant_pad_nd",
+    "aten::upsample_bilinear2d",
+    "aten::max_pool2d",
+    "aten::avg_pool2d",
+}
+_VIEWS = frozenset(
+    {
+        "aten::contiguous",
+        "aten::permute",
+        "aten::view",
+        "aten::reshape",
+        "aten::slice",
+        "aten::select",
+        "aten::unsqueeze",
+        "aten::squeeze",
+        "aten::expand",
+        "aten::transpose",
+        "aten::to",
+        "aten::flatten",
+    }
+)
+# Consumers that read a tensor's values whatever its strides: a `contiguous` before them
+# changes nothing but the layout, which oneDNN Graph then picks itself.
+_STRIDE_BLIND = _ELEMENTWISE | {"aten::_convolution", "aten::pad", "aten::constant_pad_nd"}
+
+
+def sink_layout_permutes(graph: torch._C.Graph) -> list[torch._C.Node]:
+    """Rewires `graph` (in place) so its convolutions and the elementwise chains between
+    them read channels-first values directly (see the module's docstring); returns the
+    channels-first nodes it added. The NHWC nodes left unread are not removed: the
+    caller runs dead code elimination once it is done with the graph."""
+    _out_of_place(graph)
+    channels_first: dict[torch._C.Value, torch._C.Value] = {}  # NHWC value -> its NCHW twin
+    added: list[torch._C.Node] = []
+    for node in list(graph.nodes()):
+        kind, inputs = node.kind(), list(node.inputs())
+        if kind == "aten::permute":
+            dims = inputs[1].toIValue()
+            if dims == _TO_CHANNELS_LAST:
+                channels_first[node.output()] = inputs[0]
+            elif dims == _TO_CHANNELS_FIRST and inputs[0] in channels_first:
+                node.output().replaceAllUsesWith(channels_first[inputs[0]])
+        elif kind == "aten::contiguous" and inputs[0] in channels_first:
+            channels_first[node.output()] = channels_first[inputs[0]]
+        elif kind in _ELEMENTWISE and node.outputsSize() == 1:
+            twin_inputs = _twin_inputs(graph, node, inputs, channels_first)
+            if twin_inputs is not None:
+                twin = graph.create(kind, twin_inputs, 1).insertAfter(node)
+                twin.output().setType(node.output().type())
+                channels_first[node.output()] = twin.output()
+                added.append(twin)
+    _drop_layout_copies(graph, {twin.output() for twin in added})
+    return added
+
+
+def _twin_inputs(
+    graph: torch._C.Graph,
+    node: torch._C.Node,
+    inputs: list[torch._C.Value],
+    channels_first: dict[torch._C.Value, torch._C.Value],
+) -> list[torch._C.Value] | None:
+    """The channels-first operands of the elementwise `node`: twins, scalars, and
+    constants permuted as their NHWC broadcast would be; None where an operand has none."""
+    if not any(value in channels_first for value in inputs):
+        return None
+    twin_inputs = []
+    for value in inputs:
+        if value in channels_first:
+            twin_inputs.append(channels_first[value])
+        elif not isinstance(value.type(), torch._C.TensorType):
+            twin_inputs.append(value)  # a scalar, or None
+        else:
+            constant = value.toIValue()  # a 0-d tensor constant reads as a Python number
+            if isinstance(constant, (bool, int, float)) or (
+                isinstance(constant, torch.Tensor) and constant.dim() == 0
+            ):
+                twin_inputs.append(value)
+                continue
+            if not isinstance(constant, torch.Tensor) or constant.dim() > 4:
+                return None
+            as_4d = constant.reshape((1,) * (4 - constant.dim()) + tuple(constant.shape))
+            with graph.insert_point_guard(node):
+                twin_inputs.append(graph.insertConstant(as_4d.permute(_TO_CHANNELS_FIRST).contiguous()))
+    return twin_inputs
+
+
+def _out_of_place(graph: torch._C.Graph) -> None:
+    """Replaces each in-place elementwise op (a kernel's `clamp_` on its own result) by
+    its out-of-place form where nothing else can see the tensor it writes."""
+    for node in list(graph.nodes()):
+        kind = node.kind()
+        if not kind.endswith("_") or kind.endswith("__") or kind[:-1] not in _ELEMENTWISE:
+            continue
+        if _unseen(node.inputsAt(0)):
+            pure = graph.create(kind[:-1], list(node.inputs()), 1).insertBefore(node)
+            pure.output().setType(node.output().type())
+            node.output().replaceAllUsesWith(pure.output())
+            node.destroy()
+
+
+def _unseen(value: torch._C.Value) -> bool:
+    """Whether `value` (read by one in-place op) is a view, through views read once each,
+    of a tensor a fresh op made and only that view reads."""
+    while True:
+        if len(value.uses()) != 1:
+            return False
+        kind = value.node().kind()
+        if kind in _FRESH:
+            return True
+        if kind not in _VIEWS:
+            return False
+        value = value.node().inputsAt(0)
+
+
+def _drop_layout_copies(graph: torch._C.Graph, chain_values: set[torch._C.Value]) -> None:
+    """Removes `contiguous` on convolution outputs and chain values where only
+    stride-blind ops read it."""
+    for node in list(graph.findAllNodes("aten::contiguous")):
+        source = node.inputsAt(0)
+        if source not in chain_values and source.node().kind() != "aten::_convolution":
+            continue
+        if all(use.user.kind() in _STRIDE_BLIND for use in node.output().uses()):
+            node.output().replaceAllUsesWith(source)
