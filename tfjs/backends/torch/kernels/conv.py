@@ -248,17 +248,19 @@ def forward_values(
     """A Conv2D-like kernel's result (also what the fused kernels start from), plus
     `bias` (a kernel input that `conv_bias` takes) when given."""
     # The kernel runs after its op checked these attributes, so equal values give the
-    # same geometry: a tuple key costs a fraction of conv2d_info's own (repr) key.
-    key = (depthwise, x.shape, filter.shape, _flat(strides), _flat(pad), data_format, _flat(dilations))
+    # same geometry: a tuple key costs a fraction of conv2d_info's own (repr) key. While
+    # traced, sizes are tensors, which hash by identity and print slowly: ints.
+    x_shape = tuple(int(size) for size in x.shape) if traced() else x.shape
+    key = (depthwise, x_shape, filter.shape, _flat(strides), _flat(pad), data_format, _flat(dilations))
     try:
         info = _FORWARD_INFOS.get((key, dim_rounding_mode))
     except TypeError:  # an explicit padding: lists in a list
         frozen = (_frozen(strides), _frozen(pad), data_format, _frozen(dilations))
-        key = (depthwise, x.shape, filter.shape, *frozen)
+        key = (depthwise, x_shape, filter.shape, *frozen)
         info = _FORWARD_INFOS.get((key, dim_rounding_mode))
     if info is None:
         info = conv2d_info(
-            x.shape, filter.shape, strides, pad, data_format, dilations, dim_rounding_mode, depthwise
+            x_shape, filter.shape, strides, pad, data_format, dilations, dim_rounding_mode, depthwise
         )
         if len(_FORWARD_INFOS) >= 4096:
             _FORWARD_INFOS.clear()
