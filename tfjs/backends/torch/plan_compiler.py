@@ -198,15 +198,19 @@ def _compile(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> Calla
     return run_compiled
 
 
-def _frozen(module: _TracedPlan, example: list[torch.Tensor]) -> torch.jit.ScriptModule:
-    """`module` traced on `example` (raising _ReadsValues at a value read) and frozen."""
+def _frozen(module: _TracedPlan, example: list[torch.Tensor], guarded: bool = True) -> torch.jit.ScriptModule:
+    """`module` traced on `example` and frozen; if `guarded`, raising _ReadsValues at a
+    value read (the guard adds about a quarter to the time a trace takes)."""
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", category=torch.jit.TracerWarning)
         warnings.filterwarnings("ignore", category=DeprecationWarning)
         with torch.no_grad(), torch.jit.optimized_execution(False):
-            with _RefuseValueReads() as module.guard:
+            if guarded:
+                with _RefuseValueReads() as module.guard:
+                    traced = torch.jit.trace(module, tuple(example), check_trace=False)
+                module.guard = None
+            else:
                 traced = torch.jit.trace(module, tuple(example), check_trace=False)
-            module.guard = None
             _constant_shapes(traced.graph)
             return torch.jit.freeze(traced.eval())
 
@@ -220,8 +224,8 @@ def _fused_forms(
     algorithms); which is faster depends on the model."""
     forms = []
     try:
-        with as_one_op_convolutions():
-            one_op = _frozen(module, example)
+        with as_one_op_convolutions():  # the same kernels, which read no value the first time
+            one_op = _frozen(module, example, guarded=False)
     except Exception:  # a trace that fails here leaves the other form
         one_op = None
     if one_op is not None:
