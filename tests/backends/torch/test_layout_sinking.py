@@ -15,6 +15,7 @@ from tfjs.backends.torch.layout_sinking import sink_layout_permutes  # noqa: E40
 
 _W1 = torch.randn(8, 3, 3, 3)
 _W2 = torch.randn(8, 8, 1, 1)
+_W3 = torch.randn(4, 8, 3, 3)
 _BIAS = torch.randn(8)
 
 
@@ -32,7 +33,9 @@ def _chain(x: torch.Tensor) -> torch.Tensor:
     y = _conv_nhwc(x, _W1)
     y = (y + _BIAS).clamp_(0, 6)  # a bias from a constant, then an in-place clamp
     z = _conv_nhwc(y, _W2)
-    return torch.sigmoid(z * 0.5 + y)  # a residual join of two chains
+    z = torch.tensor(4.0) - torch.mul(torch.tensor(2.0), z) * torch.tensor(1.5)  # 0-d constants
+    joined = torch.sigmoid(z * 0.5 + y)  # a residual join of two chains
+    return _conv_nhwc(joined, _W3)
 
 
 def _graph(function, example: torch.Tensor) -> torch._C.Graph:
@@ -71,14 +74,23 @@ def test_the_rewired_chain_gives_the_same_bits() -> None:
     assert torch.equal(plain.nan_to_num(), rewired.nan_to_num())
 
 
+def test_the_chain_holds_no_0d_tensor_constant() -> None:
+    """oneDNN Graph fails to compile a partition with one: they become Python numbers."""
+    graph = _graph(_chain, _feeds())
+    for node in sink_layout_permutes(graph):
+        for value in node.inputs():
+            if value.node().kind() == "prim::Constant" and isinstance(value.type(), torch._C.TensorType):
+                assert value.toIValue().dim() > 0, f"{node.kind()} reads a 0-d tensor constant"
+
+
 def test_each_convolution_reads_the_chain_not_a_permute() -> None:
     graph = _graph(_chain, _feeds())
     sink_layout_permutes(graph)
     torch._C._jit_pass_dce(graph)
     convolutions = graph.findAllNodes("aten::_convolution")
-    assert len(convolutions) == 2
-    second_input = convolutions[1].inputsAt(0).node()
-    assert second_input.kind() == "aten::clamp"  # the in-place clamp, out of place, on NCHW
+    assert len(convolutions) == 3
+    assert convolutions[1].inputsAt(0).node().kind() == "aten::clamp"  # was in place
+    assert convolutions[2].inputsAt(0).node().kind() == "aten::sigmoid"
     assert not graph.findAllNodes("aten::clamp_")
 
 

@@ -291,6 +291,20 @@ def test_a_compiled_plan_runs_with_onednn_graph_where_it_takes_the_graph(monkeyp
     assert all(form is not None for form in fused), "oneDNN Graph did not take the conv plan"
 
 
+def test_the_forms_are_timed_in_the_thread_that_runs_the_model(monkeypatch, on_torch_cpu):
+    """The compile thread measured the forms 2-3 times slower, and in another order."""
+    import threading
+
+    timing_threads, fastest = [], plan_compiler.fastest
+    monkeypatch.setattr(
+        plan_compiler,
+        "fastest",
+        lambda *a: timing_threads.append(threading.current_thread()) or fastest(*a),
+    )
+    _run_six_calls(conv_relu_model())
+    assert timing_threads == [threading.current_thread()]
+
+
 def test_a_graph_onednn_graph_rejects_runs_plainly(monkeypatch, on_torch_cpu):
     """oneDNN Graph raises as it compiles a partition it rejects: the plain graph runs."""
 

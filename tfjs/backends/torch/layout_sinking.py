@@ -99,7 +99,8 @@ def sink_layout_permutes(graph: torch._C.Graph) -> list[torch._C.Node]:
         elif kind in _ELEMENTWISE and node.outputsSize() == 1:
             twin_inputs = _twin_inputs(graph, node, inputs, channels_first)
             if twin_inputs is not None:
-                twin = graph.create(kind, twin_inputs, 1).insertAfter(node)
+                twin_kind, twin_inputs = _scalar_operands(graph, node, twin_inputs)
+                twin = graph.create(twin_kind, twin_inputs, 1).insertAfter(node)
                 twin.output().setType(node.output().type())
                 channels_first[node.output()] = twin.output()
                 added.append(twin)
@@ -136,6 +137,42 @@ def _twin_inputs(
             with graph.insert_point_guard(node):
                 twin_inputs.append(graph.insertConstant(as_4d.permute(_TO_CHANNELS_FIRST).contiguous()))
     return twin_inputs
+
+
+def _scalar_operands(
+    graph: torch._C.Graph, node: torch._C.Node, operands: list[torch._C.Value]
+) -> tuple[str, list[torch._C.Value]]:
+    """The op and operands for the twin of an arithmetic `node` whose 0-d tensor
+    constant becomes a Python number: second, the operands swapped where the op commutes
+    and `c - x` as `rsub(x, c)`. The Scalar overloads compute the same in the other
+    operand's dtype, and oneDNN Graph fails to compile a 0-d tensor."""
+    kind = node.kind()
+    if kind not in ("aten::add", "aten::sub", "aten::mul", "aten::div"):
+        return kind, operands
+    first, second = _number(operands[0]), _number(operands[1])
+    if first is not None and second is None:
+        if kind == "aten::sub":
+            kind = "aten::rsub"  # rsub(x, c, alpha) = c - alpha * x
+        elif kind == "aten::div" or (kind == "aten::add" and operands[2].toIValue() != 1):
+            return kind, operands
+        operands = [operands[1], operands[0], *operands[2:]]
+        first, second = second, first
+    if second is None or first is not None:
+        return kind, operands
+    with graph.insert_point_guard(node):
+        return kind, [operands[0], graph.insertConstant(second), *operands[2:]]
+
+
+def _number(value: torch._C.Value) -> int | float | None:
+    """The value of a 0-d int or float tensor constant; None for anything else."""
+    if not isinstance(value.type(), torch._C.TensorType) or value.node().kind() != "prim::Constant":
+        return None
+    constant = value.toIValue()  # a 0-d tensor constant may read as a Python number
+    if isinstance(constant, torch.Tensor):
+        if constant.dim() != 0 or constant.dtype in (torch.bool, torch.complex64, torch.complex128):
+            return None
+        constant = constant.item()
+    return constant if isinstance(constant, (int, float)) and not isinstance(constant, bool) else None
 
 
 def _out_of_place(graph: torch._C.Graph) -> None:

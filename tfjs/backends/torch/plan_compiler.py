@@ -27,7 +27,7 @@ import contextvars
 import threading
 import warnings
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import torch
 from torch.overrides import TorchFunctionMode
@@ -143,7 +143,24 @@ def compile_plan(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> C
     None where it cannot be traced (see the module's docstring)."""
     if backend.device.type != "cpu" or any(feed.dtype in ("string", "complex64") for feed in feeds):
         return None
-    return _in_own_thread(lambda: _compile(backend, run, feeds))
+    compiled = _in_own_thread(lambda: _compile(backend, run, feeds))
+    if compiled is None:
+        return None
+    # Timed in the calling thread, which runs the model: in another, the calling thread's
+    # idle OpenMP workers share the cores, and the forms measured 2-3 times slower and
+    # in another order (selfie: plain first there, last here).
+    fused = fastest(compiled.forms, compiled.plain, compiled.example)
+    graph, optimized = (compiled.plain, False) if fused is None else (fused, True)
+    dtypes = compiled.dtypes
+
+    def run_compiled(inputs: Sequence[Any]) -> list[TensorInfo]:
+        with torch.no_grad(), torch.jit.optimized_execution(optimized):
+            *values, failed = graph(*[backend.tensor(feed) for feed in inputs])
+        if bool(failed):  # the kernels one by one raise the failed check's error
+            return run(inputs)
+        return [backend.make_output(value, dtype) for value, dtype in zip(values, dtypes, strict=True)]
+
+    return run_compiled
 
 
 def _in_own_thread(work: Callable[[], Any]) -> Any:
@@ -167,7 +184,17 @@ def _in_own_thread(work: Callable[[], Any]) -> Any:
     return results[0] if results else None
 
 
-def _compile(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> Callable[[Any], Any] | None:
+class _Compiled(NamedTuple):
+    """A plan's frozen graph, its oneDNN Graph forms that give the same outputs, the
+    example feeds they were traced on, and the outputs' dtypes."""
+
+    plain: torch.jit.ScriptModule
+    forms: list[Fused]
+    example: list[torch.Tensor]
+    dtypes: list[str]
+
+
+def _compile(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> _Compiled | None:
     module = _TracedPlan(backend, run, feeds)
     example = [backend.tensor(feed) for feed in feeds]
     try:
@@ -180,22 +207,9 @@ def _compile(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> Calla
         return None
     if not _same(expected, got):
         return None
-    dtypes = list(module.output_dtypes)
-    graph, optimized = compiled, False
-    if backend.onednn_graph:
-        forms = [form for form in _fused_forms(module, compiled, example) if _same(expected, form.outputs)]
-        fused = fastest(forms, compiled, example)
-        if fused is not None:
-            graph, optimized = fused, True
-
-    def run_compiled(inputs: Sequence[Any]) -> list[TensorInfo]:
-        with torch.no_grad(), torch.jit.optimized_execution(optimized):
-            *values, failed = graph(*[backend.tensor(feed) for feed in inputs])
-        if bool(failed):  # the kernels one by one raise the failed check's error
-            return run(inputs)
-        return [backend.make_output(value, dtype) for value, dtype in zip(values, dtypes, strict=True)]
-
-    return run_compiled
+    forms = _fused_forms(module, compiled, example) if backend.onednn_graph else []
+    same = [form for form in forms if _same(expected, form.outputs)]
+    return _Compiled(compiled, same, example, list(module.output_dtypes))
 
 
 def _frozen(module: _TracedPlan, example: list[torch.Tensor], guarded: bool = True) -> torch.jit.ScriptModule:
