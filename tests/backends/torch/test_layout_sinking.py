@@ -16,6 +16,7 @@ from tfjs.backends.torch.layout_sinking import sink_layout_permutes  # noqa: E40
 _W1 = torch.randn(8, 3, 3, 3)
 _W2 = torch.randn(8, 8, 1, 1)
 _W3 = torch.randn(4, 8, 3, 3)
+_ALPHA = torch.randn(8)
 _BIAS = torch.randn(8)
 
 
@@ -35,7 +36,8 @@ def _chain(x: torch.Tensor) -> torch.Tensor:
     z = _conv_nhwc(y, _W2)
     z = torch.tensor(4.0) - torch.mul(torch.tensor(2.0), z) * torch.tensor(1.5)  # 0-d constants
     joined = torch.sigmoid(z * 0.5 + y)  # a residual join of two chains
-    return _conv_nhwc(joined, _W3)
+    channelwise = torch.prelu(joined.movedim(-1, 1), _ALPHA).movedim(1, -1)  # as the Prelu kernel
+    return _conv_nhwc(torch.where(joined == 0, joined, channelwise), _W3)
 
 
 def _graph(function, example: torch.Tensor) -> torch._C.Graph:
@@ -90,7 +92,9 @@ def test_each_convolution_reads_the_chain_not_a_permute() -> None:
     convolutions = graph.findAllNodes("aten::_convolution")
     assert len(convolutions) == 3
     assert convolutions[1].inputsAt(0).node().kind() == "aten::clamp"  # was in place
-    assert convolutions[2].inputsAt(0).node().kind() == "aten::sigmoid"
+    assert convolutions[2].inputsAt(0).node().kind() == "aten::where"
+    (prelu,) = graph.findAllNodes("aten::prelu")
+    assert prelu.inputsAt(0).node().kind() == "aten::sigmoid"  # its movedim gone
     assert not graph.findAllNodes("aten::clamp_")
 
 

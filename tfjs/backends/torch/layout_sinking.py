@@ -40,6 +40,8 @@ _ELEMENTWISE = frozenset(
         "aten::neg",
         "aten::maximum",
         "aten::minimum",
+        "aten::eq",
+        "aten::where",
     }
 )
 # Ops whose output is a new tensor: an in-place op on it (through views no one else
@@ -96,6 +98,12 @@ def sink_layout_permutes(graph: torch._C.Graph) -> list[torch._C.Node]:
                 node.output().replaceAllUsesWith(channels_first[inputs[0]])
         elif kind == "aten::contiguous" and inputs[0] in channels_first:
             channels_first[node.output()] = channels_first[inputs[0]]
+        elif kind == "aten::movedim":  # the channelwise kernels' (PReLU's) NCHW views
+            moves = (inputs[1].toIValue(), inputs[2].toIValue())
+            if moves == (-1, 1) and inputs[0] in channels_first:
+                node.output().replaceAllUsesWith(channels_first[inputs[0]])
+            elif moves == (1, -1) and _channelwise_on_chain(inputs[0], channels_first):
+                channels_first[node.output()] = inputs[0]
         elif kind in _ELEMENTWISE and node.outputsSize() == 1:
             twin_inputs = _twin_inputs(graph, node, inputs, channels_first)
             if twin_inputs is not None:
@@ -106,6 +114,14 @@ def sink_layout_permutes(graph: torch._C.Graph) -> list[torch._C.Node]:
                 added.append(twin)
     _drop_layout_copies(graph, {twin.output() for twin in added})
     return added
+
+
+def _channelwise_on_chain(
+    value: torch._C.Value, channels_first: dict[torch._C.Value, torch._C.Value]
+) -> bool:
+    """Whether `value` is a PReLU of a channels-first chain value: NCHW, 4-D."""
+    node = value.node()
+    return node.kind() == "aten::prelu" and node.inputsAt(0) in set(channels_first.values())
 
 
 def _twin_inputs(
