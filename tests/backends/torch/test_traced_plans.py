@@ -144,20 +144,22 @@ def test_a_traced_top_k_selects_as_tfjs_and_a_tie_or_nan_runs_the_kernels(monkey
     model.dispose()
 
 
+@pytest.mark.parametrize("width", [20, 480])  # 480: selected in 16 parts of 30
 @pytest.mark.parametrize(
     ("change", "inexact"),
     [(None, False), ("tie inside", False), ("tie at the k-th", True), ("nan", True)],
 )
-def test_traced_top_k_flags_what_torch_topk_may_select_differently(change, inexact):
+def test_traced_top_k_flags_what_torch_topk_may_select_differently(change, inexact, width):
     from types import SimpleNamespace
 
     from tfjs.backends.torch.kernels import evaluation
 
-    rows = torch.from_numpy(RNG.permutation(60).reshape(3, 20).astype(np.float32))
+    rows = torch.from_numpy(RNG.permutation(3 * width).reshape(3, width).astype(np.float32))
+    rows[:, -1] = 3.0 * width  # each row's greatest in its last part
     if change == "tie inside":
-        rows[1, [2, 17]] = 100.0  # the two greatest are equal: both selected, by column
+        rows[1, [2, 17]] = 4.0 * width  # the two greatest are equal: both selected, by column
     elif change == "tie at the k-th":
-        rows[2, [4, 8, 12, 16]] = 100.0  # four equal greatest for k=3: one is left out
+        rows[2, [4, 8, 12, 16]] = 4.0 * width  # four equal greatest for k=3: one is left out
     elif change == "nan":
         rows[0, 5] = float("nan")
     backend = SimpleNamespace(checks=SimpleNamespace(traced=[]))
