@@ -87,41 +87,45 @@ def sink_layout_permutes(graph: torch._C.Graph) -> list[torch._C.Node]:
     caller runs dead code elimination once it is done with the graph."""
     _out_of_place(graph)
     channels_first: dict[torch._C.Value, torch._C.Value] = {}  # NHWC value -> its NCHW twin
+    chain_values: set[torch._C.Value] = set()  # the twins
+
+    def record(nhwc: torch._C.Value, nchw: torch._C.Value) -> None:
+        channels_first[nhwc] = nchw
+        chain_values.add(nchw)
+
     added: list[torch._C.Node] = []
     for node in list(graph.nodes()):
         kind, inputs = node.kind(), list(node.inputs())
         if kind == "aten::permute":
             dims = inputs[1].toIValue()
             if dims == _TO_CHANNELS_LAST:
-                channels_first[node.output()] = inputs[0]
+                record(node.output(), inputs[0])
             elif dims == _TO_CHANNELS_FIRST and inputs[0] in channels_first:
                 node.output().replaceAllUsesWith(channels_first[inputs[0]])
         elif kind == "aten::contiguous" and inputs[0] in channels_first:
-            channels_first[node.output()] = channels_first[inputs[0]]
+            record(node.output(), channels_first[inputs[0]])
         elif kind == "aten::movedim":  # the channelwise kernels' (PReLU's) NCHW views
             moves = (inputs[1].toIValue(), inputs[2].toIValue())
             if moves == (-1, 1) and inputs[0] in channels_first:
                 node.output().replaceAllUsesWith(channels_first[inputs[0]])
-            elif moves == (1, -1) and _channelwise_on_chain(inputs[0], channels_first):
-                channels_first[node.output()] = inputs[0]
+            elif moves == (1, -1) and _channelwise_on_chain(inputs[0], chain_values):
+                record(node.output(), inputs[0])
         elif kind in _ELEMENTWISE and node.outputsSize() == 1:
             twin_inputs = _twin_inputs(graph, node, inputs, channels_first)
             if twin_inputs is not None:
                 twin_kind, twin_inputs = _scalar_operands(graph, node, twin_inputs)
                 twin = graph.create(twin_kind, twin_inputs, 1).insertAfter(node)
                 twin.output().setType(node.output().type())
-                channels_first[node.output()] = twin.output()
+                record(node.output(), twin.output())
                 added.append(twin)
     _drop_layout_copies(graph, {twin.output() for twin in added})
     return added
 
 
-def _channelwise_on_chain(
-    value: torch._C.Value, channels_first: dict[torch._C.Value, torch._C.Value]
-) -> bool:
+def _channelwise_on_chain(value: torch._C.Value, chain_values: set[torch._C.Value]) -> bool:
     """Whether `value` is a PReLU of a channels-first chain value: NCHW, 4-D."""
     node = value.node()
-    return node.kind() == "aten::prelu" and node.inputsAt(0) in set(channels_first.values())
+    return node.kind() == "aten::prelu" and node.inputsAt(0) in chain_values
 
 
 def _twin_inputs(

@@ -12,7 +12,9 @@ alpha for `add`, `clamp_min(x, 0)` for `relu`, which is how ATen computes it, `m
 for `permute`): each gives the same bits. What is left to oneDNN Graph: convolutions,
 matrix products, poolings, `contiguous` (its other spelling, `to(memory_format)`, leaves
 some strided tensors strided: argmax over one ran 20 times slower), and the elementwise
-ops without another name (tanh, exp, sigmoid_, leaky_relu, ...).
+ops without another name (tanh, exp, sigmoid_, leaky_relu, ...). With `chains`, the
+elementwise ops between convolutions are first given channels-first twins under their
+own names (layout_sinking.py), which oneDNN Graph fuses into the convolutions.
 """
 
 from __future__ import annotations

@@ -9,9 +9,11 @@ here (a model 18 times slower, recompiling for seconds), and without `optimize_f
 as the torch backend's kernels may fold it; the compiled outputs are compared with the
 kernels' (run eagerly on the paths they take while traced) before the graph is used.
 
-Where oneDNN Graph takes the graph (onednn_graph.py), gives the same outputs and measures
-about as fast as the plain graph, the graph runs with its partitions; the plan then times
-it against its kernel loop in the calling thread.
+oneDNN Graph (onednn_graph.py) is offered the graph in two forms: as traced, and traced
+again with torch's one-op convolutions whose elementwise chains are rewired channels-first
+(layout_sinking.py). Of the forms that give the same outputs, the fastest runs where it
+measures about as fast as the plain graph, timed in the calling thread; the plan then
+times the graph against its kernel loop.
 
 A plan is not compiled (its kernels keep running one by one) when tracing it cannot be
 right for other inputs of the same shapes: a kernel reads on the host a value computed
