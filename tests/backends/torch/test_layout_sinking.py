@@ -114,6 +114,24 @@ def test_an_in_place_op_on_a_tensor_read_elsewhere_stays() -> None:
         assert torch.equal(want.nan_to_num(), got.nan_to_num())
 
 
+def test_an_in_place_op_with_a_tensor_operand_stays_in_place() -> None:
+    """Out of place it would promote (float32 times a float64 tensor gives float64)."""
+    scale = torch.randn(8, dtype=torch.float64)
+
+    def scaled(x: torch.Tensor) -> torch.Tensor:
+        return _conv_nhwc(_conv_nhwc(x, _W1).mul_(scale), _W2)
+
+    x = _feeds()
+    graph = _graph(scaled, x)
+    plain = _run(graph, x)
+    sink_layout_permutes(graph)
+    torch._C._jit_pass_dce(graph)
+    assert graph.findAllNodes("aten::mul_")
+    rewired = _run(graph, x)
+    assert rewired.dtype == plain.dtype == torch.float32
+    assert torch.equal(plain.nan_to_num(), rewired.nan_to_num())
+
+
 def test_an_operand_without_a_channels_first_form_leaves_the_op_alone() -> None:
     def mixed(x: torch.Tensor) -> torch.Tensor:
         return _conv_nhwc(x, _W1) * x.sum(dim=3, keepdim=True)  # computed from the feed

@@ -197,16 +197,24 @@ def _number(value: torch._C.Value) -> int | float | None:
 
 def _out_of_place(graph: torch._C.Graph) -> None:
     """Replaces each in-place elementwise op (a kernel's `clamp_` on its own result) by
-    its out-of-place form where nothing else can see the tensor it writes."""
+    its out-of-place form where nothing else can see the tensor it writes and the result
+    keeps its dtype: no other operand is a tensor but a 0-d constant (an in-place op
+    keeps the written tensor's dtype, an out-of-place one promotes), and no comparison."""
     for node in list(graph.nodes()):
         kind = node.kind()
-        if not kind.endswith("_") or kind.endswith("__") or kind[:-1] not in _ELEMENTWISE:
+        if not kind.endswith("_") or kind.endswith("__") or kind[:-1] not in _ELEMENTWISE - {"aten::eq"}:
             continue
-        if _unseen(node.inputsAt(0)):
+        operands = list(node.inputs())[1:]
+        if all(_scalar_like(value) for value in operands) and _unseen(node.inputsAt(0)):
             pure = graph.create(kind[:-1], list(node.inputs()), 1).insertBefore(node)
             pure.output().setType(node.output().type())
             node.output().replaceAllUsesWith(pure.output())
             node.destroy()
+
+
+def _scalar_like(value: torch._C.Value) -> bool:
+    """Whether `value` is a scalar, None, or a 0-d tensor constant."""
+    return not isinstance(value.type(), torch._C.TensorType) or _number(value) is not None
 
 
 def _unseen(value: torch._C.Value) -> bool:
