@@ -55,6 +55,16 @@ def _run(graph: torch._C.Graph, x: torch.Tensor):
         return function(x)
 
 
+def _rewired(function, x: torch.Tensor):
+    """`function`'s graph after the pass (and dead code elimination), with its outputs on
+    `x` before and after."""
+    graph = _graph(function, x)
+    plain = _run(graph, x)
+    sink_layout_permutes(graph)
+    torch._C._jit_pass_dce(graph)
+    return graph, plain, _run(graph, x)
+
+
 def _feeds() -> torch.Tensor:
     x = torch.randn(1, 9, 9, 3) * 4
     x[0, 0, 0, 0] = float("nan")
@@ -104,13 +114,9 @@ def test_an_in_place_op_on_a_tensor_read_elsewhere_stays() -> None:
         clamped = y.permute(0, 2, 3, 1).clamp_(0, 6)
         return clamped, y  # y sees the clamp through the view
 
-    x = _feeds()
-    graph = _graph(observed, x)
-    plain = _run(graph, x)
-    sink_layout_permutes(graph)
-    torch._C._jit_pass_dce(graph)
+    graph, plain, rewired = _rewired(observed, _feeds())
     assert graph.findAllNodes("aten::clamp_")
-    for want, got in zip(plain, _run(graph, x), strict=True):
+    for want, got in zip(plain, rewired, strict=True):
         assert torch.equal(want.nan_to_num(), got.nan_to_num())
 
 
@@ -121,13 +127,8 @@ def test_an_in_place_op_with_a_tensor_operand_stays_in_place() -> None:
     def scaled(x: torch.Tensor) -> torch.Tensor:
         return _conv_nhwc(_conv_nhwc(x, _W1).mul_(scale), _W2)
 
-    x = _feeds()
-    graph = _graph(scaled, x)
-    plain = _run(graph, x)
-    sink_layout_permutes(graph)
-    torch._C._jit_pass_dce(graph)
+    graph, plain, rewired = _rewired(scaled, _feeds())
     assert graph.findAllNodes("aten::mul_")
-    rewired = _run(graph, x)
     assert rewired.dtype == plain.dtype == torch.float32
     assert torch.equal(plain.nan_to_num(), rewired.nan_to_num())
 
