@@ -96,3 +96,25 @@ def test_a_convolution_graph_runs_with_onednn_graph_and_gives_the_plain_outputs(
     want = frozen(x)
     torch.testing.assert_close(fused.outputs, want, rtol=1e-5, atol=1e-5)
     torch.testing.assert_close(again, want, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize(
+    ("times", "chosen"),
+    [
+        ((10.0, 9.0, 7.0), "chains"),  # the fastest fused form
+        ((10.0, 10.4, 12.0), "measured"),  # within 1.05x of the plain graph
+        ((10.0, 10.6, 11.0), None),  # both slower than that: the plain graph
+    ],
+)
+def test_the_fastest_fused_form_is_kept_unless_the_plain_graph_is_faster(monkeypatch, times, chosen):
+    """`fastest` times the plain graph and each form in turns (after warm-up calls)."""
+    calls = []
+
+    def form(name):
+        return onednn_graph.Fused(lambda *example: calls.append(name), [])
+
+    forms = [form("measured"), form("chains")]
+    monkeypatch.setattr(onednn_graph, "best_times", lambda alternatives, runs: list(times))
+    picked = onednn_graph.fastest(forms, lambda *example: calls.append("plain"), [torch.zeros(1)])
+    assert picked is ({"measured": forms[0], "chains": forms[1]}[chosen].function if chosen else None)
+    assert calls == ["plain", "measured", "chains"] * onednn_graph._WARM_UP_RUNS

@@ -60,7 +60,7 @@ class Fused(NamedTuple):
 
 
 def with_onednn_graph(
-    frozen: torch._C.Graph, example: Sequence[torch.Tensor], chains: bool = True
+    frozen: torch._C.Graph, example: Sequence[torch.Tensor], *, chains: bool = False
 ) -> Fused | None:
     """`frozen` (a frozen module's graph) respelled for oneDNN Graph, with its
     convolutions' elementwise chains channels-first (layout_sinking.py) if `chains`, as a

@@ -148,9 +148,9 @@ def compile_plan(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> C
     compiled = _in_own_thread(lambda: _compile(backend, run, feeds))
     if compiled is None:
         return None
-    # Timed in the calling thread, which runs the model: in another, the calling thread's
-    # idle OpenMP workers share the cores, and the forms measured 2-3 times slower and
-    # in another order (selfie: plain first there, last here).
+    # Timed in the calling thread, which runs the model: in the compile thread the forms
+    # measured 2-3 times slower and in another order (selfie's channels-first form slowest
+    # there, fastest here), likely as the calling thread's idle OpenMP workers spin.
     fused = fastest(compiled.forms, compiled.plain, compiled.example)
     graph, optimized = (compiled.plain, False) if fused is None else (fused, True)
     dtypes = compiled.dtypes
@@ -246,7 +246,7 @@ def _fused_forms(
         one_op = None
     if one_op is not None:
         forms.append(with_onednn_graph(one_op.graph, example, chains=True))
-    forms.append(with_onednn_graph(compiled.graph, example, chains=False))
+    forms.append(with_onednn_graph(compiled.graph, example))
     return [form for form in forms if form is not None]
 
 
