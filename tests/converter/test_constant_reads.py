@@ -16,8 +16,6 @@ import tfjs as tf
 from tests.conftest import STARTED
 from tests.converter.test_constant_folding import DTYPES, node, placeholder, write_model
 from tfjs.converter import kernel_program
-from tfjs.converter.host_shapes import evaluate
-from tfjs.converter.model_graph import Node
 from tfjs.converter.ops._values import HostValues, nested, nested_ints, number, numbers, shape_value
 from tfjs.converter.resources import HashTable
 
@@ -251,64 +249,6 @@ def test_a_hash_table_import_of_mismatched_counts_fails_before_reading_the_keys(
     np.testing.assert_array_equal(found.numpy(), [0.5, 1.5])
     table.clear_and_close()
     tf.dispose([keys, values, more_keys, default, found])
-
-
-def host(values) -> HostValues:
-    array = np.asarray(values, np.int32)
-    return HostValues(array.reshape(-1), array.shape, "int32")
-
-
-# op, attributes, inputs (HostValues, or a tensor's shape for Shape and Size), and the
-# value TensorFlow's op gives (worked out by hand).
-HOST_CASES = [
-    ("Shape", {}, [(2, 3, 4)], [2, 3, 4]),
-    ("Size", {}, [(2, 3, 4)], 24),
-    ("StridedSlice", {"shrink_axis_mask": 1}, [[5, 6, 7], [1], [2], [1]], 6),
-    ("StridedSlice", {"begin_mask": 1}, [[5, 6, 7, 8], [3], [-1], [1]], [5, 6, 7]),
-    ("StridedSlice", {}, [[5, 6, 7, 8], [-1], [0], [-2]], [8, 6]),
-    ("Pack", {"axis": 0}, [3, -1], [3, -1]),
-    ("Pack", {"axis": 1}, [[1, 2], [3, 4]], [[1, 3], [2, 4]]),
-    ("AddV2", {}, [[1, 2], 10], [11, 12]),
-    ("Sub", {}, [[7, 9], [1, 2]], [6, 7]),
-    ("Mul", {}, [[2, 3], [[1], [2]]], [[2, 3], [4, 6]]),
-    ("Mul", {}, [2**30, 4], 0),  # int32 wraps around
-    ("Minimum", {}, [[1, 9], 5], [1, 5]),
-    ("Maximum", {}, [[1, 9], 5], [5, 9]),
-    ("Reshape", {}, [[1, 2, 3, 4], [2, -1]], [[1, 2], [3, 4]]),
-    ("ExpandDims", {}, [[1, 2], -1], [[1], [2]]),
-]
-
-
-@pytest.mark.parametrize(("op", "attrs", "inputs", "expected"), HOST_CASES)
-def test_shape_arithmetic_evaluated_on_the_host(op, attrs, inputs, expected):
-    node = Node(name="n", op=op, raw_inputs=[], attrs={}, mapper=None, keywords=attrs)
-    args = [tf.zeros(inputs[0])] if op in ("Shape", "Size") else [host(v) for v in inputs]
-    result = evaluate(node, [None] * len(args), args, {})
-    assert result is not None and result.dtype == "int32"
-    assert nested(result) == expected
-    assert result.shape == np.shape(expected)
-    tf.dispose([a for a in args if isinstance(a, tf.Tensor)])
-
-
-def test_a_cast_shape_evaluated_on_the_host_is_the_kernels_cast():
-    """Range(0, Cast(StridedSlice(Shape(x)), float32), 1): movenet-multipose's limit."""
-    node = Node(name="n", op="Cast", raw_inputs=[], attrs={}, mapper=None, keywords={"DstT": "float32"})
-    result = evaluate(node, [None], [host([[3, 17]])], {})
-    assert result is not None and result.dtype == "float32" and result.shape == (1, 2)
-    assert result.flat.dtype == np.float32 and result.flat.tolist() == [3.0, 17.0]
-    same = Node(name="i", op="Cast", raw_inputs=[], attrs={}, mapper=None, keywords={"DstT": "int32"})
-    assert nested(evaluate(same, [None], [host([4, 5])], {})) == [4, 5]
-    for to, values in (("bool", [1]), ("float32", [2**24])):  # not evaluated: the kernel casts
-        other = Node(name="b", op="Cast", raw_inputs=[], attrs={}, mapper=None, keywords={"DstT": to})
-        assert evaluate(other, [None], [host(values)], {}) is None
-
-
-def test_host_evaluation_leaves_other_dtypes_to_the_kernels():
-    node = Node(name="n", op="Mul", raw_inputs=[], attrs={}, mapper=None)
-    floats = HostValues(np.array([1.5], np.float32), (1,), "float32")
-    assert evaluate(node, [None, None], [floats, host([2])], {}) is None
-    pack = Node(name="p", op="Pack", raw_inputs=[], attrs={}, mapper=None)
-    assert evaluate(pack, [None, None], [host([1, 2]), host(3)], {}) is None  # shapes differ
 
 
 def test_a_custom_op_under_a_shape_op_name_is_not_evaluated_on_the_host(shapes_model):

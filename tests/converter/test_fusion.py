@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 
 import tfjs as tf
-import tfjs.converter.executor as executor_module
+import tfjs.converter.plan_runner as plan_runner_module
+from tfjs.converter.plan_runner import build_plan
 
 FLOAT = {"type": "DT_FLOAT"}
 T = {"T": FLOAT}
@@ -83,7 +84,7 @@ def run_both(monkeypatch, path, feeds, outputs=None):
     those of the separate nodes, bit for bit."""
     fused, ops = run(path, feeds, outputs)
     with monkeypatch.context() as m:
-        m.setattr(executor_module, "fuse_plan", lambda steps, *_: steps)
+        m.setattr(plan_runner_module, "fuse_plan", lambda steps, *_: steps)
         separate, _ = run(path, feeds, outputs)
     assert len(fused) == len(separate)
     for a, b in zip(fused, separate, strict=True):
@@ -224,7 +225,7 @@ def test_channels_first_convolution_does_not_fuse(tmp_path):
     )
     model = tf.load_graph_model(path)
     try:
-        plan = model.executor._compile({"x"}, ["add"])
+        plan = build_plan(model.executor, {"x"}, ["add"])
         assert [n.op for n in plan.nodes] == ["Conv2D", "BiasAdd"]
     finally:
         model.dispose()

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import tfjs as tf
-from tfjs.converter.executor import FUSED_OPS
+from tfjs.converter.plan_runner import FUSED_OPS
 
 FIXTURES = Path(__file__).parent / "fixtures"
 CONV = FIXTURES / "graph_api" / "conv_chain"

@@ -1,6 +1,9 @@
-"""Zero padding folded into the convolution that reads it (converter/plan_folding.py), on
-a backend whose kernels need not give the graph's floats to the bit (torch), never on
-`cpu`: which paddings fold, the slots the program then frees, and the values."""
+"""The rewrites of a joined plan (converter/plan_folding.py). Zero padding folded into
+the convolution that reads it, on a backend whose kernels need not give the graph's
+floats to the bit (torch), never on `cpu`: which paddings fold, the slots the program
+then frees, and the values. On every backend, the kernels that read no feed (values
+from weights and the feeds' shapes) run once when the plan is lowered: the same values,
+outputs still new tensors, what they made freed with the model."""
 
 from __future__ import annotations
 
@@ -11,6 +14,11 @@ import pytest
 
 import tfjs as tf
 from tests.converter.test_constant_folding import node, placeholder, write_model
+from tests.converter.test_constant_reads import (
+    INT,
+    int_node,
+    on_backend,  # noqa: F401 (a fixture)
+)
 from tfjs.converter.plan_folding import fold_for_backend, fold_pads
 from tfjs.converter.plan_program import PlanKernel, PlanProgram
 
@@ -111,3 +119,51 @@ def test_a_folded_padding_gives_the_graphs_values(tmp_path, backend):
         model.dispose()
     finally:
         tf.set_backend(previous)
+
+
+# anchors = Cast(Range(0, columns of Shape(x), 1)) * 0.5, from x's shape alone;
+# out = x + anchors, and anchors is an output too.
+ANCHORS = [
+    placeholder("x", [1, -1]),
+    node("x_shape", "Shape", ["x"], out_type=INT),
+    int_node("columns", "StridedSlice", ["x_shape", "one", "two", "one"], shrink_axis_mask={"i": "1"}),
+    {
+        "name": "positions",
+        "op": "Range",
+        "input": ["zero", "columns", "one_scalar"],
+        "attr": {"Tidx": INT},
+    },
+    node("positions_f", "Cast", ["positions"], SrcT=INT, DstT={"type": "DT_FLOAT"}),
+    node("anchors", "Mul", ["positions_f", "half"]),
+    node("out", "AddV2", ["x", "anchors"]),
+]
+ANCHOR_WEIGHTS = {
+    "one": np.array([1], np.int32),
+    "two": np.array([2], np.int32),
+    "zero": np.array(0, np.int32),
+    "one_scalar": np.array(1, np.int32),
+    "half": np.array(0.5, np.float32),
+}
+
+
+@pytest.mark.usefixtures("on_backend")
+def test_kernels_that_read_no_feed_run_once_when_the_plan_is_lowered(tmp_path):
+    start = tf.memory()["num_tensors"]
+    model = tf.load_graph_model(write_model(tmp_path / "anchors", ANCHORS, ANCHOR_WEIGHTS))
+    for columns in (4, 4, 4, 7, 7, 7, 4):
+        values = np.arange(columns, dtype=np.float32).reshape(1, columns) * 3.0
+        x = tf.tensor(values)
+        out, anchors = model.execute(x, ["out", "anchors"])
+        expected = np.arange(columns, dtype=np.float32) * np.float32(0.5)
+        np.testing.assert_array_equal(anchors.numpy(), expected)
+        np.testing.assert_array_equal(out.numpy(), values + expected)
+        tf.dispose([x, out, anchors])  # the caller owns both, anchors too
+    lowered = [p for p in model.executor.plan_programs.by_key.values() if p is not None]
+    assert len(lowered) == 2  # one program per shape of x
+    for plan in lowered:
+        kernels = [getattr(step, "kernel_name", "constant") for step in plan.program.steps]
+        assert "Range" not in kernels and "Cast" not in kernels  # run once, when lowered
+        assert kernels.count("Multiply") == 1 and "Add" in kernels  # anchors, an output, runs
+        assert len(plan.program.owned) == 1  # Cast's float positions, which Multiply reads
+    model.dispose()
+    assert tf.memory()["num_tensors"] == start

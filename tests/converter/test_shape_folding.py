@@ -1,5 +1,7 @@
 """Graphs with frames keep the values of shape-only nodes (computed from constants and
-tensors' shapes) from one run to the next (converter/shape_folding.py): a later run
+tensors' shapes) from one run to the next (converter/shape_folding.py) where the frames
+executor runs them itself (node by node: `execute_steps(each_node=True)`; a plain run
+computes the part before control flow as a plan, test_frame_prefix.py): a later run
 with the same shapes gives them back instead of running the nodes, a run with other
 shapes (a feed's, or an intermediate tensor's whose size depends on values) computes
 them again, and the caller always owns what it gets."""
@@ -12,6 +14,7 @@ import pytest
 import tfjs as tf
 from tests.converter.test_constant_folding import node, placeholder, write_model
 from tests.converter.test_constant_reads import INT, int_node
+from tests.converter.test_plan_programs import drive
 from tfjs.converter import frames
 from tfjs.converter.shape_folding import shape_only_nodes
 
@@ -56,7 +59,7 @@ def model(tmp_path):
 
 def _run(model, x: np.ndarray) -> list[np.ndarray]:
     xs, pred = tf.tensor(x), tf.tensor(True)
-    outputs = model.execute({"x": xs, "pred": pred}, OUTPUTS)
+    outputs, _ = drive(model.execute_steps({"x": xs, "pred": pred}, OUTPUTS, each_node=True))
     values = [t.numpy() for t in outputs]
     tf.dispose([*outputs, xs, pred])
     return values

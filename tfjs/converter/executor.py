@@ -21,44 +21,25 @@ next run or `dispose_intermediate_tensors()`, as TF.js's GraphExecutor does.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
-from tfjs.converter.constant_folding import fold_plan
 from tfjs.converter.constant_reads import ConstantReads
-from tfjs.converter.custom_op import is_custom
 from tfjs.converter.execution_context import ExecutionContext
 from tfjs.converter.feed_checks import check_inputs, check_outputs
+from tfjs.converter.frame_prefix import prefix_cut
 from tfjs.converter.frames import clones, lookup, run_frames
-from tfjs.converter.fusion import ACTIVATIONS, ADDS, CONVOLUTIONS, fuse_plan
-from tfjs.converter.host_shapes import HostPlan, Source, plan_host_inputs
+from tfjs.converter.host_shapes import HostPlan
 from tfjs.converter.kernel_program import NodePrograms, can_replay
-from tfjs.converter.model_graph import SOURCE_OPS, Graph, Node, execution_order, parse_input_name
-from tfjs.converter.ops._values import HostValues
+from tfjs.converter.model_graph import SOURCE_OPS, Graph, Node, parse_input_name
 from tfjs.converter.plan_folding import fold_for_backend
 from tfjs.converter.plan_program import PlanPrograms, plan_key
-from tfjs.converter.plan_runner import run_plan
+from tfjs.converter.plan_runner import Plan, build_plan, run_plan
 from tfjs.converter.shape_folding import ShapeFolds
 from tfjs.engine import ENGINE
 from tfjs.environment import ENV
 from tfjs.tensor import Tensor
 
-# The ops fusion.fuse_plan matches by name: a custom op registered under one of them
-# (tf.register_op) must run as itself, so such a plan is not fused.
-FUSED_OPS = frozenset(CONVOLUTIONS) | ADDS | frozenset(ACTIVATIONS)
 PlanKey = tuple[tuple[str, ...], tuple[str, ...], bool]
-
-
-@dataclass
-class Plan:
-    nodes: list[Node]  # in execution order
-    free_after: list[list[str]]  # after nodes[i]: the nodes whose tensors nothing reads any more
-    constants: dict[str, list[Tensor]] = field(default_factory=dict)  # folded values the nodes read
-    # {node name: {input position: values}}: what its mapper reads on the host and the plan
-    # knows there: a constant's values, or the name of a node evaluated on the host too
-    host_inputs: dict[str, dict[int, HostValues | str]] = field(default_factory=dict)
-    # {node name: the sources of its inputs}: the shape computations evaluated on the host
-    host_shapes: dict[str, list[Source]] = field(default_factory=dict)
 
 
 class GraphExecutor:
@@ -75,6 +56,9 @@ class GraphExecutor:
         self.programs: NodePrograms = {}  # each node's kernel programs (kernel_program.py)
         self.plan_programs = PlanPrograms(fold_for_backend)  # whole plans joined into one (plan_program.py)
         self.used_cache: dict[tuple[tuple[str, ...], tuple[str, ...]], set[str]] = {}
+        # graphs with frames: {(inputs, outputs): the tensors the rest reads of the part
+        # before control flow, which runs as a plan}
+        self.prefix_cuts: dict[Any, list[tuple[str, int]]] = {}
         self.folded: dict[str, list[Tensor]] = {}  # constant-folded values, shared by the plans
         self.constant_reads = ConstantReads(self.weight_map, graph.nodes)
         # graphs with frames: {(inputs, outputs): plan_host_inputs of the nodes used}
@@ -202,7 +186,15 @@ class GraphExecutor:
         output_refs = [parse_input_name(name)[:2] for name in outputs]
         try:
             if self.graph.has_frames:
-                yield from run_frames(self, values, inputs, output_refs, context, keep_ids, kept)
+                fed = inputs
+                plans = kept is None and not each_node and can_replay()
+                cut = self._prefix(inputs, output_refs) if plans else []
+                if cut:  # the part before control flow runs as a plan
+                    computed = yield from self._run_planned(
+                        inputs, cut, values, context, keep_ids, None, False
+                    )
+                    fed = {**inputs, **_place(values, cut, computed)}
+                yield from run_frames(self, values, fed, output_refs, context, keep_ids, kept)
                 results = [lookup(values, name, index, context) for name, index in output_refs]
                 results = self.shape_folds.owned(results)
                 missing = [outputs[i] for i, t in enumerate(results) if t is None]
@@ -214,31 +206,9 @@ class GraphExecutor:
                         f"Consider providing the following inputs: {sorted(needed)}"
                     )
             else:
-                plan = self._plan(inputs, output_refs, kept is not None)
-                if plan.constants:
-                    values.update(plan.constants)
-                    keep_ids |= {t.id for tensors in plan.constants.values() for t in tensors}
-                feeds = [inputs[name] for name in sorted(inputs)]
-                key = plan_key(plan, feeds) if kept is None and not each_node and can_replay() else None
-                lowered = self.plan_programs.find(key) if key is not None else None
-                if lowered is not None:
-                    yield
-                    return lowered.run(feeds)
-                collector = self.plan_programs.collector(key, feeds, keep_ids) if key is not None else None
-                yield from run_plan(
-                    plan,
-                    values,
-                    context,
-                    keep_ids,
-                    kept,
-                    self.call,
-                    self.programs,
-                    self.weight_ids,
-                    collector,
+                results = yield from self._run_planned(
+                    inputs, output_refs, values, context, keep_ids, kept, each_node
                 )
-                results = [_output(values, name, index) for name, index in output_refs]
-                if collector is not None:
-                    self.plan_programs.remember(key, collector, results)
         except BaseException:
             _dispose_all(values, keep_ids)
             if self.parent is None:
@@ -249,6 +219,48 @@ class GraphExecutor:
         if self.parent is None:
             context.dispose(keep_ids)
         return results
+
+    def _run_planned(
+        self,
+        inputs: dict[str, Tensor],
+        output_refs: list[tuple[str, int]],
+        values: dict[str, list[Any]],
+        context: ExecutionContext,
+        keep_ids: set[int],
+        kept: dict[str, list[Any]] | None,
+        each_node: bool,
+    ) -> Iterator[None]:
+        """Computes `output_refs` from `inputs` by a plan (as one program where one was
+        recorded for these feeds), over `values`; returns the tensors."""
+        plan = self._plan(inputs, output_refs, kept is not None)
+        if plan.constants:
+            values.update(plan.constants)
+            keep_ids |= {t.id for tensors in plan.constants.values() for t in tensors}
+        feeds = [inputs[name] for name in sorted(inputs)]
+        key = plan_key(plan, feeds) if kept is None and not each_node and can_replay() else None
+        lowered = self.plan_programs.find(key) if key is not None else None
+        if lowered is not None:
+            yield
+            return lowered.run(feeds)
+        collector = self.plan_programs.collector(key, feeds, keep_ids) if key is not None else None
+        yield from run_plan(
+            plan, values, context, keep_ids, kept, self.call, self.programs, self.weight_ids, collector
+        )
+        results = [_output(values, name, index) for name, index in output_refs]
+        if collector is not None:
+            self.plan_programs.remember(key, collector, results)
+        return results
+
+    def _prefix(self, inputs: dict[str, Tensor], output_refs: list[tuple[str, int]]) -> list[tuple[str, int]]:
+        """The tensors through which the rest of a graph with frames reads its part before
+        control flow (frame_prefix.py), for these inputs and outputs."""
+        input_names = {parse_input_name(name)[0] for name in inputs}
+        key = (tuple(sorted(input_names)), tuple(output_refs))
+        cut = self.prefix_cuts.get(key)
+        if cut is None:
+            used = self.used_nodes(input_names, [name for name, _ in output_refs])[0]
+            cut = self.prefix_cuts[key] = prefix_cut(self.graph, used, self.preset(input_names), output_refs)
+        return cut
 
     def execute_function(
         self, args: list[Tensor], tensor_arrays: dict[int, Any], tensor_lists: dict[int, Any]
@@ -303,8 +315,8 @@ class GraphExecutor:
         key = (input_names, tuple(sorted(set(output_names))), keep_all)
         plan = self._plans.get(key)
         if plan is None:
-            plan = self._plans[key] = self._compile(
-                set(input_names), list(dict.fromkeys(output_names)), keep_all
+            plan = self._plans[key] = build_plan(
+                self, set(input_names), list(dict.fromkeys(output_names)), keep_all
             )
         return plan
 
@@ -340,52 +352,6 @@ class GraphExecutor:
                     frontier.append(producer)
         return used, missing
 
-    def _compile(self, input_names: set[str], output_names: list[str], keep_all: bool = False) -> Plan:
-        """The plan computing `output_names` from `input_names`; `keep_all` (the flag
-        KEEP_INTERMEDIATE_TENSORS): every node runs as the graph has it, unfolded, unfused."""
-        nodes = self.graph.nodes
-        used, missing = self.used_nodes(input_names, output_names)
-        if missing:
-            raise ValueError(
-                f"Cannot compute the outputs {output_names} from the provided inputs {sorted(input_names)}. "
-                f"Missing the following inputs: {sorted(missing)}"
-            )
-        preset = self.preset(input_names)
-        steps = [node for node in execution_order(nodes, used, preset) if node.name not in preset]
-        for node in steps:
-            problem = (
-                node.mapper.call_error(node.name, len(node.inputs), node.keywords) if node.mapper else None
-            )
-            if problem:
-                raise ValueError(problem)
-        constants: dict[str, list[Tensor]] = {}
-        if not keep_all:
-            steps, constants = fold_plan(
-                steps,
-                self.weight_map,
-                input_names,
-                set(output_names),
-                self.folded,
-                lambda node, args: self.call(node, args, None),  # type: ignore[arg-type]
-                self.weight_ids,
-            )
-            if not any(node.op in FUSED_OPS and is_custom(node.mapper) for node in steps):
-                weights = {**self.weight_map, **constants} if constants else self.weight_map
-                steps = fuse_plan(steps, weights, input_names, set(output_names))
-        position = {node.name: i for i, node in enumerate(steps)}
-        last_use = dict(position)
-        for node in steps:
-            for producer in [p for p, _ in node.inputs] + node.controls:
-                if producer in position:
-                    last_use[producer] = max(last_use[producer], position[node.name])
-        free_after: list[list[str]] = [[] for _ in steps]
-        outputs = set(output_names)
-        for name, i in last_use.items():
-            if name not in outputs:
-                free_after[i].append(name)
-        host_inputs, host_shapes = plan_host_inputs(steps, self.constant_reads, input_names, constants)
-        return Plan(steps, free_after, constants, host_inputs, host_shapes)
-
 
 def _output(values: dict[str, list[Any]], name: str, index: int) -> Any:
     tensors = values[name]
@@ -394,6 +360,19 @@ def _output(values: dict[str, list[Any]], name: str, index: int) -> Any:
             f"The output '{name}:{index}' is not found in the graph: node '{name}' has {len(tensors)} outputs"
         )
     return tensors[index]
+
+
+def _place(
+    values: dict[str, list[Any]], refs: list[tuple[str, int]], tensors: list[Tensor]
+) -> dict[str, Tensor]:
+    """Puts each of `tensors` in `values` at its ref; returns them by tensor name."""
+    named = {}
+    for (name, index), tensor in zip(refs, tensors, strict=True):
+        slots = values.setdefault(name, [])
+        slots.extend([None] * (index + 1 - len(slots)))
+        slots[index] = tensor
+        named[f"{name}:{index}"] = tensor
+    return named
 
 
 def _dispose_all(values: dict[str, list[Any]], keep_ids: set[int]) -> None:

@@ -47,6 +47,11 @@ def run_frames(
         )
     host_inputs, host_shapes = host
     known: dict[str, list[HostValues]] = {}  # shapes evaluated on the host, by frame key
+
+    def known_value(tensor_name: str) -> HostValues | None:
+        node_name, index, _ = parse_input_name(tensor_name)
+        return lookup(known, node_name, index, context)
+
     starts = [nodes[name] for name in input_names]
     starts += [nodes[name] for name in executor.preset(set()) if name in nodes]
     starts += executor.graph.init_nodes
@@ -69,7 +74,7 @@ def run_frames(
             computed = list(args)
             read = host_inputs.get(node.name)
             for position, source in read.items() if read is not None else ():
-                host_values = lookup(known, source, 0, context) if isinstance(source, str) else source
+                host_values = known_value(source) if isinstance(source, str) else source
                 if host_values is not None:
                     args[position] = host_values
             if reused is not None:
@@ -88,9 +93,9 @@ def run_frames(
             values[name] = outputs
             sources = host_shapes.get(node.name)
             if sources is not None:
-                shape = evaluate(node, sources, args, lambda n: lookup(known, n, 0, context))
+                shape = evaluate(node, sources, args, known_value)
                 if shape is not None:
-                    known[name] = [shape]
+                    known[name] = list(shape) if isinstance(shape, tuple) else [shape]
             if kept is not None:
                 kept[name] = clones(outputs)
             if reused is None or node.op in SHAPE_READERS:  # a kept value's inputs are kept too

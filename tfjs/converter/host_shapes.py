@@ -1,20 +1,25 @@
 """Shapes a run computes, known on the host as well.
 
 Graphs often build a shape at run time from a tensor's shape: `Reshape(x,
-Pack(StridedSlice(Shape(y)), -1))`. The shape's values depend only on `y`'s shape,
-which the host knows without waiting for the device, and on constants; yet Reshape reads
+Pack(StridedSlice(Shape(y)), -1))`, or a padding from an image's size rounded up to a
+multiple of 32 (`Pad(y, ...Sub(Mul(Cast(Ceil(Mul(Cast(StridedSlice(Shape(y))), 1/32))),
+32), ...))`). The values depend only on `y`'s shape, which the host knows without
+waiting for the device, and on constants; yet Reshape reads
 them as TF.js's getParamValue does, with a download. A plan therefore evaluates such
-small int32 shape computations (and their casts) with NumPy too, beside the kernels (which still run, so
+small int32 shape computations (and the float32 arithmetic, casts and roundings between
+them) with NumPy too, beside the kernels (which still run, so
 every tensor and every error is as before), and gives the node that reads the shape its
 `HostValues`: the read costs no device synchronisation.
 
 A node is evaluated on the host when its op is one of `HOST_OPS` (and not a custom op
 registered under that name), a node of the plan reads
 its value on the host (directly, or through other such nodes), and each of its inputs is
-known on the host: a constant, another such node, or, for Shape and Size, any tensor
-(only its shape is used). Where an evaluation does not apply (another dtype, a shape
-NumPy would broadcast differently from the kernel), it gives None and the reading node
-downloads the tensor as before."""
+known on the host: a constant, another such node (any output of an Unpack), or, for
+Shape and Size, any tensor (only its shape is used). float32 arithmetic is IEEE single
+precision in NumPy as in the kernels (and in TF.js, whose double results round to the
+same float32). Where an evaluation does not apply (another dtype, a shape NumPy would
+broadcast differently from the kernel, a cast that would wrap), it gives None and the
+reading node downloads the tensor as before."""
 
 from __future__ import annotations
 
@@ -25,15 +30,18 @@ import numpy as np
 
 from tfjs.converter.constant_reads import ConstantReads
 from tfjs.converter.custom_op import is_custom
-from tfjs.converter.model_graph import Node
+from tfjs.converter.model_graph import Node, parse_input_name
 from tfjs.converter.ops._values import HostValues
 from tfjs.slice_util import resolve_strided_slice
 from tfjs.tensor import Tensor
 
-# A source of one input of a host-evaluated node: its constant values, the name of the
-# host-evaluated node it reads, or None for the tensor itself (Shape and Size's input).
+# A source of one input of a host-evaluated node: its constant values, the tensor name
+# (`node`, `node:1`) of the host-evaluated output it reads, or None for the tensor itself
+# (Shape and Size's input).
 Source = HostValues | str | None
 HostArg = HostValues | Tensor
+# A host-evaluated node's outputs: one, or each of an Unpack's
+HostOutputs = HostValues | tuple[HostValues, ...]
 # {node: {input position it reads on the host: values or host-evaluated node}}, and
 # {host-evaluated node: the sources of its inputs}
 HostPlan = tuple[dict[str, dict[int, HostValues | str]], dict[str, list[Source]]]
@@ -49,9 +57,25 @@ def _int32(values: np.ndarray) -> HostValues:
     return HostValues(flat, tuple(int(d) for d in np.shape(values)), "int32")
 
 
+def _float32(values: np.ndarray) -> HostValues:
+    flat = np.ascontiguousarray(values, dtype=np.float32).reshape(-1)
+    flat.flags.writeable = False
+    return HostValues(flat, tuple(int(d) for d in np.shape(values)), "float32")
+
+
+_MAKERS = {"int32": _int32, "float32": _float32}
+
+
 def _ints(arg: HostArg) -> np.ndarray | None:
     """An int32 input's values in its shape; None for another dtype."""
     if not isinstance(arg, HostValues) or arg.dtype != "int32":
+        return None
+    return arg.flat.reshape(arg.shape)
+
+
+def _numbers(arg: HostArg) -> np.ndarray | None:
+    """An int32 or float32 input's values in its shape; None for another dtype."""
+    if not isinstance(arg, HostValues) or arg.dtype not in _MAKERS:
         return None
     return arg.flat.reshape(arg.shape)
 
@@ -83,15 +107,36 @@ def _pack(node: Node, args: Sequence[HostArg]) -> HostValues | None:
     return _int32(np.stack(values, node.keywords.get("axis", 0)))  # type: ignore[arg-type]
 
 
-def _binary(fn: np.ufunc) -> Callable[..., HostValues | None]:
+def _binary(fn: np.ufunc, dtypes: tuple[str, ...] = ("int32", "float32")) -> Callable[..., HostValues | None]:
+    """`fn` on two inputs of one of `dtypes` (the same), in that dtype."""
+
     def evaluate(node: Node, args: Sequence[HostArg]) -> HostValues | None:
-        a, b = _ints(args[0]), _ints(args[1])
-        if a is None or b is None:
+        a, b = _numbers(args[0]), _numbers(args[1])
+        dtype = args[0].dtype  # type: ignore[union-attr]
+        if a is None or b is None or dtype != args[1].dtype or dtype not in dtypes:  # type: ignore[union-attr]
             return None
-        with np.errstate(all="ignore"):  # int32 wraps around, as in the kernels
-            return _int32(fn(a, b, dtype=np.int32))
+        with np.errstate(all="ignore"):  # int32 wraps around, as in the kernels; x/0 is ±Infinity or NaN
+            return _MAKERS[dtype](fn(a, b, dtype=a.dtype))
 
     return evaluate
+
+
+def _rounding(fn: np.ufunc) -> Callable[..., HostValues | None]:
+    """`fn` (ceil, floor) on a float32 input."""
+
+    def evaluate(node: Node, args: Sequence[HostArg]) -> HostValues | None:
+        x = _numbers(args[0])
+        return _float32(fn(x)) if x is not None and args[0].dtype == "float32" else None  # type: ignore[union-attr]
+
+    return evaluate
+
+
+def _unpack(node: Node, args: Sequence[HostArg]) -> tuple[HostValues, ...] | None:
+    x = _numbers(args[0])
+    if x is None or x.ndim == 0:
+        return None
+    make = _MAKERS[args[0].dtype]  # type: ignore[union-attr]
+    return tuple(make(part) for part in np.moveaxis(x, node.keywords.get("axis", 0), 0))
 
 
 def _reshape(node: Node, args: Sequence[HostArg]) -> HostValues | None:
@@ -109,20 +154,25 @@ def _expand_dims(node: Node, args: Sequence[HostArg]) -> HostValues | None:
 
 
 def _cast(node: Node, args: Sequence[HostArg]) -> HostValues | None:
-    """int32 values cast to int32 or float32 (exact: shapes are far below 2**24)."""
-    x, to = _ints(args[0]), node.keywords.get("DstT")
-    if x is None or to not in ("int32", "float32") or np.abs(x).max(initial=0) >= 2**24:
+    """int32 or float32 values cast to int32 or float32, where the cast is exact or
+    truncates as the kernels' (int32 below 2**24 in magnitude; finite float32 below 2**31:
+    the kernels wrap larger ones and make NaN 0)."""
+    x, to = _numbers(args[0]), node.keywords.get("DstT")
+    if x is None or to not in _MAKERS:
         return None
-    if to == "int32":
-        return _int32(x)
-    flat = x.astype(np.float32).reshape(-1)
-    flat.flags.writeable = False
-    return HostValues(flat, tuple(int(d) for d in x.shape), "float32")
+    if args[0].dtype == "int32":  # type: ignore[union-attr]
+        return None if np.abs(x).max(initial=0) >= 2**24 else _MAKERS[to](x)
+    if to == "float32":
+        return _float32(x)
+    if not np.isfinite(x).all() or np.abs(x).max(initial=0) >= 2**31:
+        return None
+    return _int32(np.trunc(x))
 
 
 # Each takes the node and its inputs (constants and shapes as HostValues, Shape and Size's
-# input as its tensor) and gives the node's output 0, or None where it does not apply.
-HOST_OPS: dict[str, Callable[[Node, Sequence[HostArg]], HostValues | None]] = {
+# input as its tensor) and gives the node's output 0 (an Unpack: its outputs), or None
+# where it does not apply.
+HOST_OPS: dict[str, Callable[[Node, Sequence[HostArg]], HostOutputs | None]] = {
     "Shape": _shape,
     "Size": _size,
     "StridedSlice": _strided_slice,
@@ -131,12 +181,18 @@ HOST_OPS: dict[str, Callable[[Node, Sequence[HostArg]], HostValues | None]] = {
     "AddV2": _binary(np.add),
     "Sub": _binary(np.subtract),
     "Mul": _binary(np.multiply),
+    "RealDiv": _binary(np.true_divide, ("float32",)),  # int32 divides as floor_div
     "Minimum": _binary(np.minimum),
     "Maximum": _binary(np.maximum),
+    "Ceil": _rounding(np.ceil),
+    "Floor": _rounding(np.floor),
     "Reshape": _reshape,
     "ExpandDims": _expand_dims,
     "Cast": _cast,
+    "Unpack": _unpack,
 }
+# Ops whose every output HOST_OPS gives (the others: output 0)
+MULTI_OUTPUT_OPS = frozenset({"Unpack"})
 # Only the shape of these ops' inputs is read: the input need not be known on the host
 # (of them, HOST_OPS evaluates Shape and Size).
 SHAPE_READERS = frozenset({"Shape", "ShapeN", "Size", "Rank"})
@@ -174,7 +230,9 @@ def plan_host_shapes(
 
     def evaluable(name: str, index: int, depth: int = 0) -> bool:
         node = position.get(name)
-        if node is None or index != 0 or name in refused or node.op not in HOST_OPS or is_custom(node.mapper):
+        if node is None or name in refused or node.op not in HOST_OPS or is_custom(node.mapper):
+            return False
+        if index != 0 and node.op not in MULTI_OUTPUT_OPS:
             return False
         if depth > MAX_DEPTH:
             return False
@@ -189,7 +247,7 @@ def plan_host_shapes(
             if known is None and not evaluable(producer, out, depth + 1):
                 refused.add(name)
                 return False
-            sources.append(known if known is not None else producer)
+            sources.append(known if known is not None else tensor_name(producer, out))
         evaluated[name] = sources
         return True
 
@@ -201,8 +259,29 @@ def plan_host_shapes(
         for i in mapper.host_positions(len(node.inputs)):
             producer, out = node.inputs[i]
             if constant(producer, out) is None and evaluable(producer, out):
-                reads.setdefault(node.name, {})[i] = producer
+                reads.setdefault(node.name, {})[i] = tensor_name(producer, out)
     return evaluated, reads
+
+
+def tensor_name(node: str, index: int) -> str:
+    return f"{node}:{index}" if index else node
+
+
+def output_of(outputs: HostOutputs | None, index: int) -> HostValues | None:
+    """Output `index` of a host-evaluated node's `outputs`."""
+    if isinstance(outputs, tuple):
+        return outputs[index] if index < len(outputs) else None
+    return outputs if index == 0 else None
+
+
+def known_in(outputs_by_node: Mapping[str, HostOutputs]) -> Callable[[str], HostValues | None]:
+    """The lookup of a tensor name among `outputs_by_node` ({node: its host outputs})."""
+
+    def known(name: str) -> HostValues | None:
+        node, index, _ = parse_input_name(name)
+        return output_of(outputs_by_node.get(node), index)
+
+    return known
 
 
 def evaluate(
@@ -210,9 +289,10 @@ def evaluate(
     sources: Sequence[Source],
     args: Sequence[Any],
     known: Callable[[str], HostValues | None],
-) -> HostValues | None:
-    """Node `node`'s output 0 on the host, from its `sources` (`args`: its inputs as the
-    run gave them; `known(name)`: the value host-evaluated for node `name` in this run)."""
+) -> HostOutputs | None:
+    """Node `node`'s output 0 on the host (an Unpack's: its outputs), from its `sources`
+    (`args`: its inputs as the run gave them; `known(name)`: the value host-evaluated for
+    tensor `name` in this run)."""
     inputs: list[HostArg] = []
     for source, arg in zip(sources, args, strict=True):
         value = arg if source is None else source if isinstance(source, HostValues) else known(source)

@@ -1,6 +1,15 @@
-"""Rewrites of a joined plan (plan_program.py) for a backend whose kernels need not give
-the graph's floats bit for bit (`KernelBackend.folds_plans`: torch; never `cpu`, the
-exact reference).
+"""Rewrites of a joined plan (plan_program.py) when it is lowered.
+
+Steps that read no feed, on every backend: a program is recorded for its feeds' shapes,
+so what its kernels compute from weights, constants and those shapes alone (a
+detector's anchor boxes: Range, Tile, Fill and arithmetic on them) is the same on every
+run. Those kernels run once, at lowering; the values the other steps read are kept with
+the program as fixed tensors, and freed with it. The same kernels on the same inputs
+give the same bits, so `cpu` folds them too. Random kernels (Multinomial) run each time,
+and a step giving an output of the program still runs (the caller owns a new tensor).
+
+The others only for a backend whose kernels need not give the graph's floats bit for
+bit (`KernelBackend.folds_plans`: torch; never `cpu`, the exact reference).
 
 Zero padding into a convolution's own: converted models often pad an image explicitly
 (PadV2 with zeros on height and width) before a VALID convolution. The convolution then
@@ -12,16 +21,74 @@ nothing); the convolution's bias, at least +0, makes such a sum +0 in both."""
 
 from __future__ import annotations
 
-from tfjs.converter.plan_program import PlanConstant, PlanKernel, PlanProgram, with_releases
+from tfjs.converter.constant_folding import MAX_FOLDED_SIZE
+from tfjs.converter.plan_program import PlanConstant, PlanKernel, PlanProgram, run_kernels, with_releases
+from tfjs.engine import ENGINE
+from tfjs.kernel_names import MULTINOMIAL
 
 CONVOLUTIONS = frozenset({"Conv2D", "DepthwiseConv2dNative", "FusedConv2D", "FusedDepthwiseConv2D"})
+RANDOM_KERNELS = frozenset({MULTINOMIAL})
 
 
 def fold_for_backend(program: PlanProgram) -> PlanProgram:
     """`program` with what `program.backend` lets fold folded (see the module's docstring)."""
+    program = fold_constant_steps(program)
     if not getattr(program.backend, "folds_plans", False):
         return program
     return fold_pads(program)
+
+
+def fold_constant_steps(program: PlanProgram) -> PlanProgram:
+    """`program` with the steps that read no feed run once, now (see the module's
+    docstring); as it is where none is, or where one fails or makes a value above
+    MAX_FOLDED_SIZE elements (the run then gives the error, or computes it each time)."""
+    constant = {slot for slot, _ in program.fixed}
+    outputs = set(program.outputs)
+    folded, rest = [], []
+    for step in program.steps:
+        made = step.outputs if isinstance(step, PlanKernel) else (step.slot,)
+        if outputs.isdisjoint(made) and (
+            isinstance(step, PlanConstant)
+            or (step.kernel_name not in RANDOM_KERNELS and constant.issuperset(_reads(step)))
+        ):
+            folded.append(step)
+            constant.update(slot for slot in made if slot is not None)
+        else:
+            rest.append(step)
+    fixed_slots = {slot for slot, _ in program.fixed}
+    needed = sorted({slot for step in rest for slot in _reads(step)} & (constant - fixed_slots))
+    if not needed:
+        return program
+    part = program._replace(
+        feed_slots=(),
+        steps=with_releases(folded, fixed_slots | set(needed)),
+        outputs=tuple(needed),
+    )
+    try:
+        infos = run_kernels(part, [])
+    except Exception:
+        return program
+    tensors = [ENGINE.keep(ENGINE.make_outputs(info, program.backend, "a graph model")) for info in infos]
+    if any(tensor.size > MAX_FOLDED_SIZE for tensor in tensors):
+        for tensor in tensors:
+            tensor.dispose()
+        return program
+    fixed = program.fixed + tuple(zip(needed, tensors, strict=True))
+    kept = {slot for slot, _ in fixed} | set(program.feed_slots) | outputs
+    return program._replace(
+        fixed=fixed, steps=with_releases(rest, kept), owned=program.owned + tuple(tensors)
+    )
+
+
+def _reads(step: PlanKernel | PlanConstant) -> list[int]:
+    if isinstance(step, PlanConstant):
+        return []
+    return [
+        slot
+        for _, read, is_list in step.inputs
+        if read is not None
+        for slot in (read if is_list else (read,))
+    ]
 
 
 def fold_pads(program: PlanProgram) -> PlanProgram:

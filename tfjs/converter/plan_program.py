@@ -63,6 +63,7 @@ class PlanProgram(NamedTuple):
     fixed: tuple[tuple[int, Tensor], ...]  # weights and constants: (slot, tensor)
     steps: tuple[PlanKernel | PlanConstant, ...]
     outputs: tuple[int, ...]
+    owned: tuple[Tensor, ...] = ()  # fixed tensors the program made (plan_folding.fold_constant_steps)
 
 
 class PlanCollector:
@@ -340,8 +341,15 @@ class PlanPrograms:
     def remember(self, key: tuple[Any, ...], collector: PlanCollector, results: Sequence[Any]) -> None:
         program = collector.program(results)
         if len(self.by_key) >= MAX_PLAN_PROGRAMS:
-            del self.by_key[next(iter(self.by_key))]
+            _dispose_owned(self.by_key.pop(next(iter(self.by_key))))
         self.by_key[key] = LoweredPlan(self.fold(program)) if program is not None else None
 
     def clear(self) -> None:
+        for lowered in self.by_key.values():
+            _dispose_owned(lowered)
         self.by_key.clear()
+
+
+def _dispose_owned(lowered: LoweredPlan | None) -> None:
+    for tensor in lowered.program.owned if lowered is not None else ():
+        tensor.dispose()

@@ -1,25 +1,96 @@
-"""Running a plan (a graph without frames): its nodes in order, each given the values its
-mapper reads on the host where the plan knows them, each replaying its kernel program
-where one is recorded for its arguments (kernel_program.py), and after each node the
-tensors nothing reads any more disposed."""
+"""Plans (a graph without frames, or the part of one before its control flow): built once
+per set of inputs and outputs (the nodes in order, constants folded, convolutions fused,
+what to free after each node, what the nodes read on the host), and run: each node given
+the values its mapper reads on the host where the plan knows them, each replaying its
+kernel program where one is recorded for its arguments (kernel_program.py), and after
+each node the tensors nothing reads any more disposed."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from tfjs.converter.constant_folding import fold_plan
+from tfjs.converter.custom_op import is_custom
 from tfjs.converter.frames import clones
-from tfjs.converter.host_shapes import evaluate
+from tfjs.converter.fusion import ACTIVATIONS, ADDS, CONVOLUTIONS, fuse_plan
+from tfjs.converter.host_shapes import HostOutputs, Source, evaluate, known_in, plan_host_inputs
 from tfjs.converter.kernel_program import can_replay, run_node, runs_alone
-from tfjs.converter.model_graph import Node
+from tfjs.converter.model_graph import Node, execution_order
 from tfjs.converter.ops._values import HostValues
+from tfjs.tensor import Tensor
 
 if TYPE_CHECKING:
     from tfjs.converter.execution_context import ExecutionContext
-    from tfjs.converter.executor import Plan
+    from tfjs.converter.executor import GraphExecutor
     from tfjs.converter.kernel_program import NodePrograms
     from tfjs.converter.plan_program import PlanCollector
+
+
+# The ops fusion.fuse_plan matches by name: a custom op registered under one of them
+# (tf.register_op) must run as itself, so such a plan is not fused.
+FUSED_OPS = frozenset(CONVOLUTIONS) | ADDS | frozenset(ACTIVATIONS)
+
+
+@dataclass
+class Plan:
+    nodes: list[Node]  # in execution order
+    free_after: list[list[str]]  # after nodes[i]: the nodes whose tensors nothing reads any more
+    constants: dict[str, list[Tensor]] = field(default_factory=dict)  # folded values the nodes read
+    # {node name: {input position: values}}: what its mapper reads on the host and the plan
+    # knows there: a constant's values, or the name of a node evaluated on the host too
+    host_inputs: dict[str, dict[int, HostValues | str]] = field(default_factory=dict)
+    # {node name: the sources of its inputs}: the shape computations evaluated on the host
+    host_shapes: dict[str, list[Source]] = field(default_factory=dict)
+
+
+def build_plan(
+    executor: GraphExecutor, input_names: set[str], output_names: list[str], keep_all: bool = False
+) -> Plan:
+    """The plan computing `output_names` from `input_names` in `executor`'s graph; `keep_all` (the flag
+    KEEP_INTERMEDIATE_TENSORS): every node runs as the graph has it, unfolded, unfused."""
+    nodes = executor.graph.nodes
+    used, missing = executor.used_nodes(input_names, output_names)
+    if missing:
+        raise ValueError(
+            f"Cannot compute the outputs {output_names} from the provided inputs {sorted(input_names)}. "
+            f"Missing the following inputs: {sorted(missing)}"
+        )
+    preset = executor.preset(input_names)
+    steps = [node for node in execution_order(nodes, used, preset) if node.name not in preset]
+    for node in steps:
+        problem = node.mapper.call_error(node.name, len(node.inputs), node.keywords) if node.mapper else None
+        if problem:
+            raise ValueError(problem)
+    constants: dict[str, list[Tensor]] = {}
+    if not keep_all:
+        steps, constants = fold_plan(
+            steps,
+            executor.weight_map,
+            input_names,
+            set(output_names),
+            executor.folded,
+            lambda node, args: executor.call(node, args, None),  # type: ignore[arg-type]
+            executor.weight_ids,
+        )
+        if not any(node.op in FUSED_OPS and is_custom(node.mapper) for node in steps):
+            weights = {**executor.weight_map, **constants} if constants else executor.weight_map
+            steps = fuse_plan(steps, weights, input_names, set(output_names))
+    position = {node.name: i for i, node in enumerate(steps)}
+    last_use = dict(position)
+    for node in steps:
+        for producer in [p for p, _ in node.inputs] + node.controls:
+            if producer in position:
+                last_use[producer] = max(last_use[producer], position[node.name])
+    free_after: list[list[str]] = [[] for _ in steps]
+    outputs = set(output_names)
+    for name, i in last_use.items():
+        if name not in outputs:
+            free_after[i].append(name)
+    host_inputs, host_shapes = plan_host_inputs(steps, executor.constant_reads, input_names, constants)
+    return Plan(steps, free_after, constants, host_inputs, host_shapes)
 
 
 def run_plan(
@@ -39,7 +110,8 @@ def run_plan(
     programs this run's nodes run (plan_program.py)."""
     holders: dict[int, int] = {}
     host_inputs, host_shapes = plan.host_inputs, plan.host_shapes
-    known: dict[str, HostValues] = {}  # this run's shapes evaluated on the host
+    outputs_known: dict[str, HostOutputs] = {}  # this run's shapes evaluated on the host
+    known = known_in(outputs_known)
     unchanging = None
     if kept is None and can_replay():
 
@@ -57,7 +129,7 @@ def run_plan(
             read = host_inputs.get(node.name)
             if read is not None:
                 for position, source in read.items():
-                    host_values = known.get(source) if isinstance(source, str) else source
+                    host_values = known(source) if isinstance(source, str) else source
                     if host_values is not None:
                         args[position] = host_values
             if not runs_alone(node):
@@ -69,9 +141,9 @@ def run_plan(
             values[node.name] = outputs
             sources = host_shapes.get(node.name)
             if sources is not None:
-                shape = evaluate(node, sources, args, known.get)
+                shape = evaluate(node, sources, args, known)
                 if shape is not None:
-                    known[node.name] = shape
+                    outputs_known[node.name] = shape
             if kept is not None:
                 kept[node.name] = clones(outputs)
             for tensor in outputs:

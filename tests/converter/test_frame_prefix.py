@@ -1,0 +1,109 @@
+"""A graph with frames runs the part before its control flow as a plan
+(converter/frame_prefix.py): from the second run on as one program, the frames
+executor only for the rest; the same values as node by node, every tensor freed, an
+error in either part leaving nothing behind."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import tfjs as tf
+from tests.converter.test_constant_folding import node, placeholder, write_model
+from tests.converter.test_constant_reads import on_backend  # noqa: F401 (a fixture)
+from tests.converter.test_plan_programs import drive
+from tfjs.converter import frames, plan_runner
+from tfjs.converter.frame_prefix import prefix_cut
+
+BOOL = {"type": "DT_BOOL"}
+W = np.array([1.5, -2.0, 0.25], np.float32)
+# Before the control flow: scaled = x * w, rows = Unpack(scaled), head = -(rows[0]
+# reshaped to `head_shape`).
+# After it: merged = Merge(Switch(rows[1], pred)), out = merged * rows[0], then `shaped`
+# reshapes out to `shape`.
+NODES = [
+    placeholder("x", [2, 3]),
+    {"name": "pred", "op": "Placeholder", "attr": {"dtype": BOOL}},
+    node("scaled", "Mul", ["x", "w"]),
+    node("rows", "Unpack", ["scaled"], num={"i": "2"}, axis={"i": "0"}),
+    node("flat", "Reshape", ["rows", "head_shape"], Tshape={"type": "DT_INT32"}),
+    node("head", "Neg", ["flat"]),
+    node("switch", "Switch", ["rows:1", "pred"]),
+    node("merged", "Merge", ["switch", "switch:1"], N={"i": "2"}),
+    node("out", "Mul", ["merged", "rows"]),
+    node("shaped", "Reshape", ["out", "shape"], Tshape={"type": "DT_INT32"}),
+]
+PREFIX = {"scaled", "rows", "flat", "head"}
+
+
+def _model(tmp_path, shape=(3, 1), head_shape=(3,)):
+    weights = {"w": W, "shape": np.array(shape, np.int32), "head_shape": np.array(head_shape, np.int32)}
+    return tf.load_graph_model(write_model(tmp_path / "prefix", NODES, weights))
+
+
+def _expected(x: np.ndarray) -> list[np.ndarray]:
+    scaled = x * W
+    return [(scaled[1] * scaled[0]).reshape(3, 1), -scaled[0]]
+
+
+def test_the_cut_is_what_the_rest_reads_of_the_part_before_control_flow(tmp_path):
+    model = _model(tmp_path)
+    executor = model.executor
+    outputs = [("shaped", 0), ("head", 0)]
+    used = executor.used_nodes({"x", "pred"}, ["shaped", "head"])[0]
+    cut = prefix_cut(executor.graph, used, executor.preset({"x", "pred"}), outputs)
+    assert sorted(cut) == [("head", 0), ("rows", 0), ("rows", 1)]
+    # fed `rows` (as a tensor name), the part before the control flow computes nothing
+    used = executor.used_nodes({"rows", "pred"}, ["shaped"])[0]
+    assert prefix_cut(executor.graph, used, executor.preset({"rows", "pred"}), [("shaped", 0)]) == []
+    model.dispose()
+
+
+@pytest.mark.usefixtures("on_backend")
+def test_the_part_before_control_flow_runs_as_one_program(tmp_path, monkeypatch):
+    start = tf.memory()["num_tensors"]
+    model = _model(tmp_path)
+    ran: list[str] = []
+    for module in (frames, plan_runner):
+        run_node = module.run_node
+        monkeypatch.setattr(
+            module, "run_node", lambda node, *a, f=run_node: ran.append(node.name) or f(node, *a)
+        )
+    x_values = np.array([[1.0, 2.0, 3.0], [-4.0, 0.5, 8.0]], np.float32)
+    x, pred = tf.tensor(x_values), tf.tensor(False)
+    before = tf.memory()["num_tensors"]
+    for run in range(3):
+        ran.clear()
+        outputs = model.execute({"x": x, "pred": pred}, ["shaped", "head"])
+        for got, want in zip(outputs, _expected(x_values), strict=True):
+            np.testing.assert_allclose(got.numpy(), want, rtol=1e-6)
+        tf.dispose(outputs)
+        assert ("shaped" in ran) and (set(ran) >= PREFIX) == (run == 0)  # then one program
+    assert tf.memory()["num_tensors"] == before
+    per_node, _ = drive(model.execute_steps({"x": x, "pred": pred}, ["shaped", "head"], each_node=True))
+    for got, want in zip(per_node, _expected(x_values), strict=True):
+        np.testing.assert_allclose(got.numpy(), want, rtol=1e-6)
+    tf.dispose([*per_node, x, pred])
+    model.dispose()
+    assert tf.memory()["num_tensors"] == start
+
+
+@pytest.mark.usefixtures("on_backend")
+@pytest.mark.parametrize(
+    ("shapes", "message"),
+    [
+        ({"shape": (4, 1)}, r"the new shape \(4,1\) has 4 elements and the old shape has 3"),
+        ({"head_shape": (4,)}, r"the new shape \(4\) has 4 elements and the old shape has 3"),
+    ],
+    ids=["after the control flow", "before it"],
+)
+def test_an_error_in_either_part_leaves_no_tensor(tmp_path, shapes, message):
+    model = _model(tmp_path, **shapes)
+    x, pred = tf.tensor(np.ones((2, 3), np.float32)), tf.tensor(True)
+    before = tf.memory()["num_tensors"]
+    for _ in range(2):
+        with pytest.raises(ValueError, match=message):
+            model.execute({"x": x, "pred": pred}, ["shaped", "head"])
+        assert tf.memory()["num_tensors"] == before
+    tf.dispose([x, pred])
+    model.dispose()
