@@ -282,8 +282,8 @@ SWITCH_MERGE_RESHAPE = [
 
 
 def test_a_graph_with_frames_reads_only_its_condition(tmp_path, on_backend, monkeypatch):
-    """Switch/Merge run frame by frame; the constant shape and the shape computed from
-    `merged`'s shape are known on the host, Switch's condition is read each run."""
+    """The constant shape and the shape computed from `merged`'s shape are known on the
+    host, Switch's condition is read each run (which resolves the conditional)."""
     nodes = [
         *SWITCH_MERGE_RESHAPE,
         node("merged_shape", "Shape", ["merged"], out_type=INT),

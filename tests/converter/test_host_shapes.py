@@ -185,3 +185,60 @@ def test_a_padding_computed_in_float32_from_a_shape_is_read_without_a_download(t
     assert reads[0] and set(reads[0]) <= constants  # the plan read its constants once
     assert reads[1:] == [[], []]  # the paddings, computed by each run, were known on the host
     model.dispose()
+
+
+MORE_CASES = [
+    ("FloorMod", [[7, -7, 7, -7], [3, 3, -3, -3]], [1, 2, -2, -1]),  # floored, as TF.js's
+    ("FloorDiv", [[7, -7, 7, -7], [3, 3, -3, -3]], [2, -3, -3, 2]),
+    ("Equal", [[1, 2], [1, 3]], [True, False]),
+    ("Less", [[1, 2], [2, 2]], [True, False]),
+    ("GreaterEqual", [[1, 2], [2, 2]], [False, True]),
+]
+
+
+@pytest.mark.parametrize(("op", "inputs", "expected"), MORE_CASES)
+def test_integer_and_comparison_ops_evaluated_on_the_host(op, inputs, expected):
+    result = evaluate(_node(op), [None, None], [host(v) for v in inputs], {})
+    assert result is not None and nested(result) == [int(v) for v in expected]
+    assert result.dtype == ("bool" if isinstance(expected[0], bool) else "int32")
+
+
+def test_what_the_host_leaves_to_the_kernels_among_them():
+    assert evaluate(_node("FloorMod"), [None, None], [host([4]), host([0])], {}) is None  # x % 0
+    assert evaluate(_node("Equal"), [None, None], [floats([1.0]), host([1])], {}) is None
+    nan_equal = evaluate(_node("Equal"), [None, None], [floats([math.nan]), floats([math.nan])], {})
+    assert nested(nan_equal) == [0]
+    squeezed = evaluate(_node("Squeeze", axis=[0]), [None], [host([[5, 6]])], {})
+    assert squeezed.shape == (2,) and nested(squeezed) == [5, 6]
+    assert evaluate(_node("Squeeze", axis=[1]), [None], [host([[5, 6]])], {}) is None  # size 2
+    everything = evaluate(_node("Squeeze"), [None], [host([[[7]]])], {})
+    assert everything.shape == () and nested(everything) == 7
+
+
+# out = Tile(x, Pack(1, Squeeze(Cast(scale)))): the multiples come from a feed's value
+TILED_BY_FEED = [
+    placeholder("x", [2, 3]),
+    placeholder("scale", [1]),
+    node("reps_i", "Cast", ["scale"], SrcT={"type": "DT_FLOAT"}, DstT=INT),
+    int_node("reps", "Squeeze", ["reps_i"], squeeze_dims={"list": {"i": ["0"]}}),
+    int_node("multiples", "Pack", ["one", "reps"], N={"i": "2"}, axis={"i": "0"}),
+    node("out", "Tile", ["x", "multiples"], Tmultiples=INT),
+]
+
+
+@pytest.mark.usefixtures("on_backend")
+def test_a_feed_read_on_the_host_keys_the_plans_program_by_its_values(tmp_path, monkeypatch):
+    model = tf.load_graph_model(write_model(tmp_path / "tile", TILED_BY_FEED, {"one": np.array(1, np.int32)}))
+    x_values = np.arange(6, dtype=np.float32).reshape(2, 3)
+    x = tf.tensor(x_values)
+    spy = ReadSpy(monkeypatch)
+    for reps in (2, 3, 2, 3, 2, 3):
+        scale = tf.tensor([reps + 0.75])  # truncated by the cast
+        out = spy.during(lambda scale=scale: model.execute({"x": x, "scale": scale}))
+        np.testing.assert_array_equal(out.numpy(), np.tile(x_values, [1, reps]))
+        assert spy.data_ids[-1:] == [scale.data_id] and scale.data_id not in spy.data_ids[:-1]
+        tf.dispose([out, scale])
+    lowered = [p for p in model.executor.plan_programs.by_key.values() if p is not None]
+    assert len(lowered) == 2  # one program for each value of the feed
+    tf.dispose(x)
+    model.dispose()

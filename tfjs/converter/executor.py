@@ -6,10 +6,13 @@ products fused with their bias and activation, `fusion.fuse_plan`), and after ea
 the producers whose tensors it was the last to read, which are then disposed. The values
 its nodes read on the host (axes, shapes, sizes) come with the plan where they are known
 there: constants read once when the plan is built (`constant_reads`), and shapes the run
-computes from tensors' shapes, evaluated on the host as well (`host_shapes`). A graph with
-frames runs TF.js's executeAsync algorithm: a stack of ready nodes, each run in the frame
-(loop iteration) it was reached in. `While`/`If` run library functions through the
-execution context. Both run synchronously; `run_steps` yields between nodes so that
+computes from tensors' shapes, and the small feeds' values, evaluated on the host as well
+(`host_shapes`). A graph with frames runs TF.js's executeAsync algorithm: a stack of
+ready nodes, each run in the frame (loop iteration) it was reached in; `While`/`If` run
+library functions through the execution context. Where its only control flow is
+conditionals that the feeds decide, the graph resolved for them runs as a plan instead
+(`cond_resolution`); otherwise the part before its control flow does
+(`frame_prefix`). All run synchronously; `run_steps` yields between nodes so that
 `execute_async` can let the event loop run.
 
 With the flag `KEEP_INTERMEDIATE_TENSORS` on (TF.js's model debugging mode), the plan
@@ -23,12 +26,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from tfjs.converter.cond_resolution import CondResolutions
 from tfjs.converter.constant_reads import ConstantReads
 from tfjs.converter.execution_context import ExecutionContext
 from tfjs.converter.feed_checks import check_inputs, check_outputs
-from tfjs.converter.frame_prefix import prefix_cut
-from tfjs.converter.frames import clones, lookup, run_frames
-from tfjs.converter.host_shapes import HostPlan
+from tfjs.converter.frame_prefix import run_with_prefix
+from tfjs.converter.frames import clones
+from tfjs.converter.host_shapes import HostPlan, read_feeds
 from tfjs.converter.kernel_program import NodePrograms, can_replay
 from tfjs.converter.model_graph import SOURCE_OPS, Graph, Node, parse_input_name
 from tfjs.converter.plan_folding import fold_for_backend
@@ -59,6 +63,7 @@ class GraphExecutor:
         # graphs with frames: {(inputs, outputs): the tensors the rest reads of the part
         # before control flow, which runs as a plan}
         self.prefix_cuts: dict[Any, list[tuple[str, int]]] = {}
+        self.conds = CondResolutions()  # graphs with conditionals the feeds decide, resolved
         self.folded: dict[str, list[Tensor]] = {}  # constant-folded values, shared by the plans
         self.constant_reads = ConstantReads(self.weight_map, graph.nodes)
         # graphs with frames: {(inputs, outputs): plan_host_inputs of the nodes used}
@@ -93,6 +98,7 @@ class GraphExecutor:
         self.constant_reads.clear()
         self.frame_host_inputs.clear()
         self.shape_folds.clear()
+        self.conds.clear()
         self._plans.clear()
         self.plan_programs.clear()
 
@@ -186,27 +192,19 @@ class GraphExecutor:
         output_refs = [parse_input_name(name)[:2] for name in outputs]
         try:
             if self.graph.has_frames:
-                fed = inputs
                 plans = kept is None and not each_node and can_replay()
-                cut = self._prefix(inputs, output_refs) if plans else []
-                if cut:  # the part before control flow runs as a plan
-                    computed = yield from self._run_planned(
-                        inputs, cut, values, context, keep_ids, None, False
+                resolved = self.conds.find(self, inputs, output_refs) if plans else None
+                if resolved is not None:  # conditionals the feeds decide: a graph without them
+                    executor, refs = resolved
+                    results = yield from executor.run_planned(
+                        inputs, refs, values, context, keep_ids, None, False
                     )
-                    fed = {**inputs, **_place(values, cut, computed)}
-                yield from run_frames(self, values, fed, output_refs, context, keep_ids, kept)
-                results = [lookup(values, name, index, context) for name, index in output_refs]
-                results = self.shape_folds.owned(results)
-                missing = [outputs[i] for i, t in enumerate(results) if t is None]
-                if missing:
-                    feeds = {parse_input_name(name)[0] for name in inputs}
-                    needed = self.used_nodes(feeds, [name for name, _ in output_refs])[1]
-                    raise ValueError(
-                        f"Cannot compute the outputs {missing} from the provided inputs {sorted(inputs)}. "
-                        f"Consider providing the following inputs: {sorted(needed)}"
+                else:
+                    results = yield from run_with_prefix(
+                        self, inputs, outputs, output_refs, values, context, keep_ids, kept, plans
                     )
             else:
-                results = yield from self._run_planned(
+                results = yield from self.run_planned(
                     inputs, output_refs, values, context, keep_ids, kept, each_node
                 )
         except BaseException:
@@ -220,7 +218,7 @@ class GraphExecutor:
             context.dispose(keep_ids)
         return results
 
-    def _run_planned(
+    def run_planned(
         self,
         inputs: dict[str, Tensor],
         output_refs: list[tuple[str, int]],
@@ -237,30 +235,31 @@ class GraphExecutor:
             values.update(plan.constants)
             keep_ids |= {t.id for tensors in plan.constants.values() for t in tensors}
         feeds = [inputs[name] for name in sorted(inputs)]
-        key = plan_key(plan, feeds) if kept is None and not each_node and can_replay() else None
+        by_node = {parse_input_name(name)[0]: tensor for name, tensor in inputs.items()}
+        feed_values = read_feeds(plan.host_feeds, by_node)
+        programs = kept is None and not each_node and can_replay()
+        key = plan_key(plan, feeds, feed_values) if programs else None
         lowered = self.plan_programs.find(key) if key is not None else None
         if lowered is not None:
             yield
             return lowered.run(feeds)
         collector = self.plan_programs.collector(key, feeds, keep_ids) if key is not None else None
         yield from run_plan(
-            plan, values, context, keep_ids, kept, self.call, self.programs, self.weight_ids, collector
+            plan,
+            values,
+            context,
+            keep_ids,
+            kept,
+            self.call,
+            self.programs,
+            self.weight_ids,
+            collector,
+            feed_values,
         )
         results = [_output(values, name, index) for name, index in output_refs]
         if collector is not None:
             self.plan_programs.remember(key, collector, results)
         return results
-
-    def _prefix(self, inputs: dict[str, Tensor], output_refs: list[tuple[str, int]]) -> list[tuple[str, int]]:
-        """The tensors through which the rest of a graph with frames reads its part before
-        control flow (frame_prefix.py), for these inputs and outputs."""
-        input_names = {parse_input_name(name)[0] for name in inputs}
-        key = (tuple(sorted(input_names)), tuple(output_refs))
-        cut = self.prefix_cuts.get(key)
-        if cut is None:
-            used = self.used_nodes(input_names, [name for name, _ in output_refs])[0]
-            cut = self.prefix_cuts[key] = prefix_cut(self.graph, used, self.preset(input_names), output_refs)
-        return cut
 
     def execute_function(
         self, args: list[Tensor], tensor_arrays: dict[int, Any], tensor_lists: dict[int, Any]
@@ -360,19 +359,6 @@ def _output(values: dict[str, list[Any]], name: str, index: int) -> Any:
             f"The output '{name}:{index}' is not found in the graph: node '{name}' has {len(tensors)} outputs"
         )
     return tensors[index]
-
-
-def _place(
-    values: dict[str, list[Any]], refs: list[tuple[str, int]], tensors: list[Tensor]
-) -> dict[str, Tensor]:
-    """Puts each of `tensors` in `values` at its ref; returns them by tensor name."""
-    named = {}
-    for (name, index), tensor in zip(refs, tensors, strict=True):
-        slots = values.setdefault(name, [])
-        slots.extend([None] * (index + 1 - len(slots)))
-        slots[index] = tensor
-        named[f"{name}:{index}"] = tensor
-    return named
 
 
 def _dispose_all(values: dict[str, list[Any]], keep_ids: set[int]) -> None:

@@ -53,7 +53,7 @@ def run_frames(
         return lookup(known, node_name, index, context)
 
     starts = [nodes[name] for name in input_names]
-    starts += [nodes[name] for name in executor.preset(set()) if name in nodes]
+    starts += [nodes[name] for name in executor.preset(set()) if name in used]  # weights read
     starts += executor.graph.init_nodes
     stack = [(node, context.frames) for node in starts]
     added: set[str] = set()

@@ -49,6 +49,9 @@ HostPlan = tuple[dict[str, dict[int, HostValues | str]], dict[str, list[Source]]
 
 # Deeper shape computations are left to the kernels (and a download).
 MAX_DEPTH = 32
+# A feed read on the host (a ratio, a size) keys the plan's program by its values, up to
+# this many elements; a larger one is read by the node that needs it.
+MAX_FEED_SIZE = 64
 
 
 def _int32(values: np.ndarray) -> HostValues:
@@ -61,6 +64,12 @@ def _float32(values: np.ndarray) -> HostValues:
     flat = np.ascontiguousarray(values, dtype=np.float32).reshape(-1)
     flat.flags.writeable = False
     return HostValues(flat, tuple(int(d) for d in np.shape(values)), "float32")
+
+
+def _bool(values: np.ndarray) -> HostValues:
+    flat = np.ascontiguousarray(values, dtype=np.uint8).reshape(-1)  # as data_sync() gives bools
+    flat.flags.writeable = False
+    return HostValues(flat, tuple(int(d) for d in np.shape(values)), "bool")
 
 
 _MAKERS = {"int32": _int32, "float32": _float32}
@@ -121,6 +130,19 @@ def _binary(fn: np.ufunc, dtypes: tuple[str, ...] = ("int32", "float32")) -> Cal
     return evaluate
 
 
+def _floored(fn: np.ufunc) -> Callable[..., HostValues | None]:
+    """`fn` (floor_divide, mod: floored, as TF.js's) on two int32 inputs; a zero divisor
+    is left to the kernels."""
+
+    def evaluate(node: Node, args: Sequence[HostArg]) -> HostValues | None:
+        a, b = _ints(args[0]), _ints(args[1])
+        if a is None or b is None or not b.all():
+            return None
+        return _int32(fn(a, b))
+
+    return evaluate
+
+
 def _rounding(fn: np.ufunc) -> Callable[..., HostValues | None]:
     """`fn` (ceil, floor) on a float32 input."""
 
@@ -129,6 +151,34 @@ def _rounding(fn: np.ufunc) -> Callable[..., HostValues | None]:
         return _float32(fn(x)) if x is not None and args[0].dtype == "float32" else None  # type: ignore[union-attr]
 
     return evaluate
+
+
+def _comparison(fn: np.ufunc) -> Callable[..., HostValues | None]:
+    """`fn` on two inputs of one dtype (int32, float32): bools."""
+
+    def evaluate(node: Node, args: Sequence[HostArg]) -> HostValues | None:
+        a, b = _numbers(args[0]), _numbers(args[1])
+        if a is None or b is None or args[0].dtype != args[1].dtype:  # type: ignore[union-attr]
+            return None
+        return _bool(fn(a, b))
+
+    return evaluate
+
+
+def _identity(node: Node, args: Sequence[HostArg]) -> HostValues | None:
+    return args[0] if isinstance(args[0], HostValues) and args[0].dtype != "string" else None
+
+
+def _squeeze(node: Node, args: Sequence[HostArg]) -> HostValues | None:
+    x = args[0]
+    if not isinstance(x, HostValues) or x.dtype == "string":
+        return None
+    axes = node.keywords.get("axis")  # TF.js reads `axis` first, then TF's `squeeze_dims`
+    axes = [a % x.rank for a in (node.keywords.get("squeeze_dims") if axes is None else axes) or ()]
+    if any(x.shape[a] != 1 for a in axes):
+        return None  # the kernel says what is wrong
+    shape = tuple(d for i, d in enumerate(x.shape) if (i not in axes if axes else d != 1))
+    return HostValues(x.flat, shape, x.dtype)
 
 
 def _unpack(node: Node, args: Sequence[HostArg]) -> tuple[HostValues, ...] | None:
@@ -182,6 +232,8 @@ HOST_OPS: dict[str, Callable[[Node, Sequence[HostArg]], HostOutputs | None]] = {
     "Sub": _binary(np.subtract),
     "Mul": _binary(np.multiply),
     "RealDiv": _binary(np.true_divide, ("float32",)),  # int32 divides as floor_div
+    "FloorDiv": _floored(np.floor_divide),
+    "FloorMod": _floored(np.mod),
     "Minimum": _binary(np.minimum),
     "Maximum": _binary(np.maximum),
     "Ceil": _rounding(np.ceil),
@@ -190,6 +242,14 @@ HOST_OPS: dict[str, Callable[[Node, Sequence[HostArg]], HostOutputs | None]] = {
     "ExpandDims": _expand_dims,
     "Cast": _cast,
     "Unpack": _unpack,
+    "Identity": _identity,
+    "Squeeze": _squeeze,
+    "Equal": _comparison(np.equal),
+    "NotEqual": _comparison(np.not_equal),
+    "Less": _comparison(np.less),
+    "LessEqual": _comparison(np.less_equal),
+    "Greater": _comparison(np.greater),
+    "GreaterEqual": _comparison(np.greater_equal),
 }
 # Ops whose every output HOST_OPS gives (the others: output 0)
 MULTI_OUTPUT_OPS = frozenset({"Unpack"})
@@ -211,7 +271,7 @@ def plan_host_inputs(
         if constants:
             host_inputs[node.name] = dict(constants)
     evaluated, shape_reads = plan_host_shapes(
-        steps, lambda name, index: reads.value(name, index, fed, folded)
+        steps, lambda name, index: reads.value(name, index, fed, folded), fed
     )
     for name, shapes in shape_reads.items():
         host_inputs.setdefault(name, {}).update(shapes)
@@ -219,16 +279,19 @@ def plan_host_inputs(
 
 
 def plan_host_shapes(
-    steps: Sequence[Node], constant: Callable[[str, int], HostValues | None]
+    steps: Sequence[Node], constant: Callable[[str, int], HostValues | None], fed: Collection[str] = ()
 ) -> tuple[dict[str, list[Source]], dict[str, dict[int, str]]]:
     """For a plan's `steps`: {node evaluated on the host: the source of each input} and
     {node: {input position it reads on the host: the host-evaluated node giving it}}.
-    `constant(name, index)`: a constant's values, None for an input computed by the run."""
+    `constant(name, index)`: a constant's values, None for an input computed by the run;
+    `fed`: the nodes fed, whose values a run may give (`host_feeds`)."""
     position = {node.name: node for node in steps}
     evaluated: dict[str, list[Source]] = {}
     refused: set[str] = set()
 
     def evaluable(name: str, index: int, depth: int = 0) -> bool:
+        if name in fed:
+            return index == 0
         node = position.get(name)
         if node is None or name in refused or node.op not in HOST_OPS or is_custom(node.mapper):
             return False
@@ -261,6 +324,25 @@ def plan_host_shapes(
             if constant(producer, out) is None and evaluable(producer, out):
                 reads.setdefault(node.name, {})[i] = tensor_name(producer, out)
     return evaluated, reads
+
+
+def host_feeds(host_plan: HostPlan, fed: Collection[str]) -> tuple[str, ...]:
+    """The feeds among `fed` whose values `host_plan` evaluates or gives on the host."""
+    host_inputs, host_shapes = host_plan
+    sources = [s for reads in host_inputs.values() for s in reads.values()]
+    sources += [s for inputs in host_shapes.values() for s in inputs]
+    named = {parse_input_name(s)[0] for s in sources if isinstance(s, str)}
+    return tuple(sorted(named & set(fed)))
+
+
+def read_feeds(names: Sequence[str], tensors: Mapping[str, Tensor]) -> dict[str, HostValues]:
+    """The values of the feeds `names` small enough to key a plan by (`tensors`: the
+    feeds by node name); a larger one is read by the node that needs it, as before."""
+    return {
+        name: HostValues.read(tensors[name])
+        for name in names
+        if name in tensors and tensors[name].size <= MAX_FEED_SIZE and tensors[name].dtype in _MAKERS
+    }
 
 
 def tensor_name(node: str, index: int) -> str:

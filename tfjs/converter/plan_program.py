@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any, NamedTuple
 
@@ -276,10 +276,15 @@ def run_kernels(program: PlanProgram, feeds: Sequence[Any]) -> list[TensorInfo]:
     return [TensorInfo(info.data_id, tuple(info.shape), info.dtype) for info in outputs]
 
 
-def plan_key(plan: Any, feeds: Sequence[Tensor]) -> tuple[Any, ...]:
+def plan_key(
+    plan: Any, feeds: Sequence[Tensor], feed_values: Mapping[str, Any] | None = None
+) -> tuple[Any, ...]:
     """What a plan program is recorded for: the plan, the backend instance, the feeds'
-    shapes and dtypes."""
-    return (id(plan), ENGINE.backend, *((t.shape, t.dtype) for t in feeds))
+    shapes and dtypes, and the values of the feeds it reads on the host (`feed_values`:
+    HostValues by feed name), which its kernels' attributes hold."""
+    values = sorted((feed_values or {}).items())
+    read = tuple((name, v.dtype, v.shape, v.flat.tobytes()) for name, v in values)
+    return (id(plan), ENGINE.backend, *((t.shape, t.dtype) for t in feeds), read)
 
 
 class LoweredPlan:

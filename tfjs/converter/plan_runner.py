@@ -7,7 +7,7 @@ each node the tensors nothing reads any more disposed."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -16,7 +16,7 @@ from tfjs.converter.constant_folding import fold_plan
 from tfjs.converter.custom_op import is_custom
 from tfjs.converter.frames import clones
 from tfjs.converter.fusion import ACTIVATIONS, ADDS, CONVOLUTIONS, fuse_plan
-from tfjs.converter.host_shapes import HostOutputs, Source, evaluate, known_in, plan_host_inputs
+from tfjs.converter.host_shapes import HostOutputs, Source, evaluate, host_feeds, known_in, plan_host_inputs
 from tfjs.converter.kernel_program import can_replay, run_node, runs_alone
 from tfjs.converter.model_graph import Node, execution_order
 from tfjs.converter.ops._values import HostValues
@@ -44,6 +44,8 @@ class Plan:
     host_inputs: dict[str, dict[int, HostValues | str]] = field(default_factory=dict)
     # {node name: the sources of its inputs}: the shape computations evaluated on the host
     host_shapes: dict[str, list[Source]] = field(default_factory=dict)
+    # the feeds whose values it reads on the host: a run reads them once (when small)
+    host_feeds: tuple[str, ...] = ()
 
 
 def build_plan(
@@ -89,8 +91,8 @@ def build_plan(
     for name, i in last_use.items():
         if name not in outputs:
             free_after[i].append(name)
-    host_inputs, host_shapes = plan_host_inputs(steps, executor.constant_reads, input_names, constants)
-    return Plan(steps, free_after, constants, host_inputs, host_shapes)
+    host_plan = plan_host_inputs(steps, executor.constant_reads, input_names, constants)
+    return Plan(steps, free_after, constants, *host_plan, host_feeds(host_plan, input_names))
 
 
 def run_plan(
@@ -103,14 +105,16 @@ def run_plan(
     programs: NodePrograms,
     weight_ids: set[int],
     collector: PlanCollector | None = None,
+    feed_values: Mapping[str, HostValues] | None = None,
 ) -> Iterator[None]:
     """Runs `plan` over `values` ({node name: its tensors}, the feeds and weights first),
     yielding after each node; `call` runs a node that needs the execution context,
     `programs` holds the nodes' kernel programs between runs, `collector` joins the
-    programs this run's nodes run (plan_program.py)."""
+    programs this run's nodes run (plan_program.py); `feed_values`: the values of the
+    plan's `host_feeds` this run read."""
     holders: dict[int, int] = {}
     host_inputs, host_shapes = plan.host_inputs, plan.host_shapes
-    outputs_known: dict[str, HostOutputs] = {}  # this run's shapes evaluated on the host
+    outputs_known: dict[str, HostOutputs] = dict(feed_values or {})  # this run's host values
     known = known_in(outputs_known)
     unchanging = None
     if kept is None and can_replay():

@@ -53,6 +53,16 @@ def flat_values(value: Tensor | HostValues) -> np.ndarray:
     return value.flat if isinstance(value, HostValues) else value.data_sync()
 
 
+def first_truth(value: Tensor | HostValues) -> bool | None:
+    """Whether the first value is true as JavaScript reads it (TF.js's `pred[0] ? ...`:
+    0 and NaN are false); None for no value."""
+    values = flat_values(value)
+    if not len(values):
+        return None
+    first = values[0]
+    return bool(first == first and first != 0) if isinstance(first, (float, np.floating)) else bool(first)
+
+
 def number(value: Any) -> Any:
     """A `number` input: the tensor's first value (TF.js reads `dataSync()[0]`) as a Python
     number; a value that is not a tensor is returned as it is."""

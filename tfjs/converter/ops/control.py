@@ -9,7 +9,7 @@ from typing import Any
 from tfjs import ops
 from tfjs.converter import tensor_list as tl
 from tfjs.converter.op_registry import tf_op
-from tfjs.converter.ops._values import HostInput, flat_values, number, numbers, shape_value
+from tfjs.converter.ops._values import HostInput, first_truth, number, numbers, shape_value
 from tfjs.converter.ops.graph import clone_tensor
 from tfjs.converter.resources import TensorArray
 from tfjs.tensor import Tensor
@@ -17,10 +17,10 @@ from tfjs.tensor import Tensor
 
 def _truthy(t: HostInput, op: str) -> bool:
     """The condition's first value, as TF.js reads it; an empty condition is an error."""
-    values = flat_values(t)
-    if not len(values):
+    truth = first_truth(t)
+    if truth is None:
         raise ValueError(f"{op}: the condition is empty (shape {list(t.shape)}); it must hold a value")
-    return bool(values[0])
+    return truth
 
 
 # ---- frames ---------------------------------------------------------------------------
