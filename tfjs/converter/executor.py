@@ -35,6 +35,7 @@ from tfjs.converter.frames import clones
 from tfjs.converter.host_shapes import HostPlan, read_feeds
 from tfjs.converter.kernel_program import NodePrograms, can_replay
 from tfjs.converter.model_graph import SOURCE_OPS, Graph, Node, parse_input_name
+from tfjs.converter.ops._values import HostValues
 from tfjs.converter.plan_folding import fold_for_backend
 from tfjs.converter.plan_program import PlanPrograms, plan_key
 from tfjs.converter.plan_runner import Plan, build_plan, run_plan
@@ -172,6 +173,14 @@ class GraphExecutor:
             check_outputs(self.graph, outputs)
         if not outputs:
             outputs = [f"{node.name}:{node.default_output}" for node in self.graph.outputs]
+        output_refs = [parse_input_name(name)[:2] for name in outputs]
+        if not self.graph.has_frames and kept is None and not each_node and can_replay():
+            plan = self._plan(inputs, output_refs)
+            key, feeds, _ = self._program_key(plan, inputs) if not plan.host_feeds else (None, [], {})
+            lowered = self.plan_programs.find(key) if key is not None else None
+            if lowered is not None:  # one program: no tensor of a node kept by name
+                yield
+                return lowered.run(feeds)
         context = ExecutionContext(self.function_map, self.resources, tensor_arrays, tensor_lists)
         values: dict[str, list[Any]] = dict(self.weight_map)
         resources = self.resources
@@ -189,7 +198,6 @@ class GraphExecutor:
         keep_ids = set(self.weight_ids) | {t.id for t in inputs.values()}
         if resources is not None:
             keep_ids |= {handle.id for handle in resources.handles_by_name.values()}
-        output_refs = [parse_input_name(name)[:2] for name in outputs]
         try:
             if self.graph.has_frames:
                 plans = kept is None and not each_node and can_replay()
@@ -234,11 +242,9 @@ class GraphExecutor:
         if plan.constants:
             values.update(plan.constants)
             keep_ids |= {t.id for tensors in plan.constants.values() for t in tensors}
-        feeds = [inputs[name] for name in sorted(inputs)]
-        by_node = {parse_input_name(name)[0]: tensor for name, tensor in inputs.items()}
-        feed_values = read_feeds(plan.host_feeds, by_node)
-        programs = kept is None and not each_node and can_replay()
-        key = plan_key(plan, feeds, feed_values) if programs else None
+        key, feeds, feed_values = self._program_key(plan, inputs)
+        if kept is not None or each_node or not can_replay():
+            key = None
         lowered = self.plan_programs.find(key) if key is not None else None
         if lowered is not None:
             yield
@@ -260,6 +266,18 @@ class GraphExecutor:
         if collector is not None:
             self.plan_programs.remember(key, collector, results)
         return results
+
+    def _program_key(
+        self, plan: Plan, inputs: dict[str, Tensor]
+    ) -> tuple[tuple[Any, ...], list[Tensor], dict[str, HostValues]]:
+        """The key of `plan`'s program for `inputs`, the feeds in its order, and the values
+        of the feeds it reads on the host."""
+        feeds = [inputs[name] for name in sorted(inputs)]
+        feed_values = {}
+        if plan.host_feeds:
+            by_node = {parse_input_name(name)[0]: tensor for name, tensor in inputs.items()}
+            feed_values = read_feeds(plan.host_feeds, by_node)
+        return plan_key(plan, feeds, feed_values), feeds, feed_values
 
     def execute_function(
         self, args: list[Tensor], tensor_arrays: dict[int, Any], tensor_lists: dict[int, Any]
