@@ -203,3 +203,29 @@ def test_resize_bilinear_upsampling_by_powers_of_two(shape, size, half_pixel, by
         np.testing.assert_array_equal(torch_values, cpu_values)
         numbers = ~np.isnan(cpu_values)
         assert np.array_equal(np.signbit(torch_values[numbers]), np.signbit(cpu_values[numbers]))
+
+
+@pytest.mark.parametrize(
+    ("axis", "keep_dims", "dtype"),
+    [
+        ((1, 2), True, "float32"),
+        ((1, 2), False, "float32"),
+        ((3,), False, "float32"),
+        ((1, 2), True, "int32"),
+    ],
+)
+def test_a_mean_in_a_compiled_plan_is_cpus_within_float32_rounding(axis, keep_dims, dtype):
+    """Traced, a float32 mean is one pass over the strided axes (a squeeze-excite block's
+    mean of an NHWC map), not TF.js's division and float64 sum: within float32 rounding
+    of `cpu`'s values; an int32 mean keeps the exact path."""
+    from tfjs.backends.torch.tracing import as_traced
+
+    values = np.random.default_rng(3).standard_normal((2, 33, 31, 5)).astype(np.float32) * 4 + 1
+    values = values if dtype == "float32" else np.round(values).astype(np.int32)
+    exact = _on("cpu", lambda: tf.mean(tf.tensor(values, dtype=dtype), list(axis), keep_dims))
+    with as_traced():
+        traced = _on("torch", lambda: tf.mean(tf.tensor(values, dtype=dtype), list(axis), keep_dims))
+    if dtype == "int32":
+        np.testing.assert_array_equal(traced, exact)
+    else:
+        np.testing.assert_allclose(traced, exact, rtol=2e-6, atol=1e-6)

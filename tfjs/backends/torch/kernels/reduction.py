@@ -1,9 +1,10 @@
 """Reductions along axes: sum, mean, prod, max, min, all, any, arg_max, arg_min.
 
 Sums and products accumulate in float64 (int64 for integers) as TF.js's JavaScript
-loops do; where the answer depends on TF.js's row-major order (the sign of a zero that
-wins a tie, NaN in arg_max) the first such value is picked; an empty reduction gives
-what a typed array holds where nothing was written.
+loops do (but a float32 mean in a compiled plan, which need not give TF.js's bits);
+where the answer depends on TF.js's row-major order (the sign of a zero that wins a
+tie, NaN in arg_max) the first such value is picked; an empty reduction gives what a
+typed array holds where nothing was written.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import torch
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.torch.backend_torch import TORCH_DTYPES, TorchBackend
 from tfjs.backends.torch.registry import register_torch_kernel
+from tfjs.backends.torch.tracing import traced
 from tfjs.dtypes import sum_out_type
 from tfjs.kernel_names import ALL, ANY, ARG_MAX, ARG_MIN, MAX, MEAN, MIN, PROD, SUM
 
@@ -52,6 +54,10 @@ def _sum_kernel(mean: bool) -> Callable[..., TensorInfo]:
     def run(backend: TorchBackend, x: Any, *, axis: tuple[int, ...], keep_dims: bool) -> TensorInfo:
         values = backend.tensor(x)
         dtype = sum_out_type(x.dtype)
+        if mean and x.dtype == "float32" and axis and traced():
+            # a compiled plan (not bit for bit): one float32 pass over the strided axes, not a
+            # division, a copy into rows and a float64 sum (a squeeze-excite block's mean)
+            return backend.make_output(values.mean(dim=axis, keepdim=keep_dims), dtype)
         if mean:
             dtype = "complex64" if x.dtype == "complex64" else "float32"
             count = float(math.prod(x.shape[a] for a in axis))
