@@ -133,6 +133,23 @@ def test_kernels_free_their_buffers(on_torch):
     x.dispose()
 
 
+def test_a_slice_is_copied_out_of_its_buffer_unless_a_plan_is_traced(on_torch):
+    """Stored, a view of part of a buffer would keep the whole buffer alive: it is copied,
+    but in a traced plan, whose graph frees what it no longer reads and whose outputs
+    are stored again after it runs (as copies)."""
+    from tfjs.backends.torch.tracing import as_traced
+
+    base = torch.arange(100, dtype=torch.float32)
+    stored = on_torch.make_output(base[10:20], "float32")
+    with as_traced():
+        traced = on_torch.make_output(base[10:20], "float32")
+    sizes = [on_torch.data[info.data_id].untyped_storage().nbytes() for info in (stored, traced)]
+    assert sizes == [40, 400]
+    for info in (stored, traced):
+        assert on_torch.data[info.data_id].tolist() == list(range(10, 20))
+        on_torch.dispose_data(info.data_id)
+
+
 def test_conv2d_same_padding_is_tfjs_asymmetric_padding(on_torch):
     """SAME with an even filter pads one more row below and column right, as TF.js."""
 

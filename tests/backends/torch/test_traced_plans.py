@@ -195,6 +195,31 @@ def test_a_traced_plan_whose_output_shares_a_weights_buffer_leaves_the_weight(on
     model.dispose()
 
 
+def test_a_compiled_plans_output_sliced_from_an_intermediate_keeps_only_its_values(on_torch_cpu):
+    """Traced kernels store a slice as a view (the graph frees what it no longer reads);
+    the compiled graph's outputs are copied out of their buffers."""
+    from tests.converter.test_plan_programs import I32, int_const, load, node
+
+    shape = {"shape": {"dim": [{"size": "1"}, {"size": "64"}]}}
+    nodes = [
+        {"name": "x", "op": "Placeholder", "attr": {"dtype": {"type": "DT_FLOAT"}, "shape": shape}},
+        node("e", "Exp", ["x"], T={"type": "DT_FLOAT"}),
+        int_const("begin", [0, 8], [2]),
+        int_const("size", [1, 4], [2]),
+        node("part", "Slice", ["e", "begin", "size"], T={"type": "DT_FLOAT"}, Index=I32),
+    ]
+    model = load(nodes, [], b"")
+    values = np.linspace(-1, 1, 64, dtype=np.float32).reshape(1, 64)
+    x = tf.tensor(values)
+    for _ in range(6):  # recorded, joined, then the compiled graph and the loop in turns
+        part = model.execute(x, "part")
+        np.testing.assert_allclose(part.numpy(), np.exp(values[:, 8:12]), rtol=1e-6)
+        assert tf.backend().data[part.data_id].untyped_storage().nbytes() == 16
+        part.dispose()
+    tf.dispose(x)
+    model.dispose()
+
+
 @pytest.mark.filterwarnings("ignore::DeprecationWarning", "ignore::torch.jit.TracerWarning")
 def test_a_traced_plan_reads_no_shapes_at_run_time():
     def flatten_rows(x):

@@ -26,6 +26,7 @@ from tfjs.backends.torch.device_memory import (
 from tfjs.backends.torch.device_settings import start_settings
 from tfjs.backends.torch.device_timing import DeviceTimer, device_timer_for
 from tfjs.backends.torch.registry import KERNEL_NAMES, cpu_kernel_func
+from tfjs.backends.torch.tracing import traced
 from tfjs.tensor_size import TensorTooLargeError
 
 TORCH_DTYPES: dict[str, torch.dtype] = {
@@ -266,11 +267,13 @@ class TorchBackend(KernelBackend):
     def make_output(self, values: torch.Tensor, dtype: str) -> TensorInfo:
         """Stores a kernel's result, converted into `dtype`'s storage as a typed array
         would store it; a view of part of a buffer (a slice, a broadcast) is copied so it
-        keeps nothing alive. A view of a whole buffer in another order (a transpose) is
-        kept as it is: the kernels that read it take any strides, and a transpose back,
-        or a channels-first convolution reading a channels-last buffer, costs no copy."""
+        keeps nothing alive, but in a traced plan, whose graph frees what it no longer
+        reads (its outputs are stored here again, after it runs). A view of a whole
+        buffer in another order (a transpose) is kept as it is: the kernels that read it
+        take any strides, and a transpose back, or a channels-first convolution reading a
+        channels-last buffer, costs no copy."""
         values = to_storage(values, dtype)
-        if (
+        if not traced() and (
             values.storage_offset()
             or values.untyped_storage().nbytes() != values.numel() * values.element_size()
         ):
