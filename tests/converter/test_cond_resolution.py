@@ -143,3 +143,25 @@ def test_an_output_the_taken_branch_leaves_dead_gets_the_frames_executors_error(
     assert len(frames_runs) == 1 and tf.memory()["num_tensors"] == before
     np.testing.assert_allclose(_run(model, X, 1.0, "doubled"), 2 * X, rtol=1e-6)
     model.dispose()
+
+
+@pytest.mark.usefixtures("on_backend")
+def test_a_fed_boolean_predicate_resolves_the_conditional(tmp_path, frames_runs):
+    nodes = [
+        placeholder("x", [2, 3]),
+        {"name": "flag", "op": "Placeholder", "attr": {"dtype": BOOL}},
+        node("switch", "Switch", ["x", "flag"]),
+        node("negated", "Neg", ["switch"]),
+        node("doubled", "Mul", ["switch:1", "two"]),
+        node("merged", "Merge", ["negated", "doubled"], N={"i": "2"}),
+    ]
+    model = tf.load_graph_model(write_model(tmp_path / "flag", nodes, {"two": WEIGHTS["two"]}))
+    x = tf.tensor(X)
+    for flag in (True, False, True):
+        flags = tf.tensor(flag)
+        out = model.execute({"x": x, "flag": flags}, "merged")
+        np.testing.assert_allclose(out.numpy(), 2 * X if flag else -X, rtol=1e-6)
+        tf.dispose([out, flags])
+    assert frames_runs == []
+    tf.dispose(x)
+    model.dispose()

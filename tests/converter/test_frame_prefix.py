@@ -15,15 +15,16 @@ from tests.converter.test_plan_programs import drive
 from tfjs.converter import frames, plan_runner
 from tfjs.converter.frame_prefix import prefix_cut
 
-BOOL = {"type": "DT_BOOL"}
 W = np.array([1.5, -2.0, 0.25], np.float32)
 # Before the control flow: scaled = x * w, rows = Unpack(scaled), head = -(rows[0]
-# reshaped to `head_shape`).
+# reshaped to `head_shape`), pred = Sum(x) > 0 (the device computes it: a fed predicate
+# would resolve the conditional, test_cond_resolution.py).
 # After it: merged = Merge(Switch(rows[1], pred)), out = merged * rows[0], then `shaped`
 # reshapes out to `shape`.
 NODES = [
     placeholder("x", [2, 3]),
-    {"name": "pred", "op": "Placeholder", "attr": {"dtype": BOOL}},
+    node("total", "Sum", ["x", "axes"], keep_dims={"b": False}),
+    node("pred", "Greater", ["total", "zero"]),
     node("scaled", "Mul", ["x", "w"]),
     node("rows", "Unpack", ["scaled"], num={"i": "2"}, axis={"i": "0"}),
     node("flat", "Reshape", ["rows", "head_shape"], Tshape={"type": "DT_INT32"}),
@@ -33,11 +34,17 @@ NODES = [
     node("out", "Mul", ["merged", "rows"]),
     node("shaped", "Reshape", ["out", "shape"], Tshape={"type": "DT_INT32"}),
 ]
-PREFIX = {"scaled", "rows", "flat", "head"}
+PREFIX = {"scaled", "rows", "flat", "head", "total", "pred"}
 
 
 def _model(tmp_path, shape=(3, 1), head_shape=(3,)):
-    weights = {"w": W, "shape": np.array(shape, np.int32), "head_shape": np.array(head_shape, np.int32)}
+    weights = {
+        "w": W,
+        "shape": np.array(shape, np.int32),
+        "head_shape": np.array(head_shape, np.int32),
+        "axes": np.array([0, 1], np.int32),
+        "zero": np.array(0.0, np.float32),
+    }
     return tf.load_graph_model(write_model(tmp_path / "prefix", NODES, weights))
 
 
@@ -50,9 +57,9 @@ def test_the_cut_is_what_the_rest_reads_of_the_part_before_control_flow(tmp_path
     model = _model(tmp_path)
     executor = model.executor
     outputs = [("shaped", 0), ("head", 0)]
-    used = executor.used_nodes({"x", "pred"}, ["shaped", "head"])[0]
-    cut = prefix_cut(executor.graph, used, executor.preset({"x", "pred"}), outputs)
-    assert sorted(cut) == [("head", 0), ("rows", 0), ("rows", 1)]
+    used = executor.used_nodes({"x"}, ["shaped", "head"])[0]
+    cut = prefix_cut(executor.graph, used, executor.preset({"x"}), outputs)
+    assert sorted(cut) == [("head", 0), ("pred", 0), ("rows", 0), ("rows", 1)]
     # fed `rows` (as a tensor name), the part before the control flow computes nothing
     used = executor.used_nodes({"rows", "pred"}, ["shaped"])[0]
     assert prefix_cut(executor.graph, used, executor.preset({"rows", "pred"}), [("shaped", 0)]) == []
@@ -70,20 +77,20 @@ def test_the_part_before_control_flow_runs_as_one_program(tmp_path, monkeypatch)
             module, "run_node", lambda node, *a, f=run_node: ran.append(node.name) or f(node, *a)
         )
     x_values = np.array([[1.0, 2.0, 3.0], [-4.0, 0.5, 8.0]], np.float32)
-    x, pred = tf.tensor(x_values), tf.tensor(False)
+    x = tf.tensor(x_values)
     before = tf.memory()["num_tensors"]
     for run in range(3):
         ran.clear()
-        outputs = model.execute({"x": x, "pred": pred}, ["shaped", "head"])
+        outputs = model.execute({"x": x}, ["shaped", "head"])
         for got, want in zip(outputs, _expected(x_values), strict=True):
             np.testing.assert_allclose(got.numpy(), want, rtol=1e-6)
         tf.dispose(outputs)
         assert ("shaped" in ran) and (set(ran) >= PREFIX) == (run == 0)  # then one program
     assert tf.memory()["num_tensors"] == before
-    per_node, _ = drive(model.execute_steps({"x": x, "pred": pred}, ["shaped", "head"], each_node=True))
+    per_node, _ = drive(model.execute_steps({"x": x}, ["shaped", "head"], each_node=True))
     for got, want in zip(per_node, _expected(x_values), strict=True):
         np.testing.assert_allclose(got.numpy(), want, rtol=1e-6)
-    tf.dispose([*per_node, x, pred])
+    tf.dispose([*per_node, x])
     model.dispose()
     assert tf.memory()["num_tensors"] == start
 
@@ -99,11 +106,11 @@ def test_the_part_before_control_flow_runs_as_one_program(tmp_path, monkeypatch)
 )
 def test_an_error_in_either_part_leaves_no_tensor(tmp_path, shapes, message):
     model = _model(tmp_path, **shapes)
-    x, pred = tf.tensor(np.ones((2, 3), np.float32)), tf.tensor(True)
+    x = tf.tensor(np.ones((2, 3), np.float32))
     before = tf.memory()["num_tensors"]
     for _ in range(2):
         with pytest.raises(ValueError, match=message):
-            model.execute({"x": x, "pred": pred}, ["shaped", "head"])
+            model.execute({"x": x}, ["shaped", "head"])
         assert tf.memory()["num_tensors"] == before
-    tf.dispose([x, pred])
+    x.dispose()
     model.dispose()

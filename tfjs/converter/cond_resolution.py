@@ -98,7 +98,8 @@ def _predicates(
             if name in fed:  # read once a predicate needs it
                 memo[(name, index)] = read_feeds([name], fed).get(name) if index == 0 else None
             else:
-                memo[(name, index)] = reads.value(name, index, fed) or computed(name, index, depth)
+                constant = reads.value(name, index, fed)
+                memo[(name, index)] = constant if constant is not None else computed(name, index, depth)
         return memo[(name, index)]
 
     def computed(name: str, index: int, depth: int) -> HostValues | None:

@@ -73,6 +73,7 @@ def _bool(values: np.ndarray) -> HostValues:
 
 
 _MAKERS = {"int32": _int32, "float32": _float32}
+FEED_DTYPES = frozenset({"int32", "float32", "bool"})  # a feed's values read on the host
 
 
 def _ints(arg: HostArg) -> np.ndarray | None:
@@ -341,7 +342,7 @@ def read_feeds(names: Sequence[str], tensors: Mapping[str, Tensor]) -> dict[str,
     return {
         name: HostValues.read(tensors[name])
         for name in names
-        if name in tensors and tensors[name].size <= MAX_FEED_SIZE and tensors[name].dtype in _MAKERS
+        if name in tensors and tensors[name].size <= MAX_FEED_SIZE and tensors[name].dtype in FEED_DTYPES
     }
 
 
