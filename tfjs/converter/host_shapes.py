@@ -4,22 +4,23 @@ Graphs often build a shape at run time from a tensor's shape: `Reshape(x,
 Pack(StridedSlice(Shape(y)), -1))`, or a padding from an image's size rounded up to a
 multiple of 32 (`Pad(y, ...Sub(Mul(Cast(Ceil(Mul(Cast(StridedSlice(Shape(y))), 1/32))),
 32), ...))`). The values depend only on `y`'s shape, which the host knows without
-waiting for the device, and on constants; yet Reshape reads
-them as TF.js's getParamValue does, with a download. A plan therefore evaluates such
-small int32 shape computations (and the float32 arithmetic, casts and roundings between
-them) with NumPy too, beside the kernels (which still run, so
-every tensor and every error is as before), and gives the node that reads the shape its
-`HostValues`: the read costs no device synchronisation.
+waiting for the device, and on constants; yet Reshape reads them as TF.js's
+getParamValue does, with a download. A plan therefore evaluates such small int32 shape
+computations (and the float32 arithmetic, casts, roundings and comparisons between them)
+with NumPy too, beside the kernels (which still run, so every tensor and every error is
+as before), and gives the node that reads the shape its `HostValues`: the read costs no
+device synchronisation.
 
 A node is evaluated on the host when its op is one of `HOST_OPS` (and not a custom op
-registered under that name), a node of the plan reads
-its value on the host (directly, or through other such nodes), and each of its inputs is
-known on the host: a constant, another such node (any output of an Unpack), or, for
-Shape and Size, any tensor (only its shape is used). float32 arithmetic is IEEE single
-precision in NumPy as in the kernels (and in TF.js, whose double results round to the
-same float32). Where an evaluation does not apply (another dtype, a shape NumPy would
-broadcast differently from the kernel, a cast that would wrap), it gives None and the
-reading node downloads the tensor as before."""
+registered under that name), a node of the plan reads its value on the host (directly,
+or through other such nodes), and each of its inputs is known on the host: a constant,
+another such node (any output of an Unpack), a small feed (`read_feeds`: a run reads its
+values once, and the plan's program is keyed by them), or, for Shape and Size, any
+tensor (only its shape is used). float32 arithmetic is IEEE single precision in NumPy as
+in the kernels (and in TF.js, whose double results round to the same float32). Where an
+evaluation does not apply (another dtype, a shape NumPy would broadcast differently from
+the kernel, a cast that would wrap, a zero divisor), it gives None and the reading node
+downloads the tensor as before."""
 
 from __future__ import annotations
 
