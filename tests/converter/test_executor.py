@@ -177,6 +177,21 @@ def test_functional_while_and_if(load):
     tf.dispose([x, yes, count, acc, branch])
 
 
+def test_library_functions_key_nothing_by_the_values_they_are_called_with(load):
+    """A function runs with new values each call (a loop's counter): its plans read no
+    feed on the host to key a program, nor resolve a conditional by one."""
+    model = load("functional")
+    functions = model.executor.functions
+    assert not model.executor.function and set(functions) == {"cond_fn", "body_fn", "then_fn", "else_fn"}
+    assert all(executor.function for executor in functions.values())
+    x, yes = tf.tensor([1.0, 2.0]), tf.scalar(True, "bool")
+    for _ in range(3):
+        tf.dispose(model.execute({"x": x, "pred": yes}, ["count", "acc"]))
+    keys = [key for executor in functions.values() for key in executor.plan_programs.by_key]
+    assert keys and all(key[-1] == () for key in keys)  # no feed's values in any key
+    tf.dispose([x, yes])
+
+
 def test_execute_async_same_results(load):
     model = load("frames_loop")
     x = tf.scalar(2, "int32")

@@ -49,11 +49,20 @@ PlanKey = tuple[tuple[str, ...], tuple[str, ...], bool]
 
 class GraphExecutor:
     """Executes `graph` with `weights` ({Const node name: tensor}); `parent` is the model's
-    executor when this one runs a library function."""
+    executor when this one runs a library function (`function`) or a graph resolved from
+    the model's."""
 
-    def __init__(self, graph: Graph, weights: dict[str, Tensor], parent: GraphExecutor | None = None) -> None:
+    def __init__(
+        self,
+        graph: Graph,
+        weights: dict[str, Tensor],
+        parent: GraphExecutor | None = None,
+        *,
+        function: bool = False,
+    ) -> None:
         self.graph = graph
         self.parent = parent
+        self.function = function  # called with new values each time: nothing keyed by them
         self.weight_map: dict[str, list[Tensor]] = {name: [tensor] for name, tensor in weights.items()}
         self.weight_ids = {tensor.id for tensor in weights.values()}
         self._resources = None
@@ -201,7 +210,7 @@ class GraphExecutor:
         try:
             if self.graph.has_frames:
                 plans = kept is None and not each_node and can_replay()
-                resolved = self.conds.find(self, inputs, output_refs) if plans else None
+                resolved = self.conds.find(self, inputs, output_refs) if plans and not self.function else None
                 if resolved is not None:  # conditionals the feeds decide: a graph without them
                     executor, refs = resolved
                     results = yield from executor.run_planned(
@@ -274,7 +283,7 @@ class GraphExecutor:
         of the feeds it reads on the host."""
         feeds = [inputs[name] for name in sorted(inputs)]
         feed_values = {}
-        if plan.host_feeds:
+        if plan.host_feeds and not self.function:
             by_node = {parse_input_name(name)[0]: tensor for name, tensor in inputs.items()}
             feed_values = read_feeds(plan.host_feeds, by_node)
         return plan_key(plan, feeds, feed_values), feeds, feed_values

@@ -97,7 +97,7 @@ class GraphModel:
                     )
             else:
                 weights[node.name] = self._const_value(node)
-        executor = GraphExecutor(graph, weights, parent)
+        executor = GraphExecutor(graph, weights, parent, function=parent is not None)
         root = parent or executor
         for name, function in graph.functions.items():
             root.functions[name] = self._make_executor(function, root)
