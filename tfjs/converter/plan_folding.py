@@ -22,7 +22,14 @@ nothing); the convolution's bias, at least +0, makes such a sum +0 in both."""
 from __future__ import annotations
 
 from tfjs.converter.constant_folding import MAX_FOLDED_SIZE
-from tfjs.converter.plan_program import PlanConstant, PlanKernel, PlanProgram, run_kernels, with_releases
+from tfjs.converter.plan_program import (
+    PlanConstant,
+    PlanKernel,
+    PlanProgram,
+    run_kernels,
+    slots_read,
+    with_releases,
+)
 from tfjs.engine import ENGINE
 from tfjs.kernel_names import MULTINOMIAL
 
@@ -49,14 +56,14 @@ def fold_constant_steps(program: PlanProgram) -> PlanProgram:
         made = step.outputs if isinstance(step, PlanKernel) else (step.slot,)
         if outputs.isdisjoint(made) and (
             isinstance(step, PlanConstant)
-            or (step.kernel_name not in RANDOM_KERNELS and constant.issuperset(_reads(step)))
+            or (step.kernel_name not in RANDOM_KERNELS and constant.issuperset(slots_read(step)))
         ):
             folded.append(step)
             constant.update(slot for slot in made if slot is not None)
         else:
             rest.append(step)
     fixed_slots = {slot for slot, _ in program.fixed}
-    needed = sorted({slot for step in rest for slot in _reads(step)} & (constant - fixed_slots))
+    needed = sorted({slot for step in rest for slot in slots_read(step)} & (constant - fixed_slots))
     if not needed:
         return program
     part = program._replace(
@@ -80,27 +87,14 @@ def fold_constant_steps(program: PlanProgram) -> PlanProgram:
     )
 
 
-def _reads(step: PlanKernel | PlanConstant) -> list[int]:
-    if isinstance(step, PlanConstant):
-        return []
-    return [
-        slot
-        for _, read, is_list in step.inputs
-        if read is not None
-        for slot in (read if is_list else (read,))
-    ]
-
-
 def fold_pads(program: PlanProgram) -> PlanProgram:
     """`program` with each zero padding of height and width that only a VALID NHWC
     convolution reads (as its input x) made that convolution's explicit padding."""
     steps: list[PlanKernel | PlanConstant | None] = list(program.steps)
     readers: dict[int, list[int]] = {}
     for index, step in enumerate(steps):
-        if isinstance(step, PlanKernel):
-            for _, slot, is_list in step.inputs:
-                for read in (slot if is_list else (slot,)) if slot is not None else ():
-                    readers.setdefault(read, []).append(index)
+        for read in slots_read(step):
+            readers.setdefault(read, []).append(index)
     outputs = set(program.outputs)
     for index, step in enumerate(steps):
         pads = _spatial_zero_padding(step)

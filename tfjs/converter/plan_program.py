@@ -165,6 +165,14 @@ class PlanCollector:
         )
 
 
+def slots_read(step: PlanKernel | PlanConstant) -> list[int]:
+    """The slots `step` reads (a constant reads none)."""
+    if isinstance(step, PlanConstant):
+        return []
+    reads = [(read if is_list else (read,)) for _, read, is_list in step.inputs if read is not None]
+    return [slot for slots in reads for slot in slots]
+
+
 def with_releases(
     steps: Sequence[PlanKernel | PlanConstant], kept: set[int]
 ) -> tuple[PlanKernel | PlanConstant, ...]:
@@ -173,13 +181,9 @@ def with_releases(
     last: dict[int, int] = {}
     for index, step in enumerate(steps):
         made = step.outputs if isinstance(step, PlanKernel) else (step.slot,)
-        read = step.inputs if isinstance(step, PlanKernel) else ()
-        for slot in made:
+        for slot in [*made, *slots_read(step)]:
             if slot is not None:
                 last[slot] = index
-        for _, slot, is_list in read:
-            for one in (slot if is_list else (slot,)) if slot is not None else ():
-                last[one] = index
     releases: dict[int, list[int]] = {}
     for slot, index in last.items():
         if slot not in kept:
