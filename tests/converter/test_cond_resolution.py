@@ -165,3 +165,20 @@ def test_a_fed_boolean_predicate_resolves_the_conditional(tmp_path, frames_runs)
     assert frames_runs == []
     tf.dispose(x)
     model.dispose()
+
+
+@pytest.mark.usefixtures("on_backend")
+def test_a_predicate_of_inputs_that_do_not_broadcast_gets_the_ops_error(tmp_path):
+    """Evaluated on the host before any kernel runs, it is left to the frames executor,
+    where Equal says what is wrong."""
+    nodes = [placeholder("ratio", [2]) if n["name"] == "ratio" else n for n in _nodes(FED_PREDICATE)]
+    weights = {**WEIGHTS, "one": np.ones(3, np.float32)}  # [2] against [3]
+    model = tf.load_graph_model(write_model(tmp_path / "cond", nodes, weights))
+    x, ratios = tf.tensor(X), tf.tensor([1.0, 2.0])
+    before = tf.memory()["num_tensors"]
+    message = r"equal: Operands could not be broadcast together with shapes 2 and 3"
+    with pytest.raises(ValueError, match=message):
+        model.execute({"x": x, "ratio": ratios}, "out")
+    assert tf.memory()["num_tensors"] == before
+    tf.dispose([x, ratios])
+    model.dispose()

@@ -242,3 +242,18 @@ def test_a_feed_read_on_the_host_keys_the_plans_program_by_its_values(tmp_path, 
     assert len(lowered) == 2  # one program for each value of the feed
     tf.dispose(x)
     model.dispose()
+
+
+@pytest.mark.parametrize(
+    ("op", "keywords", "inputs"),
+    [
+        ("Equal", {}, [[1, 2], [1, 2, 3]]),  # shapes that do not broadcast
+        ("AddV2", {}, [[1, 2], [1, 2, 3]]),
+        ("Squeeze", {"axis": [3]}, [[[5, 6]]]),  # an axis past the rank
+        ("Squeeze", {"axis": [0]}, [7]),  # a scalar has no axis
+        ("Unpack", {"axis": 2}, [[1, 2]]),
+    ],
+)
+def test_inputs_numpy_refuses_are_left_to_the_op(op, keywords, inputs):
+    """None, not NumPy's error: the op checks its inputs and says what is wrong."""
+    assert evaluate(_node(op, **keywords), [None] * len(inputs), [host(v) for v in inputs], {}) is None

@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from tfjs.converter.custom_op import is_custom
-from tfjs.converter.host_shapes import HOST_OPS, MAX_DEPTH, SHAPE_READERS, output_of, read_feeds
+from tfjs.converter.host_shapes import HOST_OPS, MAX_DEPTH, SHAPE_READERS, host_op, output_of, read_feeds
 from tfjs.converter.model_graph import Graph, Node, execution_order, parse_input_name
 from tfjs.converter.ops._values import HostValues, first_truth
 
@@ -113,7 +113,7 @@ def _predicates(
             args = [value(producer, i, depth + 1) for producer, i in node.inputs]
         if any(arg is None for arg in args):
             return None
-        return output_of(HOST_OPS[node.op](node, args), index)
+        return output_of(host_op(node, args), index)
 
     taken = []
     for name in switches:

@@ -383,4 +383,14 @@ def evaluate(
         if value is None:
             return None
         inputs.append(value)
-    return HOST_OPS[node.op](node, inputs)
+    return host_op(node, inputs)
+
+
+def host_op(node: Node, args: Sequence[HostArg]) -> HostOutputs | None:
+    """`HOST_OPS`'s evaluation of `node` on `args`; None where NumPy refuses them (shapes
+    that do not broadcast, an axis out of range): the node's op, which checks its
+    inputs before its kernels run, then says what is wrong."""
+    try:
+        return HOST_OPS[node.op](node, args)
+    except (ValueError, IndexError, TypeError, ZeroDivisionError):  # np.AxisError is both of the first two
+        return None
