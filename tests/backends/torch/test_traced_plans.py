@@ -147,7 +147,16 @@ def test_a_traced_top_k_selects_as_tfjs_and_a_tie_or_nan_runs_the_kernels(monkey
 @pytest.mark.parametrize("width", [20, 480])  # 480: selected in 16 parts of 30
 @pytest.mark.parametrize(
     ("change", "inexact"),
-    [(None, False), ("tie inside", False), ("tie at the k-th", True), ("nan", True)],
+    [
+        (None, False),
+        ("tie inside", False),
+        ("tie at the k-th", True),
+        ("tie at the k-th in one part", True),
+        ("signed zeros inside", False),
+        ("signed zeros at the k-th", True),
+        ("nan", True),
+        ("nan only", True),
+    ],
 )
 def test_traced_top_k_flags_what_torch_topk_may_select_differently(change, inexact, width):
     from types import SimpleNamespace
@@ -160,8 +169,18 @@ def test_traced_top_k_flags_what_torch_topk_may_select_differently(change, inexa
         rows[1, [2, 17]] = 4.0 * width  # the two greatest are equal: both selected, by column
     elif change == "tie at the k-th":
         rows[2, [4, 8, 12, 16]] = 4.0 * width  # four equal greatest for k=3: one is left out
+    elif change == "tie at the k-th in one part":
+        rows[2, [0, 1, 2, 3]] = 4.0 * width  # all four in the first part of 30
+    elif change == "signed zeros inside":
+        rows[0] = -rows[0] - 1.0
+        rows[0, [3, 7, 11]] = torch.tensor([0.0, -0.0, 0.0])  # TF.js: three equal, by column
+    elif change == "signed zeros at the k-th":
+        rows[0] = -rows[0] - 1.0
+        rows[0, [3, 7, 11, 13]] = torch.tensor([0.0, -0.0, 0.0, -0.0])
     elif change == "nan":
         rows[0, 5] = float("nan")
+    elif change == "nan only":
+        rows[1, :] = float("nan")
     backend = SimpleNamespace(checks=SimpleNamespace(traced=[]))
     index = evaluation._first_k_unless_tied(backend, rows, 3)
     (flag,) = backend.checks.traced
@@ -169,6 +188,25 @@ def test_traced_top_k_flags_what_torch_topk_may_select_differently(change, inexa
     if not inexact:
         exact = torch.sort(evaluation.order_keys(rows), dim=1, descending=True, stable=True).indices[:, :3]
         assert torch.equal(index, exact)
+
+
+@pytest.mark.parametrize("nan", [False, True])
+def test_traced_top_k_of_a_whole_row(nan):
+    """k equal to the row's length: every value is selected, in TF.js's order; a NaN
+    still fails the check."""
+    from types import SimpleNamespace
+
+    from tfjs.backends.torch.kernels import evaluation
+
+    rows = torch.tensor([[2.0, -0.0, 5.0], [1.0, 1.0, 0.0]])
+    if nan:
+        rows[1, 2] = float("nan")
+    backend = SimpleNamespace(checks=SimpleNamespace(traced=[]))
+    index = evaluation._first_k_unless_tied(backend, rows, 3)
+    (flag,) = backend.checks.traced
+    assert bool(flag) == nan
+    if not nan:
+        assert index.tolist() == [[2, 0, 1], [0, 1, 2]]
 
 
 def test_a_traced_plan_whose_output_shares_a_weights_buffer_leaves_the_weight(on_torch_cpu):

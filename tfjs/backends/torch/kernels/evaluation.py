@@ -63,27 +63,27 @@ def _first_k_in_order(keys: torch.Tensor, k: int) -> torch.Tensor:
 
 def _first_k_unless_tied(backend: TorchBackend, rows: torch.Tensor, k: int) -> torch.Tensor:
     """While a plan is traced (a frozen graph cannot hold the bit view of `order_keys`):
-    each row's k greatest, by torch.topk on the values (-0 as 0), in order (greatest first,
-    ties by column). That is TF.js's selection unless a row holds a NaN (TF.js orders NaNs
-    by their bits) or leaves out a value equal to its k-th (topk picks among ties in no
-    set order): the graph reports either as a failed check, and that call runs its kernels
-    one by one, which select exactly."""
-    floats = rows.is_floating_point()
-    keys = rows + 0.0 if floats else rows
-    top = _top_k_in_parts(keys, k)
-    kth = top.values.amin(dim=1, keepdim=True)
-    inexact = ((keys == kth).sum(dim=1) != (top.values == kth).sum(dim=1)).any()
-    if floats:
-        inexact = inexact | torch.isnan(keys).any()
-    backend.checks.traced.append(inexact)
-    columns = torch.sort(top.indices, dim=1).values
-    by_key = torch.sort(keys.gather(1, columns), dim=1, descending=True, stable=True).indices
+    each row's k greatest, by torch.topk on the values (-0 and 0 compare equal, as TF.js
+    orders them), in order (greatest first, ties by column). That is TF.js's selection
+    unless a row holds a NaN (TF.js orders NaNs by their bits) or leaves out a value
+    equal to its k-th (topk picks among ties in no set order): the graph reports either
+    as a failed check, and that call runs its kernels one by one, which select exactly.
+    The check reads only the k + 1 greatest of each part: a row is exact when exactly k
+    of them are at least its k-th (torch.topk takes NaN as the greatest, and a NaN k-th
+    compares false)."""
+    candidates = _greatest_in_parts(rows, min(k + 1, int(rows.shape[1])))
+    best = torch.topk(candidates.values, k, dim=1, sorted=False)
+    kth = best.values.amin(dim=1, keepdim=True)
+    backend.checks.traced.append(((candidates.values >= kth).sum(dim=1) != k).any())
+    columns = torch.sort(candidates.indices.gather(1, best.indices), dim=1).values
+    by_key = torch.sort(rows.gather(1, columns), dim=1, descending=True, stable=True).indices
     return columns.gather(1, by_key)
 
 
 def _kth_largest(keys: torch.Tensor, k: int) -> torch.Tensor:
     """Each row's k-th largest key ([rows, 1])."""
-    return _top_k_in_parts(keys, k).values.amin(dim=1, keepdim=True)
+    candidates = _greatest_in_parts(keys, k)
+    return torch.topk(candidates.values, k, dim=1, sorted=False).values.amin(dim=1, keepdim=True)
 
 
 class _TopK(NamedTuple):
@@ -93,22 +93,18 @@ class _TopK(NamedTuple):
     indices: torch.Tensor
 
 
-def _top_k_in_parts(keys: torch.Tensor, k: int) -> _TopK:
-    """Each row's k largest keys and their columns, in no set order among ties (torch.topk,
-    unsorted). A long row is cut into parts (up to 16, each at least 4k long): the k
-    largest of each part hold the row's k largest, and torch selects in parts 2.5 times
-    faster than along one row of a million keys."""
+def _greatest_in_parts(keys: torch.Tensor, count: int) -> _TopK:
+    """The `count` largest keys of each part of each row and their columns, in no set
+    order among ties (torch.topk, unsorted): a row's `count` largest are among them. A
+    long row is cut into parts (up to 16, each at least 4 * count long): torch selects
+    in parts 2.5 times faster than along one row of a million keys."""
     rows, n = (int(size) for size in keys.shape)  # ints: while traced, sizes are tensors
-    parts = next((p for p in (16, 8, 4, 2) if n % p == 0 and n // p >= 4 * k), 1)
+    parts = next((p for p in (16, 8, 4, 2) if n % p == 0 and n // p >= 4 * count), 1)
+    top = torch.topk(keys.reshape(rows * parts, n // parts), count, dim=1, sorted=False)
     if parts == 1:
-        top = torch.topk(keys, k, dim=1, sorted=False)
         return _TopK(top.values, top.indices)
-    top = torch.topk(keys.reshape(rows * parts, n // parts), k, dim=1, sorted=False)
     starts = torch.arange(0, n, n // parts, device=keys.device).repeat(rows)[:, None]
-    values = top.values.reshape(rows, parts * k)
-    columns = (top.indices + starts).reshape(rows, parts * k)
-    best = torch.topk(values, k, dim=1, sorted=False)
-    return _TopK(best.values, columns.gather(1, best.indices))
+    return _TopK(top.values.reshape(rows, parts * count), (top.indices + starts).reshape(rows, parts * count))
 
 
 @torch_kernel(SEARCH_SORTED)
