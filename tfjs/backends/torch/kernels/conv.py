@@ -28,6 +28,7 @@ from tfjs.backends.torch.kernels.conv_util import (
     unpadded,
     window,
 )
+from tfjs.backends.torch.kernels.pad import border_padded
 from tfjs.backends.torch.registry import register_torch_kernel
 from tfjs.backends.torch.tracing import traced
 from tfjs.kernel_names import (
@@ -101,7 +102,7 @@ def conv_values(
     if tw.crop is not None:
         xs = xs[tw.crop]
     if tw.pads is not None:
-        xs = F.pad(xs, tw.pads)
+        xs = border_padded(xs, tw.pads)
     call = ConvCall(
         xs.contiguous(memory_format=plan.memory_format),
         w,

@@ -13,6 +13,7 @@ import torch.nn.functional as F
 
 from tfjs.backend_util.conv_info import compute_conv2d_info, convert_conv2d_data_format
 from tfjs.backend_util.conv_types import Conv2DInfo
+from tfjs.backends.torch.kernels.pad import border_padded
 from tfjs.tensor_size import check_tensor_size
 
 
@@ -193,7 +194,7 @@ def padded_to_output(x: torch.Tensor, info: Any, value: float = 0.0, kernel_name
         return x
     if kernel_name:
         _check_padded(x.shape[0], x.shape[2:], x.shape[1], pads, kernel_name)
-    return F.pad(x, pads, value=value)
+    return border_padded(x, pads, value)
 
 
 def unpadded(x: torch.Tensor, info: Any) -> torch.Tensor:

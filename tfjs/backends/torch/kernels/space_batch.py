@@ -7,10 +7,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import torch.nn.functional as F
-
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.torch.backend_torch import TorchBackend
+from tfjs.backends.torch.kernels.pad import border_padded
 from tfjs.backends.torch.registry import torch_kernel
 from tfjs.kernel_names import BATCH_TO_SPACE_ND, DEPTH_TO_SPACE, SPACE_TO_BATCH_ND
 
@@ -26,7 +25,7 @@ def space_to_batch_nd(
     flat_pads = [
         p for before_after in reversed(((0, 0), *paddings, *((0, 0),) * len(rest))) for p in before_after
     ]
-    padded = F.pad(values, flat_pads) if any(flat_pads) else values
+    padded = border_padded(values, flat_pads) if any(flat_pads) else values
     batch, spatial = padded.shape[0], padded.shape[1 : 1 + m]
     # [batch, s1/b1, b1, ..., sM/bM, bM, rest] -> [b1, ..., bM, batch, s1/b1, ..., sM/bM, rest]
     split = [batch, *(d for s, b in zip(spatial, block_shape, strict=True) for d in (s // b, b)), *rest]
