@@ -21,3 +21,14 @@ def torch_backend():
     tf.set_backend("cpu")
     if registered_here:
         tf.remove_backend(TORCH)
+
+
+@pytest.fixture
+def on_torch_cpu():
+    """The torch backend, on the CPU device (where compile_plan compiles), for one test."""
+    previous = tf.get_backend()
+    if not tf.set_backend("torch") or tf.backend().device.type != "cpu":
+        tf.set_backend(previous)
+        pytest.skip("compile_plan compiles on the torch backend's CPU device only")
+    yield
+    tf.set_backend(previous)

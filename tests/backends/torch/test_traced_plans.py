@@ -59,17 +59,6 @@ def _no_host_reads(self: object) -> bool:
     raise AssertionError("prelu read a value on the host while traced")
 
 
-@pytest.fixture
-def on_torch_cpu():
-    """The torch backend, on the CPU device (where compile_plan compiles), for one test."""
-    previous = tf.get_backend()
-    if not tf.set_backend("torch") or tf.backend().device.type != "cpu":
-        tf.set_backend(previous)
-        pytest.skip("compile_plan compiles on the torch backend's CPU device only")
-    yield
-    tf.set_backend(previous)
-
-
 def test_a_plan_with_a_value_check_compiles_and_a_bad_index_still_raises_the_library_error(
     monkeypatch, on_torch_cpu
 ):

@@ -14,6 +14,14 @@ from torch.nn import grad as nn_grad
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.torch.backend_torch import TorchBackend
 from tfjs.backends.torch.kernels.conv_algorithms import ConvCall, PackedWeight, pack_weight, run_conv
+from tfjs.backends.torch.kernels.conv_shifted import (
+    ShiftedFilters,
+    ShiftedWindow,
+    finite_or_flagged,
+    shifted_window,
+    usable,
+    with_leading_zero_taps,
+)
 from tfjs.backends.torch.kernels.conv_util import (
     TorchWindow,
     channels_first,
@@ -82,6 +90,7 @@ def conv_values(
     bias: torch.Tensor | None = None,
     packed: PackedWeight | None = None,
     measured: bool = True,
+    shifted: ShiftedFilters | None = None,
 ) -> torch.Tensor:
     """The convolution of `x` (in info's data format) with `w` (a filter in torch's
     layout, `filter_of`), plus `bias` (one value per output channel, in `w`'s dtype, with
@@ -89,7 +98,8 @@ def conv_values(
     tensor with no -0: TF.js's sums start from +0, and torch adds the bias (at least +0)
     to each sum as it stores it, which turns a sum of -0 terms into +0. A 2-D one runs
     by the algorithm that measured fastest for its shapes (conv_algorithms.py; `packed`
-    gives `w` in oneDNN's blocked layout; not `measured`: torch's own)."""
+    gives `w` in oneDNN's blocked layout; not `measured`: torch's own; `shifted`: a
+    depthwise one padded more after than before runs as conv_shifted.py's form)."""
     work = w.dtype
     plan = _conv_plan(info, depthwise, x.dim())
     if plan is None:
@@ -99,20 +109,36 @@ def conv_values(
     xs = x if x.dtype == work else x.to(work)
     if plan.channels_last:
         xs = xs.permute(plan.to_channels_first)
-    if tw.crop is not None:
-        xs = xs[tw.crop]
-    if tw.pads is not None:
-        xs = border_padded(xs, tw.pads)
-    call = ConvCall(
-        xs.contiguous(memory_format=plan.memory_format),
-        w,
-        _zero_bias(w.shape[0], work, w.device) if bias is None else bias,
-        tw.stride,
-        tw.padding,
-        tw.dilation,
-        plan.groups,
-    )
-    y = run_conv(call, packed, measured) if x.dim() == 4 else F.conv3d(*call)
+    bias = _zero_bias(w.shape[0], work, w.device) if bias is None else bias
+    y = None
+    if plan.shifted is not None and work == torch.float32 and usable(shifted):
+        assert shifted is not None
+        call = ConvCall(
+            xs.contiguous(memory_format=plan.memory_format),
+            shifted.filter(plan.shifted.lead),
+            bias,
+            tw.stride,
+            plan.shifted.padding,
+            tw.dilation,
+            plan.groups,
+        )
+        y = run_conv(call, packed, measured)
+        y = y if finite_or_flagged(y, shifted.checks) else None
+    if y is None:
+        if tw.crop is not None:
+            xs = xs[tw.crop]
+        if tw.pads is not None:
+            xs = border_padded(xs, tw.pads)
+        call = ConvCall(
+            xs.contiguous(memory_format=plan.memory_format),
+            w,
+            bias,
+            tw.stride,
+            tw.padding,
+            tw.dilation,
+            plan.groups,
+        )
+        y = run_conv(call, packed, measured) if x.dim() == 4 else F.conv3d(*call)
     return y.permute(plan.from_channels_first).contiguous() if plan.channels_last else y.contiguous()
 
 
@@ -125,6 +151,7 @@ class _ConvPlan(NamedTuple):
     channels_last: bool
     to_channels_first: tuple[int, ...]
     from_channels_first: tuple[int, ...]
+    shifted: ShiftedWindow | None  # a depthwise 2-D one's form without a padded copy
 
 
 # {id(info): (info, its plan or None: an empty output)}, for depthwise False and True.
@@ -136,13 +163,15 @@ def _conv_plan(info: Any, depthwise: bool, dims: int) -> _ConvPlan | None:
         if empty_output(info):
             return None
         kernel_name = "DepthwiseConv2dNative" if depthwise else ("Conv2D" if dims == 4 else "Conv3D")
+        tw = torch_window(info, kernel_name)
         return _ConvPlan(
-            torch_window(info, kernel_name),
+            tw,
             _MEMORY_FORMATS[dims],
             _groups(info, depthwise),
             info.data_format != "channelsFirst",
             (0, dims - 1, *range(1, dims - 1)),
             (0, *range(2, dims), 1),
+            shifted_window(tw) if depthwise and dims == 4 else None,
         )
 
     return once_per_info(_CONV_PLANS[depthwise], info, make)
@@ -277,7 +306,11 @@ def forward_values(
         key = ("packed filter", depthwise, tuple(call.x.shape), call.stride, call.padding, call.dilation)
         return backend.derived(filter, key, lambda _: pack_weight(call))
 
-    return conv_values(backend.tensor(x), w, info, depthwise, bias, packed)
+    def shifted_filter(lead: tuple[int, ...]) -> torch.Tensor:
+        return backend.derived(filter, ("shifted filter", lead), lambda _: with_leading_zero_taps(w, lead))
+
+    shifted = ShiftedFilters(shifted_filter, backend.checks) if depthwise else None
+    return conv_values(backend.tensor(x), w, info, depthwise, bias, packed, shifted=shifted)
 
 
 _FORWARD_INFOS: dict[tuple[Any, ...], Any] = {}
