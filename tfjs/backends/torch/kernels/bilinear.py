@@ -57,23 +57,31 @@ def doubled_asymmetric(x: torch.Tensor, size: Sequence[int]) -> torch.Tensor | N
     """NHWC `x` resized to twice its height and width without half-pixel centres, by
     TF.js's blend (`a + (b - a) * t` in doubles, rounded once): output pixel 2i reads
     source i at fraction 0, 2i + 1 reads i and i + 1 (the last: itself) at 0.5; the
-    sources are slices, not gathers. None for other sizes."""
+    sources are slices, not gathers, and each blend is written into its place in the
+    interleaved result. None for other sizes."""
     if tuple(int(s) for s in size) != (2 * int(x.shape[1]), 2 * int(x.shape[2])):  # ints while traced
         return None
-    zero = torch.zeros((), dtype=torch.float64, device=x.device)
-    half = torch.full((), 0.5, dtype=torch.float64, device=x.device)
+    batch, height, width, channels = (int(s) for s in x.shape)
+    across = torch.empty((batch, height, width, 2, channels), dtype=torch.float64, device=x.device)
+    _blend_into(across[:, :, :, 0], across[:, :, :, 1], x.double(), 2)
+    across = across.view(batch, height, 2 * width, channels)
+    out = torch.empty((batch, height, 2, 2 * width, channels), dtype=torch.float32, device=x.device)
+    _blend_into(out[:, :, 0], out[:, :, 1], across, 1)
+    return out.view(batch, 2 * height, 2 * width, channels)
 
-    def blend_along(values: torch.Tensor, axis: int, out_dtype: torch.dtype) -> torch.Tensor:
-        last = values.shape[axis] - 1
-        after = torch.cat([values.narrow(axis, 1, last), values.narrow(axis, last, 1)], dim=axis)
-        even = torch.addcmul(values, values - values, zero).to(out_dtype)
-        odd = torch.addcmul(values, after - values, half).to(out_dtype)
-        shape = list(values.shape)
-        shape[axis] *= 2
-        return torch.stack([even, odd], dim=axis + 1).reshape(shape)
 
-    across = blend_along(x.double(), 2, torch.float64)
-    return blend_along(across, 1, torch.float32)
+def _blend_into(even: torch.Tensor, odd: torch.Tensor, values: torch.Tensor, axis: int) -> None:
+    """Writes `values`' blends along `axis` (float64) into `even` (`v + (v - v) * 0`: v,
+    or NaN where v is not finite, as TF.js's) and `odd` (`v + (next - v) * 0.5`, the last
+    slice's next itself), rounding once as it stores them."""
+    zero = torch.zeros((), dtype=torch.float64, device=values.device)
+    half = torch.full((), 0.5, dtype=torch.float64, device=values.device)
+    last = int(values.shape[axis]) - 1
+    torch.addcmul(values, values - values, zero, out=even)
+    head = values.narrow(axis, 0, last)
+    torch.addcmul(head, values.narrow(axis, 1, last) - head, half, out=odd.narrow(axis, 0, last))
+    tail = values.narrow(axis, last, 1)
+    torch.addcmul(tail, tail - tail, half, out=odd.narrow(axis, last, 1))
 
 
 def doubles_each_axis(shape: Sequence[int], size: Sequence[int]) -> bool:
