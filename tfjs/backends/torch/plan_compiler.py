@@ -42,7 +42,11 @@ from tfjs.backends.torch.tracing import as_one_op_convolutions, as_traced
 _VALUE_READS = frozenset(
     {"__bool__", "__int__", "__float__", "__index__", "__array__", "item", "tolist", "numpy"}
 )
-_TOLERANCE = 1e-4  # of max(1, |eager output|): folding moves float32 results by far less
+# Of max(1, |eager output|): a quarter of the conformance harness's 2e-3. oneDNN Graph's
+# fused convolutions sum in other orders than the measured algorithms, and deep models move
+# further: BlazePose's segmentation by 1.1e-4 (its fused form, twice as fast, was refused
+# at 1e-4).
+_TOLERANCE = 5e-4
 
 
 # Their results are shapes (tensors while traced), not values computed from the feeds.
@@ -286,8 +290,11 @@ def _same(expected: Sequence[torch.Tensor], got: Sequence[torch.Tensor]) -> bool
             if not torch.equal(want, have):
                 return False
             continue
-        finite = torch.isfinite(want)
-        if not torch.equal(finite, torch.isfinite(have)) or not torch.equal(want[~finite], have[~finite]):
+        finite, nan = torch.isfinite(want), torch.isnan(want)
+        if not torch.equal(finite, torch.isfinite(have)) or not torch.equal(nan, torch.isnan(have)):
+            return False
+        infinite = ~finite & ~nan
+        if not torch.equal(want[infinite], have[infinite]):
             return False
         if finite.any():
             scale = max(1.0, float(want[finite].abs().max()))
