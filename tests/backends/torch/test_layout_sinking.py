@@ -133,9 +133,30 @@ def test_an_in_place_op_with_a_tensor_operand_stays_in_place() -> None:
     assert torch.equal(plain.nan_to_num(), rewired.nan_to_num())
 
 
+def test_an_operand_computed_apart_joins_the_chain_as_a_channels_first_view() -> None:
+    """A 4-D operand the chain did not compute, added to a convolution's output (a
+    residual join), is read through an NCHW view, so the chain goes on to the next
+    convolution."""
+
+    def joined(x: torch.Tensor) -> torch.Tensor:
+        y = _conv_nhwc(x, _W1).to(torch.float32)  # a kernel's cast to its own dtype
+        return _conv_nhwc((y + x.sum(dim=3, keepdim=True)).clamp(0, 6), _W2)  # computed from the feed
+
+    graph, plain, rewired = _rewired(joined, _feeds())
+    assert torch.equal(plain.isnan(), rewired.isnan())
+    assert torch.equal(plain.nan_to_num(), rewired.nan_to_num())
+    convolutions = graph.findAllNodes("aten::_convolution")
+    second = convolutions[1].inputsAt(0).node()
+    assert second.kind() == "aten::clamp", "the second convolution does not read the chain"
+    join = second.inputsAt(0).node()
+    assert join.kind() == "aten::add" and any(
+        value.node().kind() == "aten::permute" for value in join.inputs()
+    )
+
+
 def test_an_operand_without_a_channels_first_form_leaves_the_op_alone() -> None:
     def mixed(x: torch.Tensor) -> torch.Tensor:
-        return _conv_nhwc(x, _W1) * x.sum(dim=3, keepdim=True)  # computed from the feed
+        return _conv_nhwc(x, _W1) * x.sum(dim=(1, 2, 3))  # computed from the feed, not 4-D
 
     x = torch.randn(1, 9, 9, 3)
     graph = _graph(mixed, x)

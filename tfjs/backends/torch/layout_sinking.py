@@ -17,33 +17,13 @@ from __future__ import annotations
 
 import torch
 
+from tfjs.backends.torch.graph_facts import ELEMENTWISE as _ELEMENTWISE
+from tfjs.backends.torch.graph_facts import VIEWS as _VIEWS
+from tfjs.backends.torch.graph_facts import GraphFacts, graph_facts, same_dtype
+
 _TO_CHANNELS_LAST = [0, 2, 3, 1]
 _TO_CHANNELS_FIRST = [0, 3, 1, 2]
 
-# Elementwise ops oneDNN Graph fuses after a convolution (its post-ops) or runs itself.
-_ELEMENTWISE = frozenset(
-    {
-        "aten::add",
-        "aten::sub",
-        "aten::mul",
-        "aten::div",
-        "aten::clamp",
-        "aten::clamp_min",
-        "aten::clamp_max",
-        "aten::hardtanh",
-        "aten::relu",
-        "aten::leaky_relu",
-        "aten::elu",
-        "aten::sigmoid",
-        "aten::tanh",
-        "aten::exp",
-        "aten::neg",
-        "aten::maximum",
-        "aten::minimum",
-        "aten::eq",
-        "aten::where",
-    }
-)
 # Ops whose output is a new tensor: an in-place op on it (through views no one else
 # reads) cannot be seen by anything else.
 _FRESH = _ELEMENTWISE | {
@@ -59,22 +39,6 @@ _FRESH = _ELEMENTWISE | {
     "aten::max_pool2d",
     "aten::avg_pool2d",
 }
-_VIEWS = frozenset(
-    {
-        "aten::contiguous",
-        "aten::permute",
-        "aten::view",
-        "aten::reshape",
-        "aten::slice",
-        "aten::select",
-        "aten::unsqueeze",
-        "aten::squeeze",
-        "aten::expand",
-        "aten::transpose",
-        "aten::to",
-        "aten::flatten",
-    }
-)
 # Consumers that read a tensor's values whatever its strides: a `contiguous` before them
 # changes nothing but the layout, which oneDNN Graph then picks itself.
 _STRIDE_BLIND = _ELEMENTWISE | {"aten::_convolution", "aten::pad", "aten::constant_pad_nd"}
@@ -86,6 +50,7 @@ def sink_layout_permutes(graph: torch._C.Graph) -> list[torch._C.Node]:
     channels-first nodes it added. The NHWC nodes left unread are not removed: the
     caller runs dead code elimination once it is done with the graph."""
     _out_of_place(graph)
+    facts = graph_facts(graph)
     channels_first: dict[torch._C.Value, torch._C.Value] = {}  # NHWC value -> its NCHW twin
     chain_values: set[torch._C.Value] = set()  # the twins
 
@@ -98,12 +63,14 @@ def sink_layout_permutes(graph: torch._C.Graph) -> list[torch._C.Node]:
         kind, inputs = node.kind(), list(node.inputs())
         if kind == "aten::permute":
             dims = inputs[1].toIValue()
-            if dims == _TO_CHANNELS_LAST:
+            if dims == _TO_CHANNELS_LAST and _convolution(inputs[0]):
                 record(node.output(), inputs[0])
             elif dims == _TO_CHANNELS_FIRST and inputs[0] in channels_first:
                 node.output().replaceAllUsesWith(channels_first[inputs[0]])
         elif kind == "aten::contiguous" and inputs[0] in channels_first:
             record(node.output(), channels_first[inputs[0]])
+        elif kind == "aten::to" and inputs[0] in channels_first and same_dtype(node, facts):
+            record(node.output(), channels_first[inputs[0]])  # a kernel's cast to the dtype it has
         elif kind == "aten::movedim":  # the channelwise kernels' (PReLU's) NCHW views
             moves = (inputs[1].toIValue(), inputs[2].toIValue())
             if moves == (-1, 1) and inputs[0] in channels_first:
@@ -111,7 +78,7 @@ def sink_layout_permutes(graph: torch._C.Graph) -> list[torch._C.Node]:
             elif moves == (1, -1) and _channelwise_on_chain(inputs[0], chain_values):
                 record(node.output(), inputs[0])
         elif kind in _ELEMENTWISE and node.outputsSize() == 1:
-            twin_inputs = _twin_inputs(graph, node, inputs, channels_first)
+            twin_inputs = _twin_inputs(graph, node, inputs, channels_first, facts)
             if twin_inputs is not None:
                 twin_kind, twin_inputs = _scalar_operands(graph, node, twin_inputs)
                 twin = graph.create(twin_kind, twin_inputs, 1).insertAfter(node)
@@ -133,6 +100,7 @@ def _twin_inputs(
     node: torch._C.Node,
     inputs: list[torch._C.Value],
     channels_first: dict[torch._C.Value, torch._C.Value],
+    facts: GraphFacts,
 ) -> list[torch._C.Value] | None:
     """The channels-first operands of the elementwise `node`: twins, scalars, and
     constants permuted as their NHWC broadcast would be; None where an operand has none."""
@@ -151,12 +119,55 @@ def _twin_inputs(
             ):
                 twin_inputs.append(value)
                 continue
+            if (
+                constant is None
+                and facts.ranks.get(value) == 4
+                and _joins_a_convolution(node, channels_first)
+            ):
+                twin_inputs.append(_channels_first_view(graph, node, value))
+                continue
             if not isinstance(constant, torch.Tensor) or constant.dim() > 4:
                 return None
             as_4d = constant.reshape((1,) * (4 - constant.dim()) + tuple(constant.shape))
             with graph.insert_point_guard(node):
                 twin_inputs.append(graph.insertConstant(as_4d.permute(_TO_CHANNELS_FIRST).contiguous()))
     return twin_inputs
+
+
+def _joins_a_convolution(node: torch._C.Node, channels_first: dict[torch._C.Value, torch._C.Value]) -> bool:
+    """Whether `node` adds a convolution's output (its channels-first twin) to a tensor
+    computed apart from the chain: a residual join, which oneDNN Graph fuses into the
+    convolution. Elsewhere an NCHW view of an NHWC operand is left out: oneDNN Graph runs
+    a partition of elementwise ops alone on mixed layouts many times slower."""
+    if node.kind() != "aten::add":
+        return False
+    for value in node.inputs():
+        twin = channels_first.get(value)
+        if twin is not None and twin.node().kind() == "aten::_convolution":
+            return True
+    return False
+
+
+def _convolution(value: torch._C.Value) -> bool:
+    """Whether `value` is a (not transposed) convolution's output: a chain starts there.
+    Elementwise ops after anything else (a transposed convolution, which torch computes
+    channels-first and contiguous, a pooling, a pad) would make partitions of their own,
+    which oneDNN Graph runs on mixed layouts up to 30 times slower than torch."""
+    node = value.node()
+    return node.kind() == "aten::_convolution" and node.inputsAt(6).toIValue() is False
+
+
+def _channels_first_view(graph: torch._C.Graph, node: torch._C.Node, value: torch._C.Value) -> torch._C.Value:
+    """An NCHW view of the NHWC `value` (no copy), inserted before `node`: an operand
+    the chain did not compute, as a residual join's other input."""
+    with graph.insert_point_guard(node):
+        dims = graph.insertConstant(_TO_CHANNELS_FIRST)
+        view = graph.create("aten::permute", [value, dims], 1).insertBefore(node)
+    kind = value.type()
+    sizes = kind.sizes()
+    if sizes is not None and None not in sizes:
+        view.output().setType(kind.with_sizes([sizes[axis] for axis in _TO_CHANNELS_FIRST]))
+    return view.output()
 
 
 def _scalar_operands(

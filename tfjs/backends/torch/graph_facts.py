@@ -1,0 +1,155 @@
+"""What a frozen plan graph's types no longer tell (freezing drops most sizes and
+dtypes): each tensor's rank and dtype, worked out in one pass over the nodes from
+constants, casts, factories and the ops that keep their operands' (layout_sinking.py
+asks whether a cast changes anything and whether an operand is 4-D)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import torch
+
+# Elementwise ops oneDNN Graph fuses after a convolution (its post-ops) or runs itself.
+ELEMENTWISE = frozenset(
+    {
+        "aten::add",
+        "aten::sub",
+        "aten::mul",
+        "aten::div",
+        "aten::clamp",
+        "aten::clamp_min",
+        "aten::clamp_max",
+        "aten::hardtanh",
+        "aten::relu",
+        "aten::leaky_relu",
+        "aten::elu",
+        "aten::sigmoid",
+        "aten::tanh",
+        "aten::exp",
+        "aten::neg",
+        "aten::maximum",
+        "aten::minimum",
+        "aten::eq",
+        "aten::where",
+    }
+)
+# Ops whose result is their input's values, as a view or a copy in another layout (a cast
+# to the dtype it has).
+VIEWS = frozenset(
+    {
+        "aten::contiguous",
+        "aten::permute",
+        "aten::view",
+        "aten::reshape",
+        "aten::slice",
+        "aten::select",
+        "aten::unsqueeze",
+        "aten::squeeze",
+        "aten::expand",
+        "aten::transpose",
+        "aten::to",
+        "aten::flatten",
+    }
+)
+
+# Ops whose result has the dtype their tensor operands share.
+_SAME_DTYPE_AS_INPUT = (
+    (ELEMENTWISE - {"aten::eq", "aten::where"})
+    | (VIEWS - {"aten::to"})
+    | {
+        "aten::movedim",
+        "aten::nan_to_num",
+        "aten::max_pool2d",
+        "aten::avg_pool2d",
+        "aten::upsample_bilinear2d",
+        "aten::mean",
+    }
+)
+# Where an op that makes a tensor takes its dtype.
+_DTYPE_ARGUMENT = {"aten::to": 1, "aten::empty": 1, "aten::zeros": 1, "aten::full": 2}
+_SAME_RANK_AS_INPUT = ELEMENTWISE | {"aten::contiguous", "aten::to"}
+_DTYPE_NAMES = {6: "Float", 7: "Double", 3: "Int", 4: "Long", 11: "Bool"}  # torch's ScalarType numbers
+_TORCH_DTYPE_NAMES = {
+    torch.float32: "Float",
+    torch.float64: "Double",
+    torch.int32: "Int",
+    torch.int64: "Long",
+    torch.bool: "Bool",
+}
+
+
+class GraphFacts(NamedTuple):
+    """What the graph's types no longer tell (a frozen graph's often lose their sizes
+    and dtypes), worked out in one pass over its nodes: ranks and dtypes."""
+
+    ranks: dict[torch._C.Value, int]
+    dtypes: dict[torch._C.Value, str]
+
+
+def graph_facts(graph: torch._C.Graph) -> GraphFacts:
+    """Each tensor's rank (from its type, a permute's dims, or an elementwise op's widest
+    operand) and dtype (from its type, a comparison's Bool, a cast's, or the dtype an
+    op's tensor operands share where it keeps it: Python numbers do not promote)."""
+    ranks: dict[torch._C.Value, int] = {}
+    dtypes: dict[torch._C.Value, str] = {}
+    values = [*graph.inputs(), *(output for node in graph.nodes() for output in node.outputs())]
+    for value in values:
+        kind = value.type()
+        if not isinstance(kind, torch._C.TensorType):
+            continue
+        node = value.node()
+        operands = tensor_operands(node) if node.kind() != "prim::Param" else []
+        in_place = node.kind().endswith("_") and not node.kind().endswith("__")
+        if in_place and operands:  # the result is its first operand, written
+            operands = operands[:1]
+        constant = value.toIValue() if node.kind() == "prim::Constant" else None
+        if isinstance(constant, (bool, int, float)):  # a 0-d tensor constant reads as a number
+            ranks[value] = 0
+            continue
+        if isinstance(constant, torch.Tensor):
+            ranks[value] = constant.dim()
+            if constant.dtype in _TORCH_DTYPE_NAMES:
+                dtypes[value] = _TORCH_DTYPE_NAMES[constant.dtype]
+            continue
+        if kind.dim() is not None:
+            ranks[value] = kind.dim()
+        elif node.kind() == "aten::permute" and node.inputsAt(1).toIValue() is not None:
+            ranks[value] = len(node.inputsAt(1).toIValue())
+        elif _base(node) in _SAME_RANK_AS_INPUT and operands and all(v in ranks for v in operands):
+            ranks[value] = max(ranks[v] for v in operands)
+        if kind.scalarType() is not None:
+            dtypes[value] = kind.scalarType()
+        elif node.kind() == "aten::eq":
+            dtypes[value] = "Bool"
+        elif _dtype_argument(node) in _DTYPE_NAMES:
+            dtypes[value] = _DTYPE_NAMES[_dtype_argument(node)]
+        elif node.kind() == "aten::_convolution" and node.inputsAt(1) in dtypes:
+            dtypes[value] = dtypes[node.inputsAt(1)]  # its input's, the filter's
+        elif _base(node) in _SAME_DTYPE_AS_INPUT and operands:
+            shared = {dtypes.get(v) for v in operands if ranks.get(v) != 0}
+            if len(shared) == 1 and shared <= {"Float", "Double"}:  # 0-d operands do not promote them
+                dtypes[value] = shared.pop()
+    return GraphFacts(ranks, dtypes)
+
+
+def _dtype_argument(node: torch._C.Node) -> object:
+    """The dtype code a cast or a tensor factory is given; None for other ops."""
+    position = _DTYPE_ARGUMENT.get(node.kind())
+    return None if position is None else node.inputsAt(position).toIValue()
+
+
+def _base(node: torch._C.Node) -> str:
+    """An in-place op's out-of-place kind (`aten::add` for `aten::add_`)."""
+    kind = node.kind()
+    return kind[:-1] if kind.endswith("_") and not kind.endswith("__") else kind
+
+
+def tensor_operands(node: torch._C.Node) -> list[torch._C.Value]:
+    return [value for value in node.inputs() if isinstance(value.type(), torch._C.TensorType)]
+
+
+def same_dtype(node: torch._C.Node, facts: GraphFacts) -> bool:
+    """Whether a traced `aten::to(x, dtype, ...)` gives x's dtype (the tracer records the
+    cast even where it returns its input)."""
+    source = facts.dtypes.get(node.inputsAt(0))
+    return source is not None and _DTYPE_NAMES.get(node.inputsAt(1).toIValue()) == source
