@@ -17,6 +17,8 @@ from collections.abc import Callable
 
 import torch
 
+from tfjs.backends.torch.tracing import traced
+
 # Past this many pending checks, the next check waits for the device once and settles
 # them (their bools, and the tensors their errors read, are held until then).
 MAX_PENDING = 256
@@ -54,6 +56,22 @@ class ValueChecks:
                 self.raise_pending()
             self._pending.append((flat.any(), torch.argmax(flat.to(torch.uint8)), make_error))
         return True
+
+    def can_check(self) -> bool:
+        """Whether a kernel may take a fast path and check its result after (`stands`):
+        eagerly on the CPU device, or while a plan is traced (not while something else
+        traces, where a value read would end the trace)."""
+        return not self.deferred and (self.traced is not None or not traced())
+
+    def stands(self, wrong: torch.Tensor) -> bool:
+        """Whether a fast path's result may stand, `wrong` (a 0-d bool) saying it may not
+        (the kernel then computes it the exact way). While a plan is traced, `wrong`
+        becomes one of the plan's checks, whose failure runs that call's kernels one by
+        one, and the result stands."""
+        if self.traced is not None:
+            self.traced.append(wrong)
+            return True
+        return not bool(wrong)
 
     def raise_pending(self) -> None:
         """Settles the pending checks (one wait for the device): raises the error of the

@@ -17,9 +17,7 @@ from tfjs.backends.torch.kernels.conv_algorithms import ConvCall, PackedWeight, 
 from tfjs.backends.torch.kernels.conv_shifted import (
     ShiftedFilters,
     ShiftedWindow,
-    finite_or_flagged,
     shifted_window,
-    usable,
     with_leading_zero_taps,
 )
 from tfjs.backends.torch.kernels.conv_util import (
@@ -111,8 +109,12 @@ def conv_values(
         xs = xs.permute(plan.to_channels_first)
     bias = _zero_bias(w.shape[0], work, w.device) if bias is None else bias
     y = None
-    if plan.shifted is not None and work == torch.float32 and usable(shifted):
-        assert shifted is not None
+    if (
+        plan.shifted is not None
+        and work == torch.float32
+        and shifted is not None
+        and shifted.checks.can_check()
+    ):
         call = ConvCall(
             xs.contiguous(memory_format=plan.memory_format),
             shifted.filter(plan.shifted.lead),
@@ -123,7 +125,7 @@ def conv_values(
             plan.groups,
         )
         y = run_conv(call, packed, measured)
-        y = y if finite_or_flagged(y, shifted.checks) else None
+        y = y if shifted.checks.stands(~torch.isfinite(y.sum())) else None  # see conv_shifted.py
     if y is None:
         if tw.crop is not None:
             xs = xs[tw.crop]

@@ -25,7 +25,6 @@ import torch.nn.functional as F
 
 from tfjs.backends.torch.deferred_checks import ValueChecks
 from tfjs.backends.torch.kernels.conv_util import TorchWindow
-from tfjs.backends.torch.tracing import traced
 
 
 class ShiftedWindow(NamedTuple):
@@ -63,22 +62,3 @@ def with_leading_zero_taps(w: torch.Tensor, lead: tuple[int, ...]) -> torch.Tens
     """A torch-layout filter [out, in, *sizes] with `lead` zero taps before each size."""
     pads = [amount for taps in reversed(lead) for amount in (taps, 0)]
     return F.pad(w, pads).contiguous(memory_format=torch.channels_last)
-
-
-def usable(filters: ShiftedFilters | None) -> bool:
-    """Whether a shifted convolution's check can be made here: eagerly on the CPU device,
-    or as a traced plan's check (not while something else traces)."""
-    if filters is None or filters.checks.deferred:
-        return False
-    return filters.checks.traced is not None or not traced()
-
-
-def finite_or_flagged(y: torch.Tensor, checks: ValueChecks) -> bool:
-    """Whether `y` may stand: while a plan is traced, its sum's finiteness becomes one of
-    the plan's checks (True); eagerly, whether the sum is finite (an overflowing sum only
-    sends the call to the padded copy)."""
-    not_finite = ~torch.isfinite(y.sum())
-    if checks.traced is not None:
-        checks.traced.append(not_finite)
-        return True
-    return not bool(not_finite)
