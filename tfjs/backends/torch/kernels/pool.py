@@ -19,6 +19,7 @@ from torch.nn import grad as nn_grad
 from tfjs.backend_util.conv_info import compute_pool2d_info, compute_pool3d_info
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.torch.backend_torch import TorchBackend, to_storage
+from tfjs.backends.torch.deferred_checks import ValueChecks
 from tfjs.backends.torch.kernels.conv_util import (
     channels_first,
     empty_output,
@@ -44,6 +45,7 @@ from tfjs.kernel_names import (
 )
 
 _MAX: dict[int, Any] = {4: F.max_pool2d, 5: F.max_pool3d}
+_LEAST_FLOAT32 = float(torch.finfo(torch.float32).min)
 _AVG: dict[int, Any] = {4: F.avg_pool2d, 5: F.avg_pool3d}
 
 
@@ -112,11 +114,22 @@ def _kernel_name(name: str, values: torch.Tensor) -> str:
     return name if values.dim() == 4 else f"{name}3D"
 
 
-def max_pool_values(x: torch.Tensor, info: Any, indices: bool = False) -> Any:
+def max_pool_values(
+    x: torch.Tensor, info: Any, indices: bool = False, checks: ValueChecks | None = None
+) -> Any:
     """The max of each window, channels-first (with `indices`: and the flat position of
-    the first maximum in the padded input's spatial dimensions)."""
-    values = _numbers(channels_first(x, info))
+    the first maximum in the padded input's spatial dimensions). With `checks`, a float32
+    input is pooled as it is, with no pass first that turns NaN into -Infinity, and the
+    result stands where its least value is above -FLT_MAX: torch's pool gives NaN where a
+    window holds one (TF.js's skips it), oneDNN Graph's skips NaN but gives -FLT_MAX for a
+    window of NaN and -Infinity only (TF.js's: -Infinity)."""
     own = None if indices else torch_pool_window(info)
+    if own is not None and checks is not None and x.dtype == torch.float32 and checks.can_check():
+        pool = _MAX[x.dim()]
+        pooled = pool(channels_first(x, info), own.sizes, own.strides, own.padding, ceil_mode=own.ceil_mode)
+        if checks.stands(~(pooled.amin() > _LEAST_FLOAT32)):
+            return pooled
+    values = _numbers(channels_first(x, info))
     if own is not None:  # torch's padding is never read: same windows, no padded copy
         return _MAX[values.dim()](values, own.sizes, own.strides, own.padding, ceil_mode=own.ceil_mode)
     values = padded_to_output(values, info, float("-inf"), _kernel_name("maxPool", values))
@@ -191,7 +204,10 @@ def _pool_kernel(mode: str, dims: int) -> Callable[..., TensorInfo]:
         if empty_output(info):
             return backend.make_output(torch.zeros(info.out_shape, device=backend.device), dtype)
         values = backend.tensor(x)
-        result = max_pool_values(values, info) if mode == "max" else avg_pool_values(values, info, dims == 2)
+        if mode == "max":
+            result = max_pool_values(values, info, checks=backend.checks)
+        else:
+            result = avg_pool_values(values, info, dims == 2)
         stored = to_storage(from_channels_first(result, info), x.dtype)
         return backend.make_output(stored, dtype)
 
