@@ -98,3 +98,12 @@ def refuses(
 def ones(*shape: int) -> Callable[[], tf.Tensor]:
     """A maker of a float32 tensor of ones of `shape`, for `refuses`."""
     return lambda: tf.ones(shape)
+
+
+def results_of(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> list[Any]:
+    """What each call of `module.name` returns, in a list, while the test runs."""
+    results, original = [], getattr(module, name)
+    monkeypatch.setattr(
+        module, name, lambda *args, **kw: results.append(original(*args, **kw)) or results[-1]
+    )
+    return results

@@ -10,6 +10,7 @@ import pytest
 torch = pytest.importorskip("torch", reason="the torch backend needs PyTorch")
 
 import tfjs as tf  # noqa: E402
+from tests.helpers import results_of, tidy_numpy  # noqa: E402
 from tfjs.backend_util.conv_info import compute_conv2d_info  # noqa: E402
 from tfjs.backends.torch.kernels import conv, conv_shifted  # noqa: E402
 from tfjs.backends.torch.kernels.conv_util import torch_window  # noqa: E402
@@ -69,13 +70,6 @@ def test_a_depthwise_convolution_padded_after_gives_cpus_values(non_finite, monk
     assert np.isfinite(want).all() == (non_finite is None)
 
 
-def _executed(model: tf.GraphModel, x: np.ndarray) -> np.ndarray:
-    out = tf.tidy(lambda: model.execute(tf.tensor(x)))
-    values = out.numpy()
-    out.dispose()
-    return values
-
-
 def _depthwise_model() -> tf.GraphModel:
     """x [-1, 8, 8, 3] -> DepthwiseConv2dNative (3x3, stride 2, SAME)."""
     from tests.converter.test_plan_programs import F32, ONES, load, node
@@ -95,17 +89,18 @@ def _depthwise_model() -> tf.GraphModel:
 def test_a_compiled_plan_runs_its_kernels_where_a_zero_tap_meets_infinity(monkeypatch, on_torch_cpu):
     """The compiled graph reports a non-finite sum as a failed check: that call runs its
     kernels, which take the padded copy."""
-    from tests.backends.torch.test_traced_plans import _results_of
     from tfjs.backends.torch import plan_compiler
 
-    compiled = _results_of(monkeypatch, plan_compiler, "compile_plan")
+    compiled = results_of(monkeypatch, plan_compiler, "compile_plan")
     model = _depthwise_model()
     feeds = [_input(None) for _ in range(4)] + [_input(float("inf")), _input(None)]
     tf.set_backend("cpu")
-    want = [_executed(model, x) for x in feeds]
+    want = [tidy_numpy(lambda x=x: model.execute(tf.tensor(x))) for x in feeds]
     tf.set_backend("torch")
     for x, values in zip(feeds, want, strict=True):
-        np.testing.assert_allclose(_executed(model, x), values, rtol=1e-5, atol=1e-6)
+        np.testing.assert_allclose(
+            tidy_numpy(lambda x=x: model.execute(tf.tensor(x))), values, rtol=1e-5, atol=1e-6
+        )
     assert not np.isfinite(want[4]).all()
     assert len(compiled) == 1 and compiled[0] is not None, "the plan was not compiled"
     model.dispose()

@@ -12,7 +12,7 @@ import pytest
 torch = pytest.importorskip("torch", reason="the torch backend needs PyTorch")
 
 import tfjs as tf  # noqa: E402
-from tests.backends.torch.test_conv_shifted import _executed  # noqa: E402
+from tests.helpers import results_of, tidy_numpy  # noqa: E402
 
 RNG = np.random.default_rng(0)  # reseeded per test by conftest
 
@@ -38,17 +38,18 @@ def _max_pool_model() -> tf.GraphModel:
 
 
 def test_a_compiled_max_pool_runs_its_kernels_where_a_window_holds_nan(monkeypatch, on_torch_cpu):
-    from tests.backends.torch.test_traced_plans import _results_of
     from tfjs.backends.torch import plan_compiler
 
-    compiled = _results_of(monkeypatch, plan_compiler, "compile_plan")
+    compiled = results_of(monkeypatch, plan_compiler, "compile_plan")
     model = _max_pool_model()
     feeds = [_input(False) for _ in range(4)] + [_input(True), _input(False)]
     tf.set_backend("cpu")
-    want = [_executed(model, x) for x in feeds]
+    want = [tidy_numpy(lambda x=x: model.execute(tf.tensor(x))) for x in feeds]
     tf.set_backend("torch")
     for call, (x, values) in enumerate(zip(feeds, want, strict=True)):
-        np.testing.assert_array_equal(_executed(model, x), values, err_msg=f"call {call}")
+        np.testing.assert_array_equal(
+            tidy_numpy(lambda x=x: model.execute(tf.tensor(x))), values, err_msg=f"call {call}"
+        )
     assert np.isneginf(want[4]).any() and not np.isnan(want[4]).any()
     assert len(compiled) == 1 and compiled[0] is not None, "the plan was not compiled"
     model.dispose()

@@ -13,7 +13,7 @@ torch = pytest.importorskip("torch", reason="the torch backend needs PyTorch")
 
 import tfjs as tf  # noqa: E402
 from tests.converter.test_plan_programs import PARAMS, gather_model  # noqa: E402
-from tests.helpers import settled  # noqa: E402
+from tests.helpers import results_of, settled  # noqa: E402
 from tfjs.backend_util.conv_info import compute_conv2d_info  # noqa: E402
 from tfjs.backends.torch import plan_compiler  # noqa: E402
 from tfjs.backends.torch.kernels import activation, conv  # noqa: E402
@@ -105,7 +105,7 @@ def test_a_traced_top_k_selects_as_tfjs_and_a_tie_or_nan_runs_the_kernels(monkey
     """The traced TopK selects with torch.topk: a row that leaves out a value equal to its
     k-th, or holds a NaN, fails its check and the call runs its kernels one by one. Every
     call gives cpu's values and indices."""
-    compiled = _results_of(monkeypatch, plan_compiler, "compile_plan")
+    compiled = results_of(monkeypatch, plan_compiler, "compile_plan")
     model = _top_k_model()
     plain = RNG.permutation(80).reshape(2, 40).astype(np.float32) / 10  # no ties
     tied = plain.copy()
@@ -288,15 +288,6 @@ def test_a_plan_is_traced_in_its_own_thread_and_checked_against_its_traced_paths
     assert tracing_threads and threading.main_thread() not in tracing_threads
 
 
-def _results_of(monkeypatch, module, name: str) -> list:
-    """What each call of `module.name` returns, in a list, while the test runs."""
-    results, original = [], getattr(module, name)
-    monkeypatch.setattr(
-        module, name, lambda *args, **kw: results.append(original(*args, **kw)) or results[-1]
-    )
-    return results
-
-
 def _run_six_calls(model: tf.GraphModel) -> None:
     """A conv model's plan, run (and compiled) over six calls, each against the node by
     node run, then disposed; the oneDNN Graph flag left as it was."""
@@ -339,7 +330,7 @@ def test_a_compiled_plan_runs_with_onednn_graph_where_it_takes_the_graph(monkeyp
     """oneDNN Graph's partitions, set up once by the profiling runs at compile time."""
     if not torch.backends.mkldnn.is_available():
         pytest.skip("this PyTorch build has no oneDNN")
-    fused = _results_of(monkeypatch, plan_compiler, "with_onednn_graph")
+    fused = results_of(monkeypatch, plan_compiler, "with_onednn_graph")
     _run_six_calls(conv_relu_model())
     assert len(fused) == 2, "the two forms (one-op convolutions in chains, the measured) were not both tried"
     assert all(form is not None for form in fused), "oneDNN Graph did not take the conv plan"
@@ -366,8 +357,8 @@ def test_a_graph_onednn_graph_rejects_runs_plainly(monkeypatch, on_torch_cpu):
         raise RuntimeError("partition compile failed")
 
     monkeypatch.setattr(torch._C, "_create_function_from_graph", rejects)
-    fused = _results_of(monkeypatch, plan_compiler, "with_onednn_graph")
-    compiled = _results_of(monkeypatch, plan_compiler, "compile_plan")
+    fused = results_of(monkeypatch, plan_compiler, "with_onednn_graph")
+    compiled = results_of(monkeypatch, plan_compiler, "compile_plan")
     _run_six_calls(conv_relu_model())
     assert fused == [None, None], "a rejected graph was offered fused"
     assert len(compiled) == 1 and compiled[0] is not None, "the plain graph was not kept"

@@ -99,8 +99,7 @@ def graph_facts(graph: torch._C.Graph) -> GraphFacts:
             continue
         node = value.node()
         operands = tensor_operands(node) if node.kind() != "prim::Param" else []
-        in_place = node.kind().endswith("_") and not node.kind().endswith("__")
-        if in_place and operands:  # the result is its first operand, written
+        if in_place_base(node) != node.kind() and operands:  # in place: its first operand
             operands = operands[:1]
         constant = value.toIValue() if node.kind() == "prim::Constant" else None
         if isinstance(constant, (bool, int, float)):  # a 0-d tensor constant reads as a number
@@ -115,7 +114,7 @@ def graph_facts(graph: torch._C.Graph) -> GraphFacts:
             ranks[value] = kind.dim()
         elif node.kind() == "aten::permute" and node.inputsAt(1).toIValue() is not None:
             ranks[value] = len(node.inputsAt(1).toIValue())
-        elif _base(node) in _SAME_RANK_AS_INPUT and operands and all(v in ranks for v in operands):
+        elif in_place_base(node) in _SAME_RANK_AS_INPUT and operands and all(v in ranks for v in operands):
             ranks[value] = max(ranks[v] for v in operands)
         if kind.scalarType() is not None:
             dtypes[value] = kind.scalarType()
@@ -125,7 +124,7 @@ def graph_facts(graph: torch._C.Graph) -> GraphFacts:
             dtypes[value] = _DTYPE_NAMES[_dtype_argument(node)]
         elif node.kind() == "aten::_convolution" and node.inputsAt(1) in dtypes:
             dtypes[value] = dtypes[node.inputsAt(1)]  # its input's, the filter's
-        elif _base(node) in _SAME_DTYPE_AS_INPUT and operands:
+        elif in_place_base(node) in _SAME_DTYPE_AS_INPUT and operands:
             shared = {dtypes.get(v) for v in operands if ranks.get(v) != 0}
             if len(shared) == 1 and shared <= {"Float", "Double"}:  # 0-d operands do not promote them
                 dtypes[value] = shared.pop()
@@ -138,7 +137,7 @@ def _dtype_argument(node: torch._C.Node) -> object:
     return None if position is None else node.inputsAt(position).toIValue()
 
 
-def _base(node: torch._C.Node) -> str:
+def in_place_base(node: torch._C.Node) -> str:
     """An in-place op's out-of-place kind (`aten::add` for `aten::add_`)."""
     kind = node.kind()
     return kind[:-1] if kind.endswith("_") and not kind.endswith("__") else kind

@@ -19,7 +19,7 @@ import torch
 
 from tfjs.backends.torch.graph_facts import ELEMENTWISE as _ELEMENTWISE
 from tfjs.backends.torch.graph_facts import VIEWS as _VIEWS
-from tfjs.backends.torch.graph_facts import GraphFacts, graph_facts, same_dtype
+from tfjs.backends.torch.graph_facts import GraphFacts, graph_facts, in_place_base, same_dtype
 
 _TO_CHANNELS_LAST = [0, 2, 3, 1]
 _TO_CHANNELS_FIRST = [0, 3, 1, 2]
@@ -213,7 +213,7 @@ def _out_of_place(graph: torch._C.Graph) -> None:
     keeps the written tensor's dtype, an out-of-place one promotes), and no comparison."""
     for node in list(graph.nodes()):
         kind = node.kind()
-        if not kind.endswith("_") or kind.endswith("__") or kind[:-1] not in _ELEMENTWISE - {"aten::eq"}:
+        if in_place_base(node) == kind or kind[:-1] not in _ELEMENTWISE - {"aten::eq"}:
             continue
         operands = list(node.inputs())[1:]
         if all(_scalar_like(value) for value in operands) and _unseen(node.inputsAt(0)):
