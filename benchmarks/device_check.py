@@ -80,15 +80,16 @@ print(statistics.median(times[3:]) * 1e3)
     return float(done.stdout.strip().splitlines()[-1])
 
 
-def run(bundle: Path, bench: list[str], runs: int) -> None:
+def run(bundle: Path, bench: list[str], runs: int, harness: bool = True) -> None:
     import torch
 
     print(f"torch {torch.__version__}, cuda {torch.cuda.is_available()}", flush=True)
     if torch.cuda.is_available():
         print(torch.cuda.get_device_name(0), flush=True)
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    harness = [sys.executable, str(bundle / "run_models.py"), str(bundle / "models"), str(bundle / "ref")]
-    subprocess.run([*harness, "--backend", "torch", "--runs", "2"], env=env, check=False)
+    command = [sys.executable, str(bundle / "run_models.py"), str(bundle / "models"), str(bundle / "ref")]
+    if harness:
+        subprocess.run([*command, "--backend", "torch", "--runs", "2"], env=env, check=False)
     summary = json.loads((bundle / "ref" / "summary-cpu.json").read_text())
     for name in bench:
         path = bundle / "models" / f"{name}.json"
@@ -106,11 +107,12 @@ def main() -> None:
     parser.add_argument("--only", default="", help="models to pack, comma-separated")
     parser.add_argument("--bench", default="", help="models to time on cuda and cpu, comma-separated")
     parser.add_argument("--runs", type=int, default=20)
+    parser.add_argument("--no-harness", action="store_true", help="time only (the harness ran before)")
     args = parser.parse_args()
     if args.action == "pack":
         pack(args.bundle, [name for name in args.only.split(",") if name])
     else:
-        run(args.bundle, [name for name in args.bench.split(",") if name], args.runs)
+        run(args.bundle, [name for name in args.bench.split(",") if name], args.runs, not args.no_harness)
 
 
 if __name__ == "__main__":
