@@ -47,6 +47,12 @@ def _cpu_and_torch(run) -> tuple[np.ndarray, np.ndarray]:
     return results[0], results[1]
 
 
+def eager_checks() -> bool:
+    """Whether torch's kernels check values as they run (the CPU device), where a fast
+    path whose result a check may overturn is taken."""
+    return tf.engine().find_backend("torch").checks.can_check()
+
+
 def _input(non_finite: float | None) -> np.ndarray:
     x = RNG.standard_normal((1, 8, 8, 3)).astype(np.float32)
     if non_finite is not None:
@@ -65,7 +71,10 @@ def test_a_depthwise_convolution_padded_after_gives_cpus_values(non_finite, monk
         return tf.tidy(lambda: tf.depthwise_conv2d(tf.tensor(x), tf.tensor(FILTER), 2, "same"))
 
     want, got = _cpu_and_torch(run)
-    assert shifted == [(1, 1)], "the shifted form did not run"
+    if eager_checks():
+        assert shifted == [(1, 1)], "the shifted form did not run"
+    else:  # its check could not stand before the result is used (a GPU, --deferred-checks)
+        assert shifted == [], "the shifted form ran unchecked"
     np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)  # NaN and Infinity where cpu has them
     assert np.isfinite(want).all() == (non_finite is None)
 

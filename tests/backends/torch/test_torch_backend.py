@@ -253,3 +253,24 @@ def test_a_range_of_fractions_keeps_tfjs_running_float32_sum(on_torch):
     for _ in range(9):
         running.append(np.float32(float(running[-1]) + 0.1))  # a double sum stored as float32
     assert values.tolist() == [float(v) for v in running]
+
+
+def test_int32_pow_is_exact_where_the_devices_pow_is_an_ulp_low(monkeypatch):
+    """A GPU's float64 pow may be an ulp off; truncated into int32, 3 ** 2 would store 8.
+    JavaScript's pow gives the integer exactly (below 2**53): so does the kernel."""
+    from tfjs.backends.torch.kernels import binary
+
+    exact_pow = torch.pow
+
+    def an_ulp_low(a, b):
+        result = exact_pow(a, b)
+        if result.dtype != torch.float64:
+            return result
+        return torch.nextafter(result, torch.full_like(result, -np.inf))
+
+    monkeypatch.setattr(binary.torch, "pow", an_ulp_low)
+    tf.set_backend("torch")
+    base, exponent = [2, 2, 3, -2, 2, 3, 7], [-1, 31, 2, 3, 32, 20, 0]
+    with scope():
+        got = tf.pow(tf.tensor(base, dtype="int32"), tf.tensor(exponent, dtype="int32")).data_sync()
+    np.testing.assert_array_equal(got, [0, -(2**31), 9, -8, 0, 3**20 - 2**32, 1])

@@ -132,7 +132,7 @@ def test_measure_convolutions_off_runs_torchs_own_convolution(start_torch, monke
     from tfjs.backends.torch.kernels import conv_algorithms
 
     monkeypatch.setattr(conv_algorithms, "_TIMES", {})
-    assert start_torch(TORCH_MEASURE_CONVOLUTIONS=measure)
+    assert start_torch(TORCH_DEVICE="cpu", TORCH_MEASURE_CONVOLUTIONS=measure)  # measured on the CPU device
     x = np.random.default_rng(2).standard_normal((1, 6, 7, 3)).astype(np.float32)
     w = np.random.default_rng(3).standard_normal((3, 3, 3, 4)).astype(np.float32)
     result = tf.tidy(lambda: tf.conv2d(tf.tensor(x), tf.tensor(w), 1, "same"))

@@ -87,10 +87,16 @@ def js_mod(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
 
 
 def js_pow(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
-    """Math.pow: unlike C's pow, (±1) ** ±Infinity and 1 ** NaN are NaN."""
+    """Math.pow: unlike C's pow, (±1) ** ±Infinity and 1 ** NaN are NaN. Integers (int32
+    inputs, computed in float64) to a power of 0 or more give the integer exactly below
+    2**53, as JavaScript's pow does, where a GPU's pow may be an ulp off (which an
+    int32 result, truncated, would turn into the integer below)."""
     result = torch.pow(a, b)
     if result.is_complex():
         return result
+    if result.dtype == torch.float64:
+        exact = (b >= 0) & (torch.abs(result) < 2.0**53)
+        result = torch.where(exact, torch.round(result), result)
     return torch.where((torch.abs(a) == 1) & ~torch.isfinite(b), float("nan"), result)
 
 
