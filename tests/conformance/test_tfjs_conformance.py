@@ -117,6 +117,34 @@ def test_matches_official_runtime(family: str, name: str, backend: str, request:
         tf.dispose(result)
 
 
+ERROR_CASE_IDS = [
+    (family, name)
+    for family, name in CASE_IDS
+    if "error" in EXPECTED[family][name] and name not in getattr(MODULES[family], "KNOWN_DIFFERENCES", ())
+]
+
+
+@pytest.fixture
+def torch_checks_deferred(monkeypatch):
+    """The torch backend (on any device) with its value checks deferred to the next
+    download, as on a GPU."""
+    pytest.importorskip("torch", reason="the torch backend needs PyTorch (tfjs[torch])")
+    from tfjs.backends.torch.deferred_checks import ValueChecks
+
+    if not tf.set_backend("torch"):
+        pytest.skip("the torch backend did not start")
+    monkeypatch.setattr(tf.backend(), "checks", ValueChecks(deferred=True))
+
+
+@pytest.mark.parametrize(("family", "name"), ERROR_CASE_IDS, ids=[f"{f}:{n}" for f, n in ERROR_CASE_IDS])
+def test_a_gpus_deferred_check_raises_the_same_error(family: str, name: str, torch_checks_deferred):
+    """Where torch's value checks wait for a download (a GPU), each error case raises
+    TF.js's message there, and leaves nothing pending or alive."""
+    with pytest.raises((TypeError, ValueError, IndexError)) as error:
+        _download_and_dispose(_run(MODULES[family].CASES[name]))
+    assert EXPECTED[family][name]["error"] in str(error.value)
+
+
 def test_every_family_is_written_twice_and_recorded():
     assert JS_FAMILIES == PY_FAMILIES == RECORDED
 
