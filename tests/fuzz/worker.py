@@ -10,8 +10,9 @@ API
   the first call. The child is a fresh interpreter (`python -c`, talking over a
   `multiprocessing.connection` on a socket pair: unlike multiprocessing's *spawn* it
   never re-imports the parent's main script, so any script or test can use it), with
-  the parent's `sys.path` and NumPy pinned to one thread; before it imports anything it
-  caps its address space (`resource.setrlimit(RLIMIT_AS, memory_limit)`), then runs
+  the parent's `sys.path`, NumPy pinned to one thread and no GPU visible (CUDA cannot
+  start under the cap); before it imports anything it caps its address space
+  (`resource.setrlimit(RLIMIT_AS, memory_limit)`), then runs
   `initializer` (a `"module:function"` name, e.g. `"tests.twin_backend:register_twin"`)
   once.
 - `worker.call(function, *args, time_limit=None, **kwargs) -> Outcome`: `function` is a
@@ -170,6 +171,10 @@ class Worker:
         code = f"from {__name__} import serve; serve({arguments})"
         environment = dict(os.environ, PYTHONPATH=os.pathsep.join(path for path in sys.path if path))
         environment.update(dict.fromkeys(_THREAD_VARIABLES, "1"))
+        # CUDA reserves far more address space than such a cap leaves, so its context
+        # cannot start under one (every worker test failed on an H200 machine): the child
+        # sees no GPU, and torch runs on its CPU device, whose memory the cap does bound.
+        environment["CUDA_VISIBLE_DEVICES"] = ""
         process = subprocess.Popen(
             [sys.executable, "-c", code], pass_fds=[child_end.fileno()], env=environment
         )
