@@ -13,6 +13,12 @@ There (`.device` git-ignored and carried):
 `run` prints the harness's lines (`N passed, M failed`), then per benched model the
 median `execute` + download time on `cuda` and on `cpu` (torch backend, all cores) and
 their ratio. Nothing here is asserted in tests.
+
+The tests there (CUDA is then torch's default device; ruff and mypy are not installed),
+each failure written out as it happens, so a run cut off by the call's limit keeps them:
+
+    python3 -m pytest -n 12 -p no:cacheprovider --ignore=tests/test_lint.py \
+        --ignore=tests/test_typing.py --failures-to $OUT/failures.txt
 """
 
 from __future__ import annotations

@@ -21,9 +21,25 @@ def pytest_addoption(parser):
         action="store_true",
         help="the torch backend's value checks deferred to the next download on any device, as on a GPU",
     )
+    parser.addoption(
+        "--failures-to",
+        metavar="FILE",
+        help="append each failure's report to FILE as it happens (a run cut off by a time limit keeps them)",
+    )
+
+
+_FAILURE_LOG: list[str] = []  # --failures-to's file, in the process that writes it
+
+
+def pytest_runtest_logreport(report):
+    if report.failed and _FAILURE_LOG:
+        with open(_FAILURE_LOG[0], "a", encoding="utf-8") as failures:
+            failures.write(f"==== {report.nodeid} ({report.when})\n{report.longreprtext[-4000:]}\n")
 
 
 def pytest_configure(config):
+    if config.getoption("--failures-to") and not hasattr(config, "workerinput"):  # xdist's controller
+        _FAILURE_LOG.append(config.getoption("--failures-to"))
     if config.getoption("--deferred-checks") and "torch" in STARTED:
         from tfjs.backends.torch import backend_torch
         from tfjs.backends.torch.deferred_checks import ValueChecks
