@@ -33,7 +33,6 @@ KNOWN_GAPS: list[tuple[str, str]] = [
     ),
     (f"{_CONFORMANCE}foundation:mat_mul/double_sum[]]", _OVERFLOW),
     (f"{_CONFORMANCE}pooling:avg_pool3d/special[]]", _OVERFLOW),
-    (f"{_CONFORMANCE}reduction:cumprod/float[]]", _OVERFLOW),
     (f"{_CONFORMANCE}linalg:qr/5x3[]]", "float32 Householder steps: beyond 1e-5 of TF.js's doubles"),
 ]
 

@@ -12,7 +12,7 @@ import pytest
 
 import tfjs as tf
 
-pytest.importorskip("torch", reason="the torch backend needs PyTorch (tfjs[torch])")
+torch = pytest.importorskip("torch", reason="the torch backend needs PyTorch (tfjs[torch])")
 
 NAN, INF = float("nan"), float("inf")
 SPECIAL = [-0.0, 0.0, NAN, INF, -INF, -2.5, 3.0, -1e-40]
@@ -241,3 +241,30 @@ def test_exp_gives_cpus_bits_near_and_far_from_zero():
     want = _on("cpu", lambda: tf.exp(tf.tensor(x)))
     got = _on("torch", lambda: tf.exp(tf.tensor(x)))
     np.testing.assert_array_equal(got.view(np.int32), want.view(np.int32))
+
+
+@pytest.mark.parametrize("axis", [0, 1])
+def test_the_float32_running_product_keeps_tfjs_steps(axis):
+    """A double scan (in any order) made into float32's steps: an Infinity or a 0 reached
+    stays (NaN after a 0 or an Infinity), as TF.js's float32 steps (NumPy's accumulate)."""
+    from tfjs.backends.torch.kernels.scan import float32_running_product
+
+    lines = [
+        [1e20, 1e20, 1e-20, 0.1, 3.0, 2.0],  # Infinity at the 2nd step stays
+        [1e20, 1e20, 0.0, 2.0, 1e-20, 5.0],  # then Infinity * 0: NaN
+        [1e-30, 1e-30, 1e30, -1.0, 4.0, 1.0],  # 0 at the 2nd step stays, -0 after -1
+        [1e-30, -1e-30, float("inf"), 2.0, 1.0, 1.0],  # -0 then -0 * Infinity: NaN
+        [2.0, float("nan"), 1e30, 1e30, 0.0, 1.0],
+        [-3.0, 0.5, 7.0, -1e-3, 1e5, 3e-2],
+    ]
+    rng = np.random.default_rng(5)
+    scales = rng.choice([1e-25, 1e-12, 0.5, -2.0, 1e12, 3e25, 0.0], size=(40, 6))
+    wild = scales * rng.uniform(0.5, 1.5, (40, 6))
+    values = np.concatenate([np.array(lines), wild]).astype(np.float32)
+    values = values if axis == 1 else np.ascontiguousarray(values.T)
+    with np.errstate(over="ignore", under="ignore", invalid="ignore"):
+        step_by_step = np.multiply.accumulate(values, axis=axis)
+    got = float32_running_product(torch.from_numpy(values), axis).numpy()
+    np.testing.assert_allclose(got, step_by_step, rtol=1e-6, atol=0)
+    numbers = ~np.isnan(step_by_step)  # (a NaN's sign is the machine's)
+    np.testing.assert_array_equal(np.signbit(got[numbers]), np.signbit(step_by_step[numbers]))

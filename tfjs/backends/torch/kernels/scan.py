@@ -26,8 +26,8 @@ def running_sum(values: torch.Tensor, axis: int, dtype: str) -> torch.Tensor:
 
 
 def running_product(values: torch.Tensor, axis: int, dtype: str) -> torch.Tensor:
-    if dtype == "float32":  # a product of two float32s is exact in double: one rounding
-        return torch.cumprod(values.to(torch.float32), axis)
+    if dtype == "float32":
+        return float32_running_product(values, axis)
     wide = values.long()
     wrapped = torch.cumprod(wide, axis).to(torch.int32)  # modulo 2**64, then 2**32
     length = values.shape[axis]
@@ -42,6 +42,30 @@ def running_product(values: torch.Tensor, axis: int, dtype: str) -> torch.Tensor
     for i in range(1, length):  # a double rounding at some step: JavaScript's steps
         steps.append(to_int32(moved[i].double() * steps[-1].double()))
     return torch.stack(steps).movedim(0, axis)
+
+
+def float32_running_product(values: torch.Tensor, axis: int) -> torch.Tensor:
+    """float32's running product as TF.js's steps store it, from one double scan (torch's
+    float32 scan takes doubles on the CPU, floats in a tree order on a GPU): once a step
+    passes float32's range its ±Infinity stays (NaN once a 0 follows), and once a step
+    falls below it its ±0 stays (NaN once an Infinity follows)."""
+    exact = torch.cumprod(values.double(), axis)
+    rounded = exact.float()
+    overflow = torch.isinf(rounded) & torch.isfinite(exact)
+    underflow = (rounded == 0) & (exact != 0)
+    length = values.shape[axis]
+    shape = [1] * values.dim()
+    shape[axis] = length
+    position = torch.arange(length, device=values.device).view(shape)
+    first = torch.cummin(torch.where(overflow | underflow, position, length), axis).values
+    passed = first < length
+    overflowed = torch.gather(overflow, axis, first.clamp(max=max(length - 1, 0))) & passed
+    nan = torch.full_like(rounded, float("nan"))
+    infinity = torch.copysign(torch.full_like(rounded, float("inf")), rounded)
+    stays_infinite = torch.where(exact == 0, nan, infinity)
+    stays_zero = torch.where(torch.isinf(exact), nan, torch.copysign(torch.zeros_like(rounded), rounded))
+    sticky = torch.where(overflowed, stays_infinite, stays_zero)
+    return torch.where(passed & ~torch.isnan(exact), sticky, rounded)
 
 
 def _scan_kernel(
