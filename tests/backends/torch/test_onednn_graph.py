@@ -62,6 +62,30 @@ def test_respelled_ops_give_the_same_bits_and_leave_no_name_the_bridge_takes():
         assert torch.equal(expected.view(torch.int32), actual.contiguous().view(torch.int32))
 
 
+class _Relus(torch.nn.Module):
+    """The kernels' relu and relu6: a clamp, then `+ 0` (TF.js's relu of -0 is +0)."""
+
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, ...]:
+        from tfjs.backends.torch.kernels.activation import relu6
+        from tfjs.backends.torch.kernels.unary import relu
+
+        return relu(x) * 2.0, relu6(x * 4.0), relu(x)
+
+
+def test_a_relu_and_its_plus_zero_run_as_one_threshold_with_the_same_bits():
+    x = _special_values((6, 7), 3)
+    frozen = _frozen(_Relus(), x)
+    respelled = onednn_graph._respelled(frozen.graph)
+    kinds = [node.kind() for node in respelled.nodes()]
+    assert kinds.count("aten::threshold") == 3 and kinds.count("aten::clamp_max_") == 1
+    assert not {"aten::clamp_min", "aten::clip", "aten::sub", "aten::sub_"} & set(kinds)
+    function = torch._C._create_function_from_graph("respelled", respelled)
+    with torch.no_grad(), torch.jit.optimized_execution(False):
+        want, got = frozen(x), function(x)
+    for expected, actual in zip(want, got, strict=True):
+        assert torch.equal(expected.view(torch.int32), actual.contiguous().view(torch.int32))
+
+
 def test_a_graph_with_addmm_is_left_to_the_plain_executor():
     """The bridge crashes on addmm (the kernels use `linear`)."""
     bias, weight = torch.randn(3), torch.randn(4, 3)

@@ -19,6 +19,7 @@ own names (layout_sinking.py), which oneDNN Graph fuses into the convolutions.
 
 from __future__ import annotations
 
+import math
 import warnings
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -144,9 +145,58 @@ def _respelled(frozen: torch._C.Graph, chains: bool = False) -> torch._C.Graph:
             if dims is not None:
                 to = _constant(graph, node, list(range(len(dims))))
                 _replace(graph, node, "aten::movedim", [inputs[0], _constant(graph, node, list(dims)), to])
-    torch._C._jit_pass_dce(graph)
+    torch._C._jit_pass_dce(graph)  # (the chains' twins left their originals unread)
+    _relus_in_one_pass(graph, fusable)
     graph.lint()
     return graph
+
+
+def _relus_in_one_pass(graph: torch._C.Graph, fusable: set[torch._C.Node]) -> None:
+    """A respelled relu outside the chains, `clamp_min(x, 0)` then `+ 0` (TF.js's relu of
+    -0 is +0), as one pass: `threshold(x, 0, 0)`, which gives +0 where x <= 0 and keeps
+    NaN; relu6's `clip(x, 0, 6)` then `+ 0` likewise, then an in-place `clamp_max_`."""
+    for node in list(graph.nodes()):
+        if node.kind() not in ("aten::sub", "aten::sub_") or node in fusable or node.inputsSize() != 3:
+            continue
+        clamped, other, alpha = node.inputs()
+        if not (_is_number(other, 0) and _is_number(alpha, -1)) or len(clamped.uses()) != 1:
+            continue
+        clamp = clamped.node()
+        top = _relu_top(clamp)
+        if clamp in fusable or top is None:
+            continue
+        zero = _constant(graph, node, 0.0)
+        result = _insert(graph, node, "aten::threshold", [clamp.inputsAt(0), zero, zero])
+        if top != math.inf:
+            result = _insert(graph, node, "aten::clamp_max_", [result, _constant(graph, node, top)])
+        node.output().replaceAllUsesWith(result)
+        node.destroy()
+        clamp.destroy()
+
+
+def _relu_top(clamp: torch._C.Node) -> float | None:
+    """A respelled relu's upper bound: Infinity for `clamp_min(x, 0)`, `top` for
+    `clip(x, 0, top)`; None for any other node."""
+    if clamp.kind() == "aten::clamp_min" and _is_number(clamp.inputsAt(1), 0):
+        return math.inf
+    if clamp.kind() == "aten::clip" and _is_number(clamp.inputsAt(1), 0) and _is_number(clamp.inputsAt(2)):
+        return clamp.inputsAt(2).toIValue()
+    return None
+
+
+def _insert(graph: torch._C.Graph, before: torch._C.Node, kind: str, inputs: list[torch._C.Value]) -> Any:
+    """A new node of `kind` before `before`, its output typed as `before`'s."""
+    output = graph.create(kind, inputs, 1).insertBefore(before).output()
+    output.setType(before.output().type())
+    return output
+
+
+def _is_number(value: torch._C.Value | None, equal_to: float | None = None) -> bool:
+    """Whether `value` is a constant number (equal to `equal_to`, where given)."""
+    number = value.toIValue() if value is not None else None
+    if not isinstance(number, (int, float)) or isinstance(number, bool):
+        return False
+    return equal_to is None or number == equal_to
 
 
 def _constant(graph: torch._C.Graph, before: torch._C.Node, value: Any) -> torch._C.Value:
