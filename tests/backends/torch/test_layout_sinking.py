@@ -164,3 +164,22 @@ def test_an_operand_without_a_channels_first_form_leaves_the_op_alone() -> None:
     assert sink_layout_permutes(graph) == []
     torch._C._jit_pass_dce(graph)
     assert torch.equal(plain, _run(graph, x))
+
+
+def test_what_reads_an_original_off_the_chain_reads_its_twin() -> None:
+    """A chain value also read off the chain (an output, a pooling) is read through an
+    NHWC view of its twin: the elementwise ops are computed once, with the same bits."""
+
+    def read_twice(x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        y = torch.sigmoid((_conv_nhwc(x, _W1) + _BIAS).clamp(0, 6))
+        pooled = F.max_pool2d(y.permute(0, 3, 1, 2), 2)  # off the chain
+        return _conv_nhwc(y, _W2), y, pooled
+
+    graph, plain, rewired = _rewired(read_twice, _feeds())
+    for kind in ("aten::add", "aten::clamp", "aten::sigmoid"):
+        assert len(graph.findAllNodes(kind)) == 1, f"{kind} is computed twice"
+    for want, got in zip(plain, rewired, strict=True):
+        assert want.shape == got.shape
+        assert torch.equal(want.isnan(), got.isnan())
+        bits = [value.nan_to_num().contiguous().view(torch.int32) for value in (want, got)]
+        assert torch.equal(*bits)

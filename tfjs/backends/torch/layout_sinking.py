@@ -59,6 +59,7 @@ def sink_layout_permutes(graph: torch._C.Graph) -> list[torch._C.Node]:
         chain_values.add(nchw)
 
     added: list[torch._C.Node] = []
+    originals: list[torch._C.Node] = []  # the NHWC node of each twin added
     for node in list(graph.nodes()):
         kind, inputs = node.kind(), list(node.inputs())
         if kind == "aten::permute":
@@ -85,8 +86,22 @@ def sink_layout_permutes(graph: torch._C.Graph) -> list[torch._C.Node]:
                 twin.output().setType(node.output().type())
                 record(node.output(), twin.output())
                 added.append(twin)
+                originals.append(node)
+    _read_twins_where_originals_are_read(graph, originals, added)
     _drop_layout_copies(graph, {twin.output() for twin in added})
     return added
+
+
+def _read_twins_where_originals_are_read(
+    graph: torch._C.Graph, originals: list[torch._C.Node], twins: list[torch._C.Node]
+) -> None:
+    """Lets what still reads an NHWC original (an output, an op off the chain) read an
+    NHWC view of its twin instead: the same values, and the original (with the originals
+    before it) is no longer computed a second time."""
+    for original, twin in zip(originals, twins, strict=True):
+        if original.output().uses():
+            view = _permuted_view(graph, twin.output(), _TO_CHANNELS_LAST, after=twin)
+            original.output().replaceAllUsesWith(view)
 
 
 def _channelwise_on_chain(value: torch._C.Value, chain_values: set[torch._C.Value]) -> bool:
@@ -160,13 +175,28 @@ def _convolution(value: torch._C.Value) -> bool:
 def _channels_first_view(graph: torch._C.Graph, node: torch._C.Node, value: torch._C.Value) -> torch._C.Value:
     """An NCHW view of the NHWC `value` (no copy), inserted before `node`: an operand
     the chain did not compute, as a residual join's other input."""
-    with graph.insert_point_guard(node):
-        dims = graph.insertConstant(_TO_CHANNELS_FIRST)
-        view = graph.create("aten::permute", [value, dims], 1).insertBefore(node)
+    return _permuted_view(graph, value, _TO_CHANNELS_FIRST, before=node)
+
+
+def _permuted_view(
+    graph: torch._C.Graph,
+    value: torch._C.Value,
+    dims: list[int],
+    before: torch._C.Node | None = None,
+    after: torch._C.Node | None = None,
+) -> torch._C.Value:
+    """`value` permuted by `dims` (a view, no copy), inserted before or after a node."""
+    at = before if before is not None else after
+    with graph.insert_point_guard(at):
+        view = graph.create("aten::permute", [value, graph.insertConstant(dims)], 1)
+    if before is not None:
+        view.insertBefore(before)
+    else:
+        view.insertAfter(after)
     kind = value.type()
     sizes = kind.sizes()
     if sizes is not None and None not in sizes:
-        view.output().setType(kind.with_sizes([sizes[axis] for axis in _TO_CHANNELS_FIRST]))
+        view.output().setType(kind.with_sizes([sizes[axis] for axis in dims]))
     return view.output()
 
 
