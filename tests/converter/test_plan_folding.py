@@ -70,41 +70,84 @@ def test_a_padding_that_cannot_fold_stays(program):
     assert fold_pads(program) is program
 
 
+NCHW_PAD = {"paddings": ((0, 0), (0, 0), (1, 1), (2, 0)), "constant_value": 0.0}
+
+
+def _transposed_program(pad_attrs=NCHW_PAD, perm=(0, 2, 3, 1), outputs=(4,)) -> PlanProgram:
+    """slot 0 (NCHW feed) -> PadV2 -> 2 -> Transpose(perm) -> 3 -> Conv2D(x=3, filter=1) -> 4."""
+    steps = (
+        PlanKernel("PadV2", None, (("x", 0, False),), dict(pad_attrs), (2,), ()),
+        PlanKernel("Transpose", None, (("x", 2, False),), {"perm": perm}, (3,), (2,)),
+        PlanKernel("Conv2D", None, (("x", 3, False), ("filter", 1, False)), dict(CONV), (4,), (3,)),
+    )
+    return PlanProgram(SimpleNamespace(folds_plans=True), 5, (0,), ((1, None),), steps, tuple(outputs))
+
+
+def test_a_padding_before_a_transpose_to_nhwc_becomes_the_convolutions_padding():
+    folded = fold_pads(_transposed_program())
+    assert [step.kernel_name for step in folded.steps] == ["Transpose", "Conv2D"]
+    transpose, conv = folded.steps
+    assert transpose.inputs == (("x", 0, False),) and transpose.attrs == {"perm": (0, 2, 3, 1)}
+    assert dict((name, slot) for name, slot, _ in conv.inputs) == {"x": 3, "filter": 1}
+    assert conv.attrs["pad"] == [[0, 0], [1, 1], [2, 0], [0, 0]]
+
+
+@pytest.mark.parametrize(
+    "program",
+    [
+        _transposed_program(pad_attrs={**NCHW_PAD, "paddings": ((0, 0), (1, 0), (1, 1), (0, 0))}),  # channels
+        _transposed_program(perm=(0, 1, 2, 3)),  # the padded axes stay NCHW's: not height and width
+        _transposed_program(outputs=(3, 4)),  # the transposed input is an output
+    ],
+    ids=["channels", "not to nhwc", "an output"],
+)
+def test_a_padding_before_a_transpose_that_cannot_fold_stays(program):
+    assert fold_pads(program) is program
+
+
 def test_a_backend_that_keeps_the_graphs_floats_folds_nothing():
     program = _program()._replace(backend=SimpleNamespace(folds_plans=False))
     assert fold_for_backend(program) is program
 
 
-def _pad_conv_model(tmp_path) -> tf.GraphModel:
+def _pad_conv_model(tmp_path, nchw: bool = False) -> tf.GraphModel:
+    """x -> Pad -> a VALID depthwise convolution; with `nchw`, x is NCHW and padded so,
+    then transposed to NHWC for the convolution (as a converted NCHW graph is)."""
+    transposed = [{**node("nhwc", "Transpose", ["padded", "perm"]), "attr": {"T": {"type": "DT_FLOAT"}}}]
     nodes = [
-        placeholder("x", [1, 5, 6, 2]),
+        placeholder("x", [1, 2, 5, 6] if nchw else [1, 5, 6, 2]),
         {**node("padded", "Pad", ["x", "paddings"]), "attr": {"T": {"type": "DT_FLOAT"}}},
+        *(transposed if nchw else []),
         node(
             "conv",
             "DepthwiseConv2dNative",
-            ["padded", "filter"],
+            ["nhwc" if nchw else "padded", "filter"],
             strides={"list": {"i": ["1", "2", "2", "1"]}},
             padding={"s": "VkFMSUQ="},  # VALID
             data_format={"s": "TkhXQw=="},  # NHWC
             dilations={"list": {"i": ["1", "1", "1", "1"]}},
         ),
     ]
+    paddings = [[0, 0], [0, 0], [1, 1], [2, 1]] if nchw else [[0, 0], [1, 1], [1, 1], [0, 0]]
     weights = {
-        "paddings": np.array([[0, 0], [1, 1], [1, 1], [0, 0]], np.int32),
+        "paddings": np.array(paddings, np.int32),
         "filter": np.random.default_rng(5).standard_normal((3, 3, 2, 2)).astype(np.float32),
+        **({"perm": np.array([0, 2, 3, 1], np.int32)} if nchw else {}),
     }
     return tf.load_graph_model(write_model(tmp_path / "pad_conv", nodes, weights))
 
 
+@pytest.mark.parametrize("nchw", [False, True])
 @pytest.mark.parametrize("backend", ["cpu", "torch"])
-def test_a_folded_padding_gives_the_graphs_values(tmp_path, backend):
+def test_a_folded_padding_gives_the_graphs_values(tmp_path, backend, nchw):
     if backend == "torch":
         pytest.importorskip("torch", reason="the torch backend needs PyTorch")
     previous = tf.get_backend()
     assert tf.set_backend(backend)
     try:
-        model = _pad_conv_model(tmp_path)
-        x = tf.tensor(np.random.default_rng(6).standard_normal((1, 5, 6, 2)).astype(np.float32))
+        model = _pad_conv_model(tmp_path, nchw)
+        shape = (1, 2, 5, 6) if nchw else (1, 5, 6, 2)
+        x = tf.tensor(np.random.default_rng(6).standard_normal(shape).astype(np.float32))
         results = []
         for _ in range(4):  # recorded, then joined (and folded where the backend may)
             out = model.execute(x)

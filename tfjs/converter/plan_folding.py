@@ -89,34 +89,41 @@ def fold_constant_steps(program: PlanProgram) -> PlanProgram:
 
 def fold_pads(program: PlanProgram) -> PlanProgram:
     """`program` with each zero padding of height and width that only a VALID NHWC
-    convolution reads (as its input x) made that convolution's explicit padding."""
+    convolution reads (as its input x), directly or through a Transpose only it reads
+    (an NCHW graph's pad before its transpose to NHWC), made that convolution's explicit
+    padding."""
     steps: list[PlanKernel | PlanConstant | None] = list(program.steps)
     readers: dict[int, list[int]] = {}
     for index, step in enumerate(steps):
         for read in slots_read(step):
             readers.setdefault(read, []).append(index)
     outputs = set(program.outputs)
+
+    def only_reader(step: PlanKernel | PlanConstant | None) -> int | None:
+        if not isinstance(step, PlanKernel) or len(step.outputs) != 1 or step.outputs[0] in outputs:
+            return None
+        users = readers.get(step.outputs[0], [])
+        return users[0] if len(users) == 1 else None
+
     for index, step in enumerate(steps):
-        pads = _spatial_zero_padding(step)
-        if pads is None or step is None or len(step.outputs) != 1 or step.outputs[0] in outputs:
+        rows = _zero_padding(step)
+        reader = only_reader(step) if rows is not None else None
+        if reader is None:
             continue
-        padded = step.outputs[0]
-        users = readers.get(padded, [])
-        if len(users) != 1:
-            continue
-        conv = steps[users[0]]
-        if not isinstance(conv, PlanKernel) or not _valid_nhwc_convolution(conv):
-            continue
-        if [
-            name for name, slot, is_list in conv.inputs if slot == padded or (is_list and padded in slot)
-        ] != ["x"]:
+        transpose = None
+        if _transpose_4d(steps[reader]):
+            transpose = reader
+            rows = [rows[axis] for axis in steps[transpose].attrs["perm"]]
+            reader = only_reader(steps[transpose])
+        conv = steps[reader] if reader is not None else None
+        read = steps[transpose] if transpose is not None else step
+        if rows[0] != (0, 0) or rows[3] != (0, 0) or not _reads_as_x(conv, read):
             continue
         source = dict((name, slot) for name, slot, _ in step.inputs)["x"]
-        steps[users[0]] = conv._replace(
-            inputs=tuple(
-                (name, source if name == "x" else slot, is_list) for name, slot, is_list in conv.inputs
-            ),
-            attrs={**conv.attrs, "pad": [[0, 0], list(pads[0]), list(pads[1]), [0, 0]]},
+        at = transpose if transpose is not None else reader
+        steps[at] = _reading(steps[at], "x", source)
+        steps[reader] = steps[reader]._replace(
+            attrs={**steps[reader].attrs, "pad": [[0, 0], list(rows[1]), list(rows[2]), [0, 0]]}
         )
         steps[index] = None
     kept = [step for step in steps if step is not None]
@@ -126,8 +133,8 @@ def fold_pads(program: PlanProgram) -> PlanProgram:
     return program._replace(steps=with_releases(kept, fixed))
 
 
-def _spatial_zero_padding(step: PlanKernel | PlanConstant | None) -> tuple[tuple[int, int], ...] | None:
-    """A PadV2 step's (height, width) padding, when it pads only those, with zeros."""
+def _zero_padding(step: PlanKernel | PlanConstant | None) -> list[tuple[int, int]] | None:
+    """A 4-D PadV2 step's padding of each axis, when it pads with zeros and crops none."""
     if not isinstance(step, PlanKernel) or step.kernel_name != "PadV2":
         return None
     paddings, value = step.attrs.get("paddings"), step.attrs.get("constant_value")
@@ -137,9 +144,31 @@ def _spatial_zero_padding(step: PlanKernel | PlanConstant | None) -> tuple[tuple
         return None
     if value != 0 or len(rows) != 4 or any(len(row) != 2 or min(row) < 0 for row in rows):
         return None
-    if rows[0] != (0, 0) or rows[3] != (0, 0):
-        return None
-    return rows[1], rows[2]
+    return rows
+
+
+def _transpose_4d(step: PlanKernel | PlanConstant | None) -> bool:
+    return (
+        isinstance(step, PlanKernel)
+        and step.kernel_name == "Transpose"
+        and sorted(step.attrs.get("perm", ())) == [0, 1, 2, 3]
+    )
+
+
+def _reads_as_x(conv: PlanKernel | PlanConstant | None, before: PlanKernel) -> bool:
+    """Whether `conv` is a VALID NHWC convolution that reads `before`'s output as its
+    input x, and as nothing else."""
+    if not isinstance(conv, PlanKernel) or not _valid_nhwc_convolution(conv):
+        return False
+    made = before.outputs[0]
+    names = [name for name, slot, is_list in conv.inputs if slot == made or (is_list and made in slot)]
+    return names == ["x"]
+
+
+def _reading(step: PlanKernel, name: str, slot: int) -> PlanKernel:
+    """`step` reading `slot` as its input `name`."""
+    inputs = tuple((each, slot if each == name else read, is_list) for each, read, is_list in step.inputs)
+    return step._replace(inputs=inputs)
 
 
 def _valid_nhwc_convolution(step: PlanKernel) -> bool:
