@@ -183,3 +183,18 @@ def test_what_reads_an_original_off_the_chain_reads_its_twin() -> None:
         assert torch.equal(want.isnan(), got.isnan())
         bits = [value.nan_to_num().contiguous().view(torch.int32) for value in (want, got)]
         assert torch.equal(*bits)
+
+
+def test_a_convolution_reads_an_nchw_feed_without_a_channels_last_copy() -> None:
+    """An NCHW feed, transposed to NHWC by the graph and back by the convolution kernel,
+    was copied to channels-last for the convolution: oneDNN Graph lays it out itself."""
+
+    def from_nchw(x: torch.Tensor) -> torch.Tensor:
+        return _conv_nhwc(x.permute(0, 2, 3, 1), _W1)
+
+    x = _feeds().permute(0, 3, 1, 2).contiguous()
+    graph, plain, rewired = _rewired(from_nchw, x)
+    (convolution,) = graph.findAllNodes("aten::_convolution")
+    assert convolution.inputsAt(0).node().kind() == "aten::permute"
+    assert torch.equal(plain.isnan(), rewired.isnan())
+    torch.testing.assert_close(rewired.nan_to_num(), plain.nan_to_num(), rtol=1e-5, atol=1e-5)

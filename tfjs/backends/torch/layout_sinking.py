@@ -273,11 +273,12 @@ def _unseen(value: torch._C.Value) -> bool:
 
 
 def _drop_layout_copies(graph: torch._C.Graph, chain_values: set[torch._C.Value]) -> None:
-    """Removes `contiguous` on convolution outputs and chain values where only
-    stride-blind ops read it."""
+    """Removes `contiguous` where only convolutions read it (oneDNN Graph lays their
+    input out itself: an NCHW feed's copy to channels-last cost more than its reorder),
+    and on convolution outputs and chain values where only stride-blind ops read it."""
     for node in list(graph.findAllNodes("aten::contiguous")):
         source = node.inputsAt(0)
-        if source not in chain_values and source.node().kind() != "aten::_convolution":
-            continue
-        if all(use.user.kind() in _STRIDE_BLIND for use in node.output().uses()):
+        readers = {use.user.kind() for use in node.output().uses()}
+        from_chain = source in chain_values or source.node().kind() == "aten::_convolution"
+        if readers == {"aten::_convolution"} or (from_chain and readers <= _STRIDE_BLIND):
             node.output().replaceAllUsesWith(source)
