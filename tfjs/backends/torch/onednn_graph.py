@@ -184,7 +184,9 @@ def _relu_top(clamp: torch._C.Node) -> float | None:
     return None
 
 
-def _insert(graph: torch._C.Graph, before: torch._C.Node, kind: str, inputs: list[torch._C.Value]) -> Any:
+def _insert(
+    graph: torch._C.Graph, before: torch._C.Node, kind: str, inputs: list[torch._C.Value]
+) -> torch._C.Value:
     """A new node of `kind` before `before`, its output typed as `before`'s."""
     output = graph.create(kind, inputs, 1).insertBefore(before).output()
     output.setType(before.output().type())
