@@ -198,3 +198,19 @@ def test_a_convolution_reads_an_nchw_feed_without_a_channels_last_copy() -> None
     assert convolution.inputsAt(0).node().kind() == "aten::permute"
     assert torch.equal(plain.isnan(), rewired.isnan())
     torch.testing.assert_close(rewired.nan_to_num(), plain.nan_to_num(), rtol=1e-5, atol=1e-5)
+
+
+def test_an_original_written_in_place_is_not_read_through_the_twin() -> None:
+    """An op that writes the NHWC original (in place, kept so for its float64 operand)
+    would write the twin's buffer through a view: the original stays computed."""
+    scale = torch.randn(8, dtype=torch.float64)
+
+    def written(x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        y = torch.sigmoid(_conv_nhwc(x, _W1) + _BIAS)
+        z = _conv_nhwc(y, _W2)
+        return z, y.mul_(scale)
+
+    graph, plain, rewired = _rewired(written, _feeds())
+    assert len(graph.findAllNodes("aten::sigmoid")) == 2  # the twin, and the original written
+    for want, got in zip(plain, rewired, strict=True):
+        assert torch.equal(want.nan_to_num(), got.nan_to_num())

@@ -99,9 +99,32 @@ def _read_twins_where_originals_are_read(
     NHWC view of its twin instead: the same values, and the original (with the originals
     before it) is no longer computed a second time."""
     for original, twin in zip(originals, twins, strict=True):
-        if original.output().uses():
+        if original.output().uses() and _never_written(original.output()):
             view = _permuted_view(graph, twin.output(), _TO_CHANNELS_LAST, after=twin)
             original.output().replaceAllUsesWith(view)
+
+
+def _never_written(value: torch._C.Value) -> bool:
+    """Whether no op writes `value` (in place, or as an `out=`), nor any view of it or
+    list holding it: a write into the twin's view would reach what the chain reads."""
+    for use in value.uses():
+        user = use.user
+        if _writes(user, use.offset):
+            return False
+        passes_on = user.kind() in _VIEWS or user.kind() in ("aten::movedim", "prim::ListConstruct")
+        if passes_on and not all(_never_written(output) for output in user.outputs()):
+            return False
+    return True
+
+
+def _writes(node: torch._C.Node, position: int) -> bool:
+    """Whether `node` writes its input at `position` (a `Tensor(a!)` in its schema)."""
+    schema = node.schema()
+    if schema == "(no schema)":
+        return False
+    arguments = torch._C.parse_schema(schema).arguments
+    alias = arguments[position].alias_info if position < len(arguments) else None
+    return alias is not None and alias.is_write
 
 
 def _channelwise_on_chain(value: torch._C.Value, chain_values: set[torch._C.Value]) -> bool:
