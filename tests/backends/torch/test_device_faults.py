@@ -22,6 +22,11 @@ X = np.arange(18, dtype=np.float32).reshape(1, 3, 3, 2) % 5
 KERNELS: dict[str, Callable[[tf.Tensor], tf.Tensor]] = {
     "MaxPoolGrad": lambda x: tf.grad(lambda v: tf.max_pool(v, 2, 1, "valid"))(x),
     "AvgPoolGrad": lambda x: tf.grad(lambda v: tf.avg_pool(v, 2, 1, "valid"))(x),
+    # On the H200 run, every torch test of one worker failed from this case on (of
+    # test_pooling_gradients.py: SAME, one channel); no traceback came back.
+    "AvgPoolGrad SAME, one channel": lambda x: tf.grad(lambda v: tf.avg_pool(v, 3, 1, "same"))(
+        tf.slice(x, [0, 0, 0, 0], [1, 3, 3, 1])
+    ),
     "LRNGrad": lambda x: tf.grad(lambda v: tf.local_response_normalization(v, 1))(x),
     "CropAndResize": lambda x: tf.image.crop_and_resize(x, [[0, 0, 1, 1]], [0], [2, 2]),
     "Transform": lambda x: tf.image.transform(x, [[1, 0, 1, 0, 1, 0, 0, 0]]),
