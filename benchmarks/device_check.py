@@ -8,8 +8,10 @@ Here, pack the models a run needs (a call carries 64 MiB with the repository, so
     python3 benchmarks/device_check.py pack .device/b1 --only blazeface,iris
     python3 benchmarks/device_check.py pack .device/b --only all --max-mb 55   # .device/b1, b2, ...
 
-There (`.device` git-ignored and carried):
+There (`.device` git-ignored and carried; the package is not installed there, so the
+repository goes on the path):
 
+    export PYTHONPATH=$PWD PYTHONUNBUFFERED=1
     python3 benchmarks/device_check.py run .device/b1 [--bench faceres-deep] [--runs 20]
 
 `run` prints the harness's lines (`N passed, M failed`), then per benched model the
