@@ -322,3 +322,24 @@ def test_pooling_with_a_stride_past_int32_along_one_output(backend):
     pooled = tf.max_pool(x, 1, 2**31, "valid")
     assert pooled.array_sync() == [[[[1.0]]]]
     tf.dispose([x, pooled])
+
+
+def test_a_disposed_tensor_in_the_paddings_is_named_in_the_paddings_error(backend):
+    """Seed 9271987: the message showed the pair with str(), and a disposed tensor's
+    to_string raised instead of the op's error."""
+    x = tf.tensor([0.0, 7.0])
+    gone = disposed()
+    with raises_with(ValueError, "pad: paddings must be non-negative integers", "<disposed Tensor"):
+        tf.pad1d(x, [0, gone], 1)
+    x.dispose()
+
+
+def test_depth_to_space_of_no_depth_with_a_huge_block_is_a_size_error(backend):
+    """Seed 9339919: a depth of 0 divides by any block, and the output's dimensions
+    (4e30) reached torch's reshape (a bare TypeError) and NumPy's (its own message)."""
+    x = tf.zeros([3, 4, 1, 0])
+    with raises_with(tf.TensorTooLargeError, "depth_to_space: a tensor of shape [3,4" + "0" * 30):
+        tf.depth_to_space(x, 10**30)
+    fine = tf.depth_to_space(x, 2)
+    assert fine.shape == (3, 8, 2, 0)
+    tf.dispose([x, fine])

@@ -7,6 +7,7 @@ from tfjs.kernel_names import DEPTH_TO_SPACE
 from tfjs.kernel_registry import register_gradient
 from tfjs.ops.operation import op
 from tfjs.tensor import Tensor
+from tfjs.tensor_size import check_tensor_size
 from tfjs.tensor_util import TensorLike, convert_to_tensor
 
 
@@ -36,7 +37,15 @@ def depth_to_space(x: TensorLike, block_size: int, data_format: str = "NHWC") ->
             f"{name}: Dimension size must be evenly divisible by {block_size * block_size} but is {depth} "
             f"for depthToSpace with input shape {','.join(map(str, x_tensor.shape))}"
         )
-    attrs = {"block_size": int(block_size), "data_format": data_format}
+    b = int(block_size)
+    if data_format == "NHWC":
+        n, height, width, _ = x_tensor.shape
+        out_shape = [n, height * b, width * b, depth // (b * b)]
+    else:
+        n, _, height, width = x_tensor.shape
+        out_shape = [n, depth // (b * b), height * b, width * b]
+    check_tensor_size(out_shape, x_tensor.dtype, name)  # a depth of 0 divides by any block
+    attrs = {"block_size": b, "data_format": data_format}
     return ENGINE.run_kernel(DEPTH_TO_SPACE, {"x": x_tensor}, attrs)
 
 

@@ -33,7 +33,8 @@ def check_paddings(paddings: Sequence[Sequence[int]], x: Tensor, op_name: str) -
 
 
 def _pair(pair: Sequence[int]) -> str:
-    return "[" + ", ".join(str(p.item() if isinstance(p, np.generic) else p) for p in pair) + "]"
+    """`pair` as a message shows it (repr: a disposed tensor in it says so)."""
+    return "[" + ", ".join(repr(p.item() if isinstance(p, np.generic) else p) for p in pair) + "]"
 
 
 @op
