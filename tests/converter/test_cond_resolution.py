@@ -182,3 +182,18 @@ def test_a_predicate_of_inputs_that_do_not_broadcast_gets_the_ops_error(tmp_path
     assert tf.memory()["num_tensors"] == before
     tf.dispose([x, ratios])
     model.dispose()
+
+
+@pytest.mark.usefixtures("on_backend")
+def test_a_switch_without_its_predicate_gets_the_switch_ops_error(tmp_path):
+    """Found by the model-file fuzz (seed 2102841): cond resolution read a Switch's
+    second input, which a broken file may not have; the frames executor says what is wrong."""
+    nodes = [{**n, "input": ["x"]} if n["name"] == "switch" else n for n in _nodes(FED_PREDICATE)]
+    model = tf.load_graph_model(write_model(tmp_path / "cond", nodes, WEIGHTS))
+    x, ratios = tf.tensor(X), tf.tensor([1.0])
+    before = tf.memory()["num_tensors"]
+    with pytest.raises(ValueError, match=r"Node 'switch' \(Switch\) has 1 data input\(s\); the op takes 2"):
+        model.execute({"x": x, "ratio": ratios}, "out")
+    assert tf.memory()["num_tensors"] == before
+    tf.dispose([x, ratios])
+    model.dispose()

@@ -117,6 +117,8 @@ def _predicates(
 
     taken = []
     for name in switches:
+        if len(nodes[name].inputs) != 2:
+            return None  # the frames executor runs it, and the Switch op says what is wrong
         predicate = value(*nodes[name].inputs[1], 0)
         truth = first_truth(predicate) if predicate is not None and predicate.dtype != "string" else None
         if truth is None:
