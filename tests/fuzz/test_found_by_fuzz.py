@@ -343,3 +343,31 @@ def test_depth_to_space_of_no_depth_with_a_huge_block_is_a_size_error(backend):
     fine = tf.depth_to_space(x, 2)
     assert fine.shape == (3, 8, 2, 0)
     tf.dispose([x, fine])
+
+
+def test_an_empty_range_with_a_huge_step_is_empty(backend):
+    """Seeds 9474298, 9529194: torch multiplied its int64 positions by the step 1e30."""
+    for start, stop, step in [(3, 0.5, 10**30), (0, 0.5, -(10**30))]:
+        made = tf.range(start, stop, step)
+        assert made.shape == (0,)
+        made.dispose()
+
+
+def test_one_hot_of_no_index_makes_nothing_of_a_huge_depth(backend, monkeypatch):
+    """Seeds 9401701, 9549468: torch made the 2**31 - 1 columns (16 GB) to compare
+    no index with (here such a range is refused, as a smaller machine would)."""
+    if backend == "torch":
+        import torch
+
+        arange = torch.arange
+
+        def refused_past_a_million(*args, **kwargs):
+            if args and isinstance(args[0], int) and args[0] > 10**6:
+                raise MemoryError("a range this large is not made in this test")
+            return arange(*args, **kwargs)
+
+        monkeypatch.setattr(torch, "arange", refused_past_a_million)
+    indices = tf.tensor([], [0], "int32")
+    made = tf.one_hot(indices, 2**31 - 1, 2, 0, "bool")
+    assert (made.shape, made.dtype, made.data_sync().size) == ((0, 2**31 - 1), "bool", 0)
+    tf.dispose([indices, made])

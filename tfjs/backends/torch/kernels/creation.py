@@ -62,7 +62,7 @@ def _exact_on_device(start: float, step: float, count: int) -> bool:
     negative_zero = start == 0 and math.copysign(1, start) < 0
     if negative_zero or not (float(start).is_integer() and float(step).is_integer()):
         return False  # fractions, and -0 (kept as the first value)
-    return max(abs(start), abs(start + count * step)) < 2**24
+    return max(abs(start), abs(step), abs(start + count * step)) < 2**24  # (an empty range's step too)
 
 
 @torch_kernel(ONE_HOT)
@@ -72,6 +72,9 @@ def one_hot(
     """Filled as a Float32Array, then stored as `dtype` (int32 truncates; bool keeps the
     truncated value's low byte being non-zero)."""
     index = backend.tensor(indices).reshape(-1).long()
+    if index.numel() == 0:  # no row: nothing of `depth` (up to 2**31 - 1) is made
+        empty = torch.zeros((*indices.shape, depth), device=backend.device)
+        return backend.make_output(as_typed_array(empty, dtype) if dtype != "float32" else empty, dtype)
     on, off = (float(v) for v in _float32(np.array([on_value, off_value], np.float64)))
     inside = (index >= 0) & (index < depth)
     columns = torch.arange(depth, device=backend.device)
