@@ -371,3 +371,11 @@ def test_one_hot_of_no_index_makes_nothing_of_a_huge_depth(backend, monkeypatch)
     made = tf.one_hot(indices, 2**31 - 1, 2, 0, "bool")
     assert (made.shape, made.dtype, made.data_sync().size) == ((0, 2**31 - 1), "bool", 0)
     tf.dispose([indices, made])
+
+
+def test_gather_of_an_empty_batch_keeps_its_shape(backend):
+    """Seed 9554276: torch reshaped 0 indices with a -1 dimension, which is ambiguous."""
+    x = tf.tensor([], [0, 1, 3, 1], "int32")
+    made = tf.gather(x, x, -1, -1)
+    assert made.shape == (0, 1, 3, 1)
+    tf.dispose([x, made])
