@@ -205,6 +205,29 @@ def test_resize_bilinear_upsampling_by_powers_of_two(shape, size, half_pixel, by
         assert np.array_equal(np.signbit(torch_values[numbers]), np.signbit(cpu_values[numbers]))
 
 
+def test_a_doubling_without_half_pixel_centres_in_a_compiled_plan_blends_in_float32():
+    """Traced, the 2x blend by slices runs in float32, not doubles: cpu's values within a
+    rounding, and the same NaN, ±Infinity and zero-sign places (the same formula)."""
+    from tfjs.backends.torch.tracing import as_traced
+
+    x = np.random.default_rng(5).standard_normal((1, 6, 7, 3)).astype(np.float32) * 100
+    x.reshape(-1)[: len(SPECIAL)] = SPECIAL
+
+    def op():
+        return tf.image.resize_bilinear(tf.tensor(x), [12, 14], False, False)
+
+    exact = _on("cpu", op)
+    with as_traced():
+        traced = _on("torch", op)
+    tf.set_backend("cpu")
+    # a float32 blend of values near 100 is off by their rounding (below 1e-5); NaN where
+    # NaN, ±Infinity where they are
+    np.testing.assert_allclose(traced, exact, rtol=3e-7, atol=1e-5)
+    numbers = ~np.isnan(exact)
+    assert np.array_equal(np.signbit(traced[numbers]), np.signbit(exact[numbers]))
+    assert not np.array_equal(traced, exact)  # a double blend would be cpu's to the bit
+
+
 @pytest.mark.parametrize(
     ("axis", "keep_dims", "dtype"),
     [
