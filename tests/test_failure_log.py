@@ -7,14 +7,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-SAMPLE = '''
+SAMPLE = """
 def test_fails():
     assert 1 == 2, "the reason it failed"
 
 
 def test_passes():
     pass
-'''
+"""
 
 
 def test_each_failure_is_written_with_its_traceback(tmp_path: Path) -> None:

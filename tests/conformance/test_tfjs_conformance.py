@@ -51,8 +51,11 @@ def _run(case: Any) -> Any:
 def _download_and_dispose(result: Any) -> None:
     """Downloads every tensor of `result` (where torch on a GPU raises a failed value
     check, README: "Checks that need a tensor's values"), then disposes them."""
-    tensors = [item for item in (result if isinstance(result, (list, tuple)) else [result])
-               if isinstance(item, tf.Tensor)]
+    tensors = [
+        item
+        for item in (result if isinstance(result, (list, tuple)) else [result])
+        if isinstance(item, tf.Tensor)
+    ]
     try:
         for tensor in tensors:
             tensor.data_sync()
