@@ -1,9 +1,10 @@
 """The rewrites of a joined plan (converter/plan_folding.py). Zero padding folded into
-the convolution that reads it, on a backend whose kernels need not give the graph's
-floats to the bit (torch), never on `cpu`: which paddings fold, the slots the program
-then frees, and the values. On every backend, the kernels that read no feed (values
-from weights and the feeds' shapes) run once when the plan is lowered: the same values,
-outputs still new tensors, what they made freed with the model."""
+the convolution that reads it, -Infinity padding into the max pool that reads it, on a
+backend whose kernels need not give the graph's floats to the bit (torch), never on
+`cpu`: which paddings fold, the slots the program then frees, and the values. On every
+backend, the kernels that read no feed (values from weights and the feeds' shapes) run
+once when the plan is lowered: the same values, outputs still new tensors, what they
+made freed with the model."""
 
 from __future__ import annotations
 
@@ -67,6 +68,42 @@ def test_a_zero_padding_of_height_and_width_becomes_the_convolutions_padding():
     ids=["not zeros", "channels", "negative", "same", "nchw", "read twice", "an output"],
 )
 def test_a_padding_that_cannot_fold_stays(program):
+    assert fold_pads(program) is program
+
+
+POOL = {"filter_size": (3, 3), "strides": (2, 2), "pad": "valid", "dim_rounding_mode": None}
+NEG_INF_PAD = {**PAD, "constant_value": float("-inf")}
+
+
+def _pool_program(pad_attrs=NEG_INF_PAD, kernel="MaxPool", attrs=POOL) -> PlanProgram:
+    """slot 0 (feed) -> PadV2 -> 2 -> `kernel`(x=2) -> 3."""
+    steps = (
+        PlanKernel("PadV2", None, (("x", 0, False),), dict(pad_attrs), (2,), ()),
+        PlanKernel(kernel, None, (("x", 2, False),), dict(attrs), (3,), (2,)),
+    )
+    return PlanProgram(SimpleNamespace(folds_plans=True), 5, (0,), (), steps, (3,))
+
+
+def test_a_negative_infinity_padding_becomes_the_max_pools_padding():
+    folded = fold_pads(_pool_program())
+    assert [step.kernel_name for step in folded.steps] == ["MaxPool"]
+    pool = folded.steps[0]
+    assert pool.inputs == (("x", 0, False),)
+    assert pool.attrs["pad"] == [[0, 0], [1, 1], [2, 0], [0, 0]]
+
+
+@pytest.mark.parametrize(
+    "program",
+    [
+        _pool_program(pad_attrs=PAD),  # zeros could win a max
+        _pool_program(pad_attrs={**PAD, "constant_value": -1e30}),
+        _pool_program(kernel="AvgPool"),  # -Infinity would be averaged in
+        _pool_program(attrs={**POOL, "pad": "same"}),
+        _program(pad_attrs=NEG_INF_PAD),  # a convolution would multiply -Infinity
+    ],
+    ids=["zeros", "finite", "avg pool", "same", "convolution"],
+)
+def test_a_padding_a_pool_cannot_take_stays(program):
     assert fold_pads(program) is program
 
 
@@ -162,6 +199,61 @@ def test_a_folded_padding_gives_the_graphs_values(tmp_path, backend, nchw):
         model.dispose()
     finally:
         tf.set_backend(previous)
+
+
+def _pad_pool_model(tmp_path) -> tf.GraphModel:
+    """x (NCHW) -> PadV2 with -Infinity -> Transpose to NHWC -> a VALID 3x3 max pool of
+    stride 2: an ONNX model's padded pool, as nanodet's."""
+    nodes = [
+        placeholder("x", [1, 2, 6, 7]),
+        {**node("padded", "PadV2", ["x", "paddings", "least"]), "attr": {"T": {"type": "DT_FLOAT"}}},
+        {**node("nhwc", "Transpose", ["padded", "perm"]), "attr": {"T": {"type": "DT_FLOAT"}}},
+        node(
+            "pool",
+            "MaxPool",
+            ["nhwc"],
+            strides={"list": {"i": ["1", "2", "2", "1"]}},
+            ksize={"list": {"i": ["1", "3", "3", "1"]}},
+            padding={"s": "VkFMSUQ="},  # VALID
+            data_format={"s": "TkhXQw=="},  # NHWC
+        ),
+    ]
+    weights = {
+        "paddings": np.array([[0, 0], [0, 0], [1, 1], [1, 1]], np.int32),
+        "least": np.array(-np.inf, np.float32),
+        "perm": np.array([0, 2, 3, 1], np.int32),
+    }
+    return tf.load_graph_model(write_model(tmp_path / "pad_pool", nodes, weights))
+
+
+def test_a_folded_pool_padding_gives_cpus_values_to_the_bit(tmp_path):
+    """NaN, ±Infinity and -0 on the edges too: the folded pool never reads its padding."""
+    pytest.importorskip("torch", reason="the torch backend needs PyTorch")
+    x = np.random.default_rng(8).standard_normal((1, 2, 6, 7)).astype(np.float32)
+    x[0, 0, 0, :4] = [np.nan, -np.inf, -0.0, np.inf]
+    x[0, 1, :3, :3] = np.nan  # a corner window of NaN only: -Infinity
+    previous = tf.get_backend()
+    values, kernels = {}, {}
+    try:
+        for backend in ("cpu", "torch"):
+            assert tf.set_backend(backend)
+            model = _pad_pool_model(tmp_path)
+            feed = tf.tensor(x)
+            for _ in range(4):  # recorded, then joined (and folded where the backend may)
+                out = model.execute(feed)
+                values.setdefault(backend, []).append(out.numpy())
+                out.dispose()
+            lowered = [p for p in model.executor.plan_programs.by_key.values() if p is not None]
+            kernels[backend] = [step.kernel_name for step in lowered[0].program.steps]
+            tf.dispose(feed)
+            model.dispose()
+    finally:
+        tf.set_backend(previous)
+    assert "PadV2" in kernels["cpu"] and "PadV2" not in kernels["torch"]
+    assert values["cpu"][0][0, 0, 0, 1] == -np.inf
+    for got in values["torch"]:
+        np.testing.assert_array_equal(got, values["cpu"][0])
+        assert np.array_equal(np.signbit(got), np.signbit(values["cpu"][0]))
 
 
 # anchors = Cast(Range(0, columns of Shape(x), 1)) * 0.5, from x's shape alone;

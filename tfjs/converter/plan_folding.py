@@ -17,9 +17,16 @@ reads the unpadded input with that padding as its own explicit padding: the same
 windows and products, with no padded copy made (torch's convolution pads as it reads,
 symmetric padding at no cost). The sums differ from the graph's only where a window's
 products are all ±0 (a padded zero times a negative weight is -0, a skipped one adds
-nothing); the convolution's bias, at least +0, makes such a sum +0 in both."""
+nothing); the convolution's bias, at least +0, makes such a sum +0 in both.
+
+-Infinity padding into a max pool's own: a PadV2 with -Infinity before a VALID MaxPool
+(an ONNX model's pool padding) becomes the pool's explicit padding, which TF.js's max
+pool never reads. -Infinity never wins a max, and a window of NaN gives -Infinity
+either way: the same values, bit for bit."""
 
 from __future__ import annotations
+
+import math
 
 from tfjs.converter.constant_folding import MAX_FOLDED_SIZE
 from tfjs.converter.plan_program import (
@@ -34,6 +41,8 @@ from tfjs.engine import ENGINE
 from tfjs.kernel_names import MULTINOMIAL
 
 CONVOLUTIONS = frozenset({"Conv2D", "DepthwiseConv2dNative", "FusedConv2D", "FusedDepthwiseConv2D"})
+# the kernels a PadV2 with each constant can fold into: {constant: kernel names}
+PAD_READERS = {0.0: CONVOLUTIONS, -math.inf: frozenset({"MaxPool"})}
 RANDOM_KERNELS = frozenset({MULTINOMIAL})
 
 
@@ -88,10 +97,10 @@ def fold_constant_steps(program: PlanProgram) -> PlanProgram:
 
 
 def fold_pads(program: PlanProgram) -> PlanProgram:
-    """`program` with each zero padding of height and width that only a VALID NHWC
-    convolution reads (as its input x), directly or through a Transpose only it reads
-    (an NCHW graph's pad before its transpose to NHWC), made that convolution's explicit
-    padding."""
+    """`program` with each padding of height and width that only a VALID NHWC kernel of
+    PAD_READERS for its constant reads (as its input x: a convolution for zeros, a max
+    pool for -Infinity), directly or through a Transpose only it reads (an NCHW graph's
+    pad before its transpose to NHWC), made that kernel's explicit padding."""
     steps: list[PlanKernel | PlanConstant | None] = list(program.steps)
     readers: dict[int, list[int]] = {}
     for index, step in enumerate(steps):
@@ -106,7 +115,7 @@ def fold_pads(program: PlanProgram) -> PlanProgram:
         return users[0] if len(users) == 1 else None
 
     for index, step in enumerate(steps):
-        rows = _zero_padding(step)
+        rows, kinds = _padding(step)
         reader = only_reader(step) if rows is not None else None
         if reader is None:
             continue
@@ -117,7 +126,7 @@ def fold_pads(program: PlanProgram) -> PlanProgram:
             reader = only_reader(steps[transpose])
         conv = steps[reader] if reader is not None else None
         read = steps[transpose] if transpose is not None else step
-        if rows[0] != (0, 0) or rows[3] != (0, 0) or not _reads_as_x(conv, read):
+        if rows[0] != (0, 0) or rows[3] != (0, 0) or not _reads_as_x(conv, read, kinds):
             continue
         source = dict((name, slot) for name, slot, _ in step.inputs)["x"]
         at = transpose if transpose is not None else reader
@@ -133,18 +142,22 @@ def fold_pads(program: PlanProgram) -> PlanProgram:
     return program._replace(steps=with_releases(kept, fixed))
 
 
-def _zero_padding(step: PlanKernel | PlanConstant | None) -> list[tuple[int, int]] | None:
-    """A 4-D PadV2 step's padding of each axis, when it pads with zeros and crops none."""
+def _padding(
+    step: PlanKernel | PlanConstant | None,
+) -> tuple[list[tuple[int, int]], frozenset[str]] | tuple[None, None]:
+    """A 4-D PadV2 step's padding of each axis and the kernels its constant lets it fold
+    into (PAD_READERS), when it crops none; (None, None) for any other step."""
     if not isinstance(step, PlanKernel) or step.kernel_name != "PadV2":
-        return None
+        return None, None
     paddings, value = step.attrs.get("paddings"), step.attrs.get("constant_value")
     try:
         rows = [tuple(int(p) for p in row) for row in paddings]
+        kinds = PAD_READERS.get(float(value))
     except (TypeError, ValueError):
-        return None
-    if value != 0 or len(rows) != 4 or any(len(row) != 2 or min(row) < 0 for row in rows):
-        return None
-    return rows
+        return None, None
+    if kinds is None or len(rows) != 4 or any(len(row) != 2 or min(row) < 0 for row in rows):
+        return None, None
+    return rows, kinds
 
 
 def _transpose_4d(step: PlanKernel | PlanConstant | None) -> bool:
@@ -155,13 +168,13 @@ def _transpose_4d(step: PlanKernel | PlanConstant | None) -> bool:
     )
 
 
-def _reads_as_x(conv: PlanKernel | PlanConstant | None, before: PlanKernel) -> bool:
-    """Whether `conv` is a VALID NHWC convolution that reads `before`'s output as its
-    input x, and as nothing else."""
-    if not isinstance(conv, PlanKernel) or not _valid_nhwc_convolution(conv):
+def _reads_as_x(reader: PlanKernel | PlanConstant | None, before: PlanKernel, kinds: frozenset[str]) -> bool:
+    """Whether `reader` is a VALID NHWC kernel of `kinds` that reads `before`'s output as
+    its input x, and as nothing else."""
+    if not isinstance(reader, PlanKernel) or not _valid_nhwc(reader, kinds):
         return False
     made = before.outputs[0]
-    names = [name for name, slot, is_list in conv.inputs if slot == made or (is_list and made in slot)]
+    names = [name for name, slot, is_list in reader.inputs if slot == made or (is_list and made in slot)]
     return names == ["x"]
 
 
@@ -171,10 +184,10 @@ def _reading(step: PlanKernel, name: str, slot: int) -> PlanKernel:
     return step._replace(inputs=inputs)
 
 
-def _valid_nhwc_convolution(step: PlanKernel) -> bool:
+def _valid_nhwc(step: PlanKernel, kinds: frozenset[str]) -> bool:
     attrs = step.attrs
     return (
-        step.kernel_name in CONVOLUTIONS
+        step.kernel_name in kinds
         and isinstance(attrs.get("pad"), str)
         and attrs["pad"].lower() == "valid"
         and attrs.get("data_format", "NHWC") == "NHWC"

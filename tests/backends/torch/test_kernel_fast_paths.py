@@ -205,16 +205,19 @@ def test_resize_bilinear_upsampling_by_powers_of_two(shape, size, half_pixel, by
         assert np.array_equal(np.signbit(torch_values[numbers]), np.signbit(cpu_values[numbers]))
 
 
-def test_a_doubling_without_half_pixel_centres_in_a_compiled_plan_blends_in_float32():
-    """Traced, the 2x blend by slices runs in float32, not doubles: cpu's values within a
-    rounding, and the same NaN, ±Infinity and zero-sign places (the same formula)."""
+@pytest.mark.parametrize(
+    ("size", "half_pixel"), [((12, 14), False), ((3, 5), True)], ids=["2x by slices", "by gathers"]
+)
+def test_a_bilinear_resize_in_a_compiled_plan_blends_in_float32(size, half_pixel):
+    """Traced, the blends run in float32, not doubles: cpu's values within a rounding,
+    and the same NaN, ±Infinity and zero-sign places (the same formula)."""
     from tfjs.backends.torch.tracing import as_traced
 
     x = np.random.default_rng(5).standard_normal((1, 6, 7, 3)).astype(np.float32) * 100
     x.reshape(-1)[: len(SPECIAL)] = SPECIAL
 
     def op():
-        return tf.image.resize_bilinear(tf.tensor(x), [12, 14], False, False)
+        return tf.image.resize_bilinear(tf.tensor(x), list(size), False, half_pixel)
 
     exact = _on("cpu", op)
     with as_traced():

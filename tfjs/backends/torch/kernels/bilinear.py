@@ -2,7 +2,8 @@
 fractions (TF.js's formulas, in doubles), the blend in doubles rounded once into float32,
 and two shortcuts for upsampling by powers of two: torch's own bilinear kernel for
 half-pixel centres (within a rounding or two), and TF.js's own blend by slices for 2x
-without them (bit for bit, without the gathers)."""
+without them (bit for bit, without the gathers). In a compiled plan the blends run in
+float32: the same formulas, within a rounding or two."""
 
 from __future__ import annotations
 
@@ -39,13 +40,15 @@ def lerp(a: torch.Tensor, b: torch.Tensor, t: torch.Tensor) -> torch.Tensor:
 def bilinear_resample(x: torch.Tensor, rows: Any, cols: Any) -> torch.Tensor:
     """TF.js interpolates in doubles and rounds once: `a + (b - a) * t` as one addcmul,
     the last one rounding into float32 as it stores (indexing gathers faster than
-    index_select along a middle axis)."""
-    x = x.double()
+    index_select along a middle axis). In a compiled plan (not bit for bit), in float32:
+    the same formula, within a rounding or two."""
+    blend_dtype = torch.float32 if traced() else torch.float64
+    x = x.to(blend_dtype)
     left = x[:, :, cols[0]]
-    across = torch.addcmul(left, x[:, :, cols[1]] - left, cols[2][None, None, :, None])
+    across = torch.addcmul(left, x[:, :, cols[1]] - left, cols[2].to(blend_dtype)[None, None, :, None])
     top = across[:, rows[0]]
     out = torch.empty(top.shape, dtype=torch.float32, device=x.device)
-    return torch.addcmul(top, across[:, rows[1]] - top, rows[2][None, :, None, None], out=out)
+    return torch.addcmul(top, across[:, rows[1]] - top, rows[2].to(blend_dtype)[None, :, None, None], out=out)
 
 
 def torch_upsampled(x: torch.Tensor, size: Sequence[int]) -> torch.Tensor:
