@@ -85,6 +85,37 @@ def test_a_plan_with_a_value_check_compiles_and_a_bad_index_still_raises_the_lib
     model.dispose()
 
 
+def test_a_plan_that_casts_a_mask_to_floats_compiles(monkeypatch, on_torch_cpu):
+    """x * Cast(x >= 0.5): a detector's peak mask (centernet's). Its cast once went
+    through a dtype view, which TorchScript cannot freeze: the plan ran kernel by kernel."""
+    from tests.converter.test_plan_programs import F32, load, node
+    from tests.graph_fixtures import placeholder
+
+    compiled = []
+    original = plan_compiler.compile_plan
+    monkeypatch.setattr(
+        plan_compiler, "compile_plan", lambda *args: compiled.append(original(*args)) or compiled[-1]
+    )
+    half = {"dtype": "DT_FLOAT", "tensorShape": {}, "floatVal": [0.5]}
+    nodes = [
+        placeholder("x", [-1, 6]),
+        {"name": "half", "op": "Const", "attr": {"dtype": {"type": "DT_FLOAT"}, "value": {"tensor": half}}},
+        node("peak", "GreaterEqual", ["x", "half"], **F32),
+        node("mask", "Cast", ["peak"], SrcT={"type": "DT_BOOL"}, DstT={"type": "DT_FLOAT"}),
+        node("out", "Mul", ["x", "mask"], **F32),
+    ]
+    model = load(nodes, [], b"")
+    x = RNG.random((3, 6)).astype(np.float32)
+    feed = tf.tensor(x)
+    for _ in range(4):
+        out = model.execute(feed)
+        np.testing.assert_array_equal(out.numpy(), x * (x >= 0.5))
+        out.dispose()
+    assert len(compiled) == 1 and compiled[0] is not None, "the plan was not compiled"
+    tf.dispose(feed)
+    model.dispose()
+
+
 def _top_k_model() -> tf.GraphModel:
     """x [-1, 40] -> Exp -> TopKV2 (k 3, sorted): its values and indices."""
     from tests.converter.test_plan_programs import F32, I32, int_const, load, node

@@ -310,8 +310,8 @@ def to_storage(values: torch.Tensor, dtype: str) -> torch.Tensor:
         return to_int32(values)
     if dtype == "bool":
         return values != 0
-    if values.dtype == torch.bool:  # torch converts bytes to floats 2.5 times faster than bools
-        values = values.view(torch.uint8)
+    if values.dtype == torch.bool:  # bools to bytes to floats: half the time of bools to floats
+        values = values.to(torch.uint8)  # (a dtype view would stop TorchScript freezing a plan)
     return values.to(target)
 
 
