@@ -1,7 +1,8 @@
 """A frozen plan graph respelled for oneDNN Graph (backends/torch/onednn_graph.py): each
 respelled op gives the bits the original gives (NaN, ±Infinity and -0 included), none of
-the names oneDNN Graph would take is left, and a graph the bridge cannot take is left to
-the plain executor."""
+the names oneDNN Graph would take is left, a hard swish after a convolution becomes the
+one op oneDNN fuses into it (within a rounding), and a graph the bridge cannot take is
+left to the plain executor."""
 
 from __future__ import annotations
 
@@ -84,6 +85,65 @@ def test_a_relu_and_its_plus_zero_run_as_one_threshold_with_the_same_bits():
         want, got = frozen(x), function(x)
     for expected, actual in zip(want, got, strict=True):
         assert torch.equal(expected.view(torch.int32), actual.contiguous().view(torch.int32))
+
+
+class _HardSwish(torch.nn.Module):
+    """A convolution, then a hard swish as the kernels run centernet's: (x * s) *
+    relu6(x + 3), relu6 a clamp then `+ 0`; `variant` changes one thing that must keep
+    the ops as they are."""
+
+    def __init__(self, variant: str = "", scale: float = 0.1666259765625) -> None:
+        super().__init__()
+        self.variant, self.scale = variant, scale
+        generator = torch.Generator().manual_seed(4)
+        self.weight = torch.randn(6, 3, 1, 1, generator=generator)
+        self.bias = torch.randn(6, generator=generator)
+
+    def forward(self, image: torch.Tensor) -> tuple[torch.Tensor, ...]:
+        x = torch.nn.functional.conv2d(image, self.weight, self.bias)
+        if self.variant == "not a convolution's":
+            x = torch.tanh(x)
+        shift = 2.0 if self.variant == "plus 2" else 3.0
+        relu6 = torch.clamp(x + shift, 0, 6) + 0
+        out = (x * self.scale) * relu6
+        return (out, x) if self.variant == "x read again" else (out,)
+
+
+def test_a_hard_swish_after_a_convolution_is_one_hardswish_and_its_scale():
+    image = _special_values((1, 3, 5, 4), 5) * 2
+    frozen = _frozen(_HardSwish(), image)
+    graph = frozen.graph.copy()
+    graph.eraseInput(0)  # the module (unread once frozen)
+    onednn_graph._hard_swishes(graph, set())
+    torch._C._jit_pass_dce(graph)
+    kinds = [node.kind() for node in graph.nodes()]
+    assert kinds.count("aten::hardswish") == 1 and kinds.count("aten::mul") == 1
+    assert not {"aten::clamp", "aten::add"} & set(kinds)
+    scale = next(n.inputsAt(1).toIValue() for n in graph.nodes() if n.kind() == "aten::mul")
+    assert scale == 6 * 0.1666259765625
+    function = torch._C._create_function_from_graph("swish", graph)
+    with torch.no_grad(), torch.jit.optimized_execution(False):
+        (want,), (got,) = frozen(image), function(image)
+    assert torch.equal(torch.isnan(want), torch.isnan(got))
+    assert torch.equal(torch.isinf(want), torch.isinf(got))
+    numbers = torch.isfinite(want)
+    torch.testing.assert_close(got[numbers], want[numbers], rtol=1e-6, atol=1e-6)
+    zeros = numbers & (want == 0)
+    assert torch.equal(torch.signbit(got[zeros]), torch.signbit(want[zeros]))  # x * 0: -0 for x < 0
+
+
+@pytest.mark.parametrize(
+    ("variant", "scale"),
+    [("x read again", 1 / 6), ("not a convolution's", 1 / 6), ("plus 2", 1 / 6), ("", -1 / 6)],
+    ids=["x read again", "not a convolution's", "x + 2", "a negative scale"],
+)
+def test_what_is_not_a_hard_swish_after_a_convolution_stays(variant, scale):
+    image = torch.randn(1, 3, 5, 4)
+    frozen = _frozen(_HardSwish(variant, scale), image)
+    graph = frozen.graph.copy()
+    before = [node.kind() for node in graph.nodes()]
+    onednn_graph._hard_swishes(graph, set())
+    assert [node.kind() for node in graph.nodes()] == before
 
 
 def test_a_graph_with_addmm_is_left_to_the_plain_executor():

@@ -28,6 +28,7 @@ from typing import Any, NamedTuple
 import torch
 
 from tfjs.backends.torch.best_times import best_times
+from tfjs.backends.torch.graph_facts import GraphFacts, graph_facts
 from tfjs.backends.torch.layout_sinking import sink_layout_permutes
 
 _PROFILED_RUNS = 3  # the executor profiles, then optimizes (forming the partitions), then runs them
@@ -146,6 +147,7 @@ def _respelled(frozen: torch._C.Graph, chains: bool = False) -> torch._C.Graph:
                 to = _constant(graph, node, list(range(len(dims))))
                 _replace(graph, node, "aten::movedim", [inputs[0], _constant(graph, node, list(dims)), to])
     torch._C._jit_pass_dce(graph)  # (the chains' twins left their originals unread)
+    _hard_swishes(graph, fusable)
     _relus_in_one_pass(graph, fusable)
     graph.lint()
     return graph
@@ -172,6 +174,98 @@ def _relus_in_one_pass(graph: torch._C.Graph, fusable: set[torch._C.Node]) -> No
         node.output().replaceAllUsesWith(result)
         node.destroy()
         clamp.destroy()
+
+
+def _hard_swishes(graph: torch._C.Graph, fusable: set[torch._C.Node]) -> None:
+    """MobileNetV3's hard swish as the kernels run it, the product of x, a number s (1/6,
+    or a rounding of it) and `relu6(x + 3)`, multiplied in any order, as `hardswish(x)`
+    (x * relu6(x + 3) / 6), times 6s unless that is 1: one or two passes where there were
+    four or five, and ones oneDNN Graph fuses into the convolution before them (the
+    product it cannot: it reads the convolution's own output). The same product rounded
+    differently: within a rounding or two, with the same NaN, ±Infinity and -0 (x * 0
+    where x + 3 <= 0, s positive)."""
+    facts = graph_facts(graph)
+    for node in list(graph.nodes()):
+        found = _hard_swish(node, facts) if node.kind() == "aten::mul" else None  # (renamed outside chains)
+        if found is None:
+            continue
+        x, scale, dead = found
+        made = [_insert(graph, node, "aten::hardswish", [x])]
+        if scale != 1.0:
+            made.append(_insert(graph, node, "aten::mul", [made[0], _constant(graph, node, scale)]))
+        node.output().replaceAllUsesWith(made[-1])
+        if node in fusable:
+            fusable.update(value.node() for value in made)
+        for each in dead:
+            fusable.discard(each)
+            each.destroy()
+
+
+def _hard_swish(
+    top: torch._C.Node, facts: GraphFacts
+) -> tuple[torch._C.Value, float, list[torch._C.Node]] | None:
+    """For a product `top` of x, s and relu6(x + 3) (as the kernels' relu6 runs: a clamp
+    to [0, 6], maybe then `+ 0`), with x a float32 convolution's output and every value
+    between read once: x, 6s, and the nodes to remove (each before those it reads); None
+    for anything else."""
+    leaves, products = [], [top]
+    for value in top.inputs():
+        inner = value.node()
+        if inner.kind() == "aten::mul" and inner.inputsSize() == 2 and len(value.uses()) == 1:
+            leaves.extend(inner.inputs())
+            products.append(inner)
+        else:
+            leaves.append(value)
+    if len(leaves) != 3:
+        return None
+    for x in leaves:
+        # a convolution's output read by nothing else: oneDNN Graph fuses the hard swish into
+        # it (alone, with the scale after it, oneDNN runs its reference kernel: 6 ms on 1M values)
+        if facts.dtypes.get(x) != "Float" or x.node().kind() != "aten::_convolution" or len(x.uses()) != 2:
+            continue
+        rank = facts.ranks.get(x, 0)  # unknown: only numbers and 0-d constants broadcast safely
+        others = [leaf for leaf in leaves if leaf.unique() != x.unique()]
+        for relu6, number in (others, others[::-1]):
+            scale = _number_of(number, rank)
+            chain = _relu6_of_x_plus_3(relu6, x, rank)
+            if scale is not None and 0 < scale < math.inf and chain is not None:
+                return x, 6 * scale, products + chain
+    return None
+
+
+def _relu6_of_x_plus_3(value: torch._C.Value, x: torch._C.Value, rank: int) -> list[torch._C.Node] | None:
+    """The nodes computing `value` as relu6(x + 3), each read once, outermost first."""
+    chain = []
+    node = value.node()
+    if node.kind() == "aten::add" and _number_of(node.inputsAt(1), rank) == 0:  # relu6's + 0
+        if len(value.uses()) != 1 or _number_of(node.inputsAt(2), rank) != 1:
+            return None
+        chain.append(node)
+        value = node.inputsAt(0)
+        node = value.node()
+    if node.kind() != "aten::clamp" or len(value.uses()) != 1:
+        return None
+    if _number_of(node.inputsAt(1), rank) != 0 or _number_of(node.inputsAt(2), rank) != 6:
+        return None
+    chain.append(node)
+    shifted = node.inputsAt(0)
+    add = shifted.node()
+    if add.kind() != "aten::add" or len(shifted.uses()) != 1 or add.inputsAt(0).unique() != x.unique():
+        return None
+    if _number_of(add.inputsAt(1), rank) != 3 or _number_of(add.inputsAt(2), rank) != 1:
+        return None
+    return [*chain, add]
+
+
+def _number_of(value: torch._C.Value, rank: int) -> float | None:
+    """A constant number, or a constant one-element tensor's value where it has at most
+    `rank` dimensions (it broadcasts to nothing larger); None otherwise."""
+    constant = value.toIValue()
+    if isinstance(constant, torch.Tensor):
+        return float(constant.item()) if constant.numel() == 1 and constant.dim() <= rank else None
+    if isinstance(constant, (int, float)) and not isinstance(constant, bool):
+        return float(constant)
+    return None
 
 
 def _relu_top(clamp: torch._C.Node) -> float | None:
