@@ -93,7 +93,9 @@ def test_alea_streams_resume_where_they_stopped():
 def test_uniform_draws_are_uniform(backend):
     values = tidy_numpy(lambda: tf.random_uniform([N], -2, 6))
     assert values.dtype == np.float32
-    assert values.min() >= -2 and values.max() < 6
+    # TF.js draws min + range * random() in doubles and stores it in a Float32Array: a draw
+    # within 2.4e-7 of 6 rounds to 6 itself (about once in 30 million draws; CI met one)
+    assert values.min() >= -2 and values.max() <= 6
     assert abs(values.mean() - 2) < 0.1
     ints = tidy_numpy(lambda: tf.random_uniform_int([N], 0, 10))
     assert ints.dtype == np.int32 and set(np.unique(ints)) == set(range(10))
