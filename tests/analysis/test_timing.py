@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import tfjs as tf
-from tests.analysis.conftest import ADD_MUL, fixture
+from tests.analysis.conftest import ADD_MUL, CONVERTER_FIXTURES, fixture
 from tfjs.analysis import bench, profile_model
 
 
@@ -27,6 +27,26 @@ def test_bench_fields_and_progress():
     # weights (108 + 4 float32) and the input (8*8*3 float32) at least are held at the peak
     assert result.peak_bytes >= (112 + 192) * 4
     assert json.loads(json.dumps(result.to_dict()))["times_ms"] == result.times_ms
+
+
+@pytest.mark.parametrize(
+    ("backend", "path", "expected"),
+    [
+        ("cpu", "conv", "kernel plan"),  # cpu never compiles a plan
+        ("torch", "conv", "compiled: TorchScript"),  # ... + oneDNN Graph where that was faster
+        ("cpu", "frames_loop", "node by node"),  # its loop reads no plan before it
+        ("layers", "layers_cnn", "predict"),
+    ],
+)
+def test_bench_says_how_the_timed_calls_ran(backend, path, expected):
+    """A plan compile that fails falls back to the kernel loop without an error: the
+    `runs as` row is where it shows (a cast once kept centernet from compiling)."""
+    if backend == "torch":
+        pytest.importorskip("torch", reason="the torch backend needs PyTorch")
+    model = str(CONVERTER_FIXTURES / path / "model.json") if path == "frames_loop" else fixture(path)
+    result = bench(model, backend="cpu" if backend == "layers" else backend, runs=5, warmup=2)
+    assert result.runs_as.startswith(expected)
+    assert json.loads(json.dumps(result.to_dict()))["runs_as"] == result.runs_as
 
 
 def test_bench_restores_the_backend():

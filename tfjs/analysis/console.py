@@ -81,6 +81,7 @@ def print_bench(benches: Sequence[Any]) -> None:
     metrics = [
         ("load ms", lambda b: b.load_ms),
         ("warm-up at load", lambda b: "yes" if b.warm_up else "no"),
+        ("runs as", lambda b: b.runs_as),
         ("first call ms", lambda b: b.first_ms),
         ("median ms", lambda b: b.median_ms),
         ("p10 ms", lambda b: b.p10_ms),

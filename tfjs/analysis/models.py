@@ -131,3 +131,24 @@ def call_model(model: Any, inputs: Mapping[str, Tensor]) -> list[Tensor]:
     else:
         results = model.execute(dict(inputs))
     return list(results) if isinstance(results, list) else [results]
+
+
+def runs_as(model: Any) -> str:
+    """How a model's calls ran last: a layers model's "predict"; a graph model's plan as
+    it runs now ("kernel plan", or "compiled: ..." with how: see LoweredPlan.form), with
+    "+ frames" where control flow runs node by node after it, or "node by node" where no
+    plan ran (a plan compile that fails shows here, not as an error).
+
+    >>> model = load_model("tests/converter/fixtures/add_mul/model.json")
+    >>> runs_as(model)
+    'node by node'
+    >>> model.dispose()
+    """
+    if is_layers_model(model):
+        return "predict"
+    executor = model.executor
+    lowered = [plan for plan in executor.plan_programs.by_key.values() if plan is not None]
+    if not lowered:
+        return "node by node"
+    form = lowered[-1].form  # the most recently used
+    return f"{form} + frames" if executor.graph.has_frames else form

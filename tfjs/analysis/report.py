@@ -190,6 +190,7 @@ def format_dtype_bytes(by_dtype: dict[str, int]) -> str:
 def _bench_section(benches: Sequence[Any]) -> list[str]:
     rows = [
         ["load (ms)", *[b.load_ms for b in benches]],
+        ["runs as", *[b.runs_as for b in benches]],
         ["first call (ms)", *[b.first_ms for b in benches]],
         ["median (ms)", *[b.median_ms for b in benches]],
         ["p10 (ms)", *[b.p10_ms for b in benches]],

@@ -14,7 +14,7 @@ import numpy as np
 
 from tfjs.analysis.inputs import make_inputs
 from tfjs.analysis.memory import largest_live_set
-from tfjs.analysis.models import call_model, is_layers_model, load_model
+from tfjs.analysis.models import call_model, is_layers_model, load_model, runs_as
 from tfjs.converter.fusion import CONVOLUTIONS
 from tfjs.engine import ENGINE
 from tfjs.tensor import Tensor
@@ -33,7 +33,7 @@ class BenchResult:
     activations and each kernel's tracked scratch); `weights_bytes`, what the model holds
     between calls; `live_bytes`, the largest set of activations alive at once (inputs
     included; None for a layers model). `warm_up`: loaded with the load option warm_up
-    (its run is in `load_ms`)."""
+    (its run is in `load_ms`). `runs_as`: how the timed calls ran (`models.runs_as`)."""
 
     backend: str
     load_ms: float
@@ -47,6 +47,7 @@ class BenchResult:
     weights_bytes: int = 0
     live_bytes: int | None = None
     warm_up: bool = False
+    runs_as: str = ""
 
     @property
     def first_ratio(self) -> float:
@@ -187,6 +188,7 @@ def bench(
                     _call(model, inputs)
                     times.append(_ms(start))
                     step()
+                form = runs_as(model)
                 input_ids = {tensor.data_id for tensor in inputs.values()}
                 held = ENGINE.held_buffers()
                 input_bytes = sum(held[data_id] for data_id in input_ids if data_id in held)
@@ -214,6 +216,7 @@ def bench(
         weights_bytes=int(weights_bytes),
         live_bytes=live_bytes,
         warm_up=warm_up,
+        runs_as=form,
     )
 
 

@@ -325,6 +325,14 @@ class LoweredPlan:
             self.runner = None  # the loop was as fast
         return results
 
+    @property
+    def form(self) -> str:
+        """How the plan runs now: "kernel plan" (the loop), or "compiled" with the
+        backend's word for its runner (torch's "TorchScript + oneDNN Graph")."""
+        if self.runner is None:
+            return "kernel plan"
+        return f"compiled: {getattr(self.runner, 'form', 'by the backend')}"
+
 
 class PlanPrograms:
     """An executor's plan programs, and the keys whose plans cannot be joined (a node ran

@@ -166,6 +166,7 @@ def compile_plan(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> C
             return run(inputs)
         return [backend.make_output(value, dtype) for value, dtype in zip(values, dtypes, strict=True)]
 
+    run_compiled.form = "TorchScript + oneDNN Graph" if optimized else "TorchScript"  # type: ignore[attr-defined]
     return run_compiled
 
 
