@@ -35,6 +35,7 @@ def test_bench_fields_and_progress():
         ("cpu", "conv", "kernel plan"),  # cpu never compiles a plan
         ("torch", "conv", "compiled: TorchScript"),  # ... + oneDNN Graph where that was faster
         ("cpu", "frames_loop", "node by node"),  # its loop reads no plan before it
+        ("cpu", "switch_merge", "kernel plan, conditionals resolved"),  # its feed decides its Switch
         ("layers", "layers_cnn", "predict"),
     ],
 )
@@ -43,7 +44,8 @@ def test_bench_says_how_the_timed_calls_ran(backend, path, expected):
     `runs as` row is where it shows (a cast once kept centernet from compiling)."""
     if backend == "torch":
         pytest.importorskip("torch", reason="the torch backend needs PyTorch")
-    model = str(CONVERTER_FIXTURES / path / "model.json") if path == "frames_loop" else fixture(path)
+    converter_fixture = path in ("frames_loop", "switch_merge")
+    model = str(CONVERTER_FIXTURES / path / "model.json") if converter_fixture else fixture(path)
     result = bench(model, backend="cpu" if backend == "layers" else backend, runs=5, warmup=2)
     assert result.runs_as.startswith(expected)
     assert json.loads(json.dumps(result.to_dict()))["runs_as"] == result.runs_as

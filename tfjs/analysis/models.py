@@ -136,8 +136,9 @@ def call_model(model: Any, inputs: Mapping[str, Tensor]) -> list[Tensor]:
 def runs_as(model: Any) -> str:
     """How a model's calls ran last: a layers model's "predict"; a graph model's plan as
     it runs now ("kernel plan", or "compiled: ..." with how: see LoweredPlan.form), with
-    "+ frames" where control flow runs node by node after it, or "node by node" where no
-    plan ran (a plan compile that fails shows here, not as an error).
+    "+ frames" where control flow runs node by node after it, ", conditionals resolved"
+    where the feeds decided them, or "node by node" where no plan ran (a plan compile
+    that fails shows here, not as an error).
 
     >>> model = load_model("tests/converter/fixtures/add_mul/model.json")
     >>> runs_as(model)
@@ -146,7 +147,15 @@ def runs_as(model: Any) -> str:
     """
     if is_layers_model(model):
         return "predict"
-    executor = model.executor
+    return _executor_form(model.executor)
+
+
+def _executor_form(executor: Any) -> str:
+    """How `executor`'s graph ran last; a graph whose conditionals the feeds decided ran
+    as the executor of the graph resolved for them (the most recently used)."""
+    resolved = [found for found in executor.conds.resolved.values() if found is not None]
+    if resolved:
+        return f"{_executor_form(resolved[-1][0])}, conditionals resolved"
     lowered = [plan for plan in executor.plan_programs.by_key.values() if plan is not None]
     if not lowered:
         return "node by node"
