@@ -231,6 +231,17 @@ def test_a_bilinear_resize_in_a_compiled_plan_blends_in_float32(size, half_pixel
     assert not np.array_equal(traced, exact)  # a double blend would be cpu's to the bit
 
 
+@pytest.mark.parametrize("op", ["max", "min"])
+@pytest.mark.parametrize(("shape", "axis"), [((5, 6, 7), 1), ((4, 3, 2), 2), ((7, 1, 3), 1), ((9, 8), 0)])
+def test_max_and_min_along_a_short_axis_give_cpus_bits(op, shape, axis):
+    """Along one axis of at most 8, TF.js's loop a slice at a time: NaN wins, and of
+    equal zeros the first stays (-0 before 0 gives -0), as cpu's."""
+    values = np.random.default_rng(11).choice(
+        np.array([*SPECIAL, 0.0, -0.0, 1.5, -1.5], np.float32), size=shape
+    )
+    _assert_same_as_cpu(lambda: getattr(tf, op)(tf.tensor(values), axis))
+
+
 @pytest.mark.parametrize(
     ("axis", "keep_dims", "dtype"),
     [

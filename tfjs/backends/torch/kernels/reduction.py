@@ -88,6 +88,9 @@ def _extreme_kernel(maximum: bool, axis_name: str) -> Callable[..., TensorInfo]:
             return backend.make_output(
                 torch.full(shape, fill, dtype=TORCH_DTYPES[x.dtype], device=device), x.dtype
             )
+        if x.dtype == "float32" and len(axis) == 1 and x.shape[axis[0]] <= _FOLDED_AXIS:
+            result = _folded_extreme(backend.tensor(x), axis[0], maximum)
+            return backend.make_output(result.reshape(shape), x.dtype)
         values = rows(backend.tensor(x), axis)
         if x.dtype == "bool":
             values = values.to(torch.uint8)
@@ -99,6 +102,22 @@ def _extreme_kernel(maximum: bool, axis_name: str) -> Callable[..., TensorInfo]:
         return backend.make_output(result.reshape(shape), x.dtype)
 
     return run
+
+
+_FOLDED_AXIS = 8  # the longest axis reduced by `_folded_extreme`
+
+
+def _folded_extreme(values: torch.Tensor, axis: int, maximum: bool) -> torch.Tensor:
+    """TF.js's own loop along one short float32 axis, a slice at a time: a value replaces
+    the best so far where it is NaN or beyond it, so NaN wins and of equal zeros the first
+    stays. Fewer passes than a reduction, a search for the first zero and a gather (0.7
+    against 1.2 ms on movenet-multipose's max over 6), and no copy of the strided axis."""
+    best = values.select(axis, 0)
+    for index in range(1, int(values.shape[axis])):
+        value = values.select(axis, index)
+        beyond = value > best if maximum else value < best
+        best = torch.where(beyond | torch.isnan(value), value, best)
+    return best
 
 
 def _logical_kernel(everything: bool) -> Callable[..., TensorInfo]:
