@@ -186,7 +186,8 @@ def _hard_swishes(graph: torch._C.Graph, fusable: set[torch._C.Node]) -> None:
     where x + 3 <= 0, s positive)."""
     facts = graph_facts(graph)
     for node in list(graph.nodes()):
-        found = _hard_swish(node, facts) if node.kind() == "aten::mul" else None  # (renamed outside chains)
+        # outside the chains a mul is `multiply` by now, which oneDNN Graph leaves alone
+        found = _hard_swish(node, facts) if node.kind() == "aten::mul" else None
         if found is None:
             continue
         x, scale, dead = found
