@@ -131,6 +131,18 @@ def graph_facts(graph: torch._C.Graph) -> GraphFacts:
     return GraphFacts(ranks, dtypes)
 
 
+def constant_number(value: torch._C.Value, rank: int = 0) -> int | float | None:
+    """A constant int or float: a Python number, or a one-element tensor constant of at
+    most `rank` dimensions (0: a 0-d one; a larger rank accepts what broadcasts to no
+    more); None for anything else (bools and complex numbers included)."""
+    constant = value.toIValue() if value.node().kind() == "prim::Constant" else None
+    if isinstance(constant, torch.Tensor):
+        if constant.numel() != 1 or constant.dim() > rank:
+            return None
+        constant = constant.item()
+    return constant if isinstance(constant, (int, float)) and not isinstance(constant, bool) else None
+
+
 def _dtype_argument(node: torch._C.Node) -> object:
     """The dtype code a cast or a tensor factory is given; None for other ops."""
     position = _DTYPE_ARGUMENT.get(node.kind())

@@ -19,7 +19,13 @@ import torch
 
 from tfjs.backends.torch.graph_facts import ELEMENTWISE as _ELEMENTWISE
 from tfjs.backends.torch.graph_facts import VIEWS as _VIEWS
-from tfjs.backends.torch.graph_facts import GraphFacts, graph_facts, in_place_base, same_dtype
+from tfjs.backends.torch.graph_facts import (
+    GraphFacts,
+    constant_number,
+    graph_facts,
+    in_place_base,
+    same_dtype,
+)
 
 _TO_CHANNELS_LAST = [0, 2, 3, 1]
 _TO_CHANNELS_FIRST = [0, 3, 1, 2]
@@ -249,14 +255,7 @@ def _scalar_operands(
 
 def _number(value: torch._C.Value) -> int | float | None:
     """The value of a 0-d int or float tensor constant; None for anything else."""
-    if not isinstance(value.type(), torch._C.TensorType) or value.node().kind() != "prim::Constant":
-        return None
-    constant = value.toIValue()  # a 0-d tensor constant may read as a Python number
-    if isinstance(constant, torch.Tensor):
-        if constant.dim() != 0 or constant.dtype in (torch.bool, torch.complex64, torch.complex128):
-            return None
-        constant = constant.item()
-    return constant if isinstance(constant, (int, float)) and not isinstance(constant, bool) else None
+    return constant_number(value) if isinstance(value.type(), torch._C.TensorType) else None
 
 
 def _out_of_place(graph: torch._C.Graph) -> None:

@@ -28,7 +28,7 @@ from typing import Any, NamedTuple
 import torch
 
 from tfjs.backends.torch.best_times import best_times
-from tfjs.backends.torch.graph_facts import GraphFacts, graph_facts
+from tfjs.backends.torch.graph_facts import GraphFacts, constant_number, graph_facts
 from tfjs.backends.torch.layout_sinking import sink_layout_permutes
 
 _PROFILED_RUNS = 3  # the executor profiles, then optimizes (forming the partitions), then runs them
@@ -227,7 +227,7 @@ def _hard_swish(
         rank = facts.ranks.get(x, 0)  # unknown: only numbers and 0-d constants broadcast safely
         others = [leaf for leaf in leaves if leaf.unique() != x.unique()]
         for relu6, number in (others, others[::-1]):
-            scale = _number_of(number, rank)
+            scale = constant_number(number, rank)
             chain = _relu6_of_x_plus_3(relu6, x, rank)
             if scale is not None and 0 < scale < math.inf and chain is not None:
                 return x, 6 * scale, products + chain
@@ -238,35 +238,24 @@ def _relu6_of_x_plus_3(value: torch._C.Value, x: torch._C.Value, rank: int) -> l
     """The nodes computing `value` as relu6(x + 3), each read once, outermost first."""
     chain = []
     node = value.node()
-    if node.kind() == "aten::add" and _number_of(node.inputsAt(1), rank) == 0:  # relu6's + 0
-        if len(value.uses()) != 1 or _number_of(node.inputsAt(2), rank) != 1:
+    if node.kind() == "aten::add" and constant_number(node.inputsAt(1), rank) == 0:  # relu6's + 0
+        if len(value.uses()) != 1 or constant_number(node.inputsAt(2), rank) != 1:
             return None
         chain.append(node)
         value = node.inputsAt(0)
         node = value.node()
     if node.kind() != "aten::clamp" or len(value.uses()) != 1:
         return None
-    if _number_of(node.inputsAt(1), rank) != 0 or _number_of(node.inputsAt(2), rank) != 6:
+    if constant_number(node.inputsAt(1), rank) != 0 or constant_number(node.inputsAt(2), rank) != 6:
         return None
     chain.append(node)
     shifted = node.inputsAt(0)
     add = shifted.node()
     if add.kind() != "aten::add" or len(shifted.uses()) != 1 or add.inputsAt(0).unique() != x.unique():
         return None
-    if _number_of(add.inputsAt(1), rank) != 3 or _number_of(add.inputsAt(2), rank) != 1:
+    if constant_number(add.inputsAt(1), rank) != 3 or constant_number(add.inputsAt(2), rank) != 1:
         return None
     return [*chain, add]
-
-
-def _number_of(value: torch._C.Value, rank: int) -> float | None:
-    """A constant number, or a constant one-element tensor's value where it has at most
-    `rank` dimensions (it broadcasts to nothing larger); None otherwise."""
-    constant = value.toIValue()
-    if isinstance(constant, torch.Tensor):
-        return float(constant.item()) if constant.numel() == 1 and constant.dim() <= rank else None
-    if isinstance(constant, (int, float)) and not isinstance(constant, bool):
-        return float(constant)
-    return None
 
 
 def _relu_top(clamp: torch._C.Node) -> float | None:
@@ -290,10 +279,8 @@ def _insert(
 
 def _is_number(value: torch._C.Value | None, equal_to: float | None = None) -> bool:
     """Whether `value` is a constant number (equal to `equal_to`, where given)."""
-    number = value.toIValue() if value is not None else None
-    if not isinstance(number, (int, float)) or isinstance(number, bool):
-        return False
-    return equal_to is None or number == equal_to
+    number = constant_number(value) if value is not None else None
+    return number is not None and (equal_to is None or number == equal_to)
 
 
 def _constant(graph: torch._C.Graph, before: torch._C.Node, value: Any) -> torch._C.Value:

@@ -73,8 +73,8 @@ def one_hot(
     truncated value's low byte being non-zero)."""
     index = backend.tensor(indices).reshape(-1).long()
     if index.numel() == 0:  # no row: nothing of `depth` (up to 2**31 - 1) is made
-        empty = torch.zeros((*indices.shape, depth), device=backend.device)
-        return backend.make_output(as_typed_array(empty, dtype) if dtype != "float32" else empty, dtype)
+        empty = torch.zeros((*indices.shape, depth), dtype=TORCH_DTYPES[dtype], device=backend.device)
+        return backend.make_output(empty, dtype)
     on, off = (float(v) for v in _float32(np.array([on_value, off_value], np.float64)))
     inside = (index >= 0) & (index < depth)
     columns = torch.arange(depth, device=backend.device)
