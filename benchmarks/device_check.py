@@ -12,11 +12,13 @@ There (`.device` git-ignored and carried; the package is not installed there, so
 repository goes on the path):
 
     export PYTHONPATH=$PWD PYTHONUNBUFFERED=1
-    python3 benchmarks/device_check.py run .device/b1 [--bench faceres-deep] [--runs 20]
+    python3 benchmarks/device_check.py run .device/b1 [--bench faceres-deep] [--runs 20] \
+        [--record $OUT/steady_state.jsonl]
 
 `run` prints the harness's lines (`N passed, M failed`), then per benched model the
 median `execute` + download time on `cuda` and on `cpu` (torch backend, all cores) and
-their ratio. Nothing here is asserted in tests.
+their ratio; `--record` also keeps each timing as a JSON line (bring that file back and
+copy tables from it, not from the printed lines). Nothing here is asserted in tests.
 
 The tests there (CUDA is then torch's default device; ruff and mypy are not installed),
 each failure written out as it happens, so a run cut off by the call's limit keeps them:
@@ -117,7 +119,7 @@ print(statistics.median(times[3:]) * 1e3)
     return float(done.stdout.strip().splitlines()[-1])
 
 
-def run(bundle: Path, bench: list[str], runs: int, harness: bool = True) -> None:
+def run(bundle: Path, bench: list[str], runs: int, harness: bool = True, record: Path | None = None) -> None:
     import torch
 
     print(f"torch {torch.__version__}, cuda {torch.cuda.is_available()}", flush=True)
@@ -134,6 +136,9 @@ def run(bundle: Path, bench: list[str], runs: int, harness: bool = True) -> None
         cpu = steady_state(path, summary[name], "cpu", runs)
         ratio = cpu / cuda
         print(f"{name:24s} cuda {cuda:8.2f} ms   torch cpu {cpu:8.2f} ms   cpu/cuda {ratio:6.2f}", flush=True)
+        if record is not None:
+            with record.open("a") as lines:
+                lines.write(json.dumps({"model": name, "cuda_ms": cuda, "cpu_ms": cpu, "runs": runs}) + "\n")
 
 
 def main() -> None:
@@ -145,6 +150,7 @@ def main() -> None:
     parser.add_argument("--bench", default="", help="models to time on cuda and cpu, comma-separated")
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--no-harness", action="store_true", help="time only (the harness ran before)")
+    parser.add_argument("--record", type=Path, help="also append each timing to this file as a JSON line")
     parser.add_argument("--max-mb", type=float, help="pack into bundles 1, 2, ... of at most this many MB")
     args = parser.parse_args()
     only = [name for name in args.only.split(",") if name]
@@ -153,7 +159,8 @@ def main() -> None:
     elif args.action == "pack":
         pack(args.bundle, only)
     else:
-        run(args.bundle, [name for name in args.bench.split(",") if name], args.runs, not args.no_harness)
+        bench = [name for name in args.bench.split(",") if name]
+        run(args.bundle, bench, args.runs, not args.no_harness, args.record)
 
 
 if __name__ == "__main__":
