@@ -65,7 +65,7 @@ module.exports = ({tf, NaN_, Inf, range}) => {
     'qr/negative_diagonal': () => L.qr(tf.tensor2d([[-1, 2], [3, -4]])),
     'qr/identity': () => L.qr(tf.eye(3)),
     'qr/batch_square': () => L.qr(tf.tensor3d([[[1, 2], [3, 4]], [[-1, 0], [2, 5]]])),
-    'qr/batch_4d': () => L.qr(tf.reshape(tf.cos(tf.range(0, 18)), [2, 1, 3, 3])),
+    'qr/batch_4d': () => L.qr(tf.reshape(tf.cos(tf.square(tf.range(0, 18))), [2, 1, 3, 3])),
     'qr/zeros': () => L.qr(tf.zeros([2, 2])),
     'qr/nan': () => L.qr(tf.tensor2d([[NaN_, 1], [1, 1]])),
     'qr/large': () => L.qr(tf.tensor2d([[1e19, 2e19], [3e19, 4e19]])),

@@ -79,7 +79,7 @@ CASES = {
     "qr/negative_diagonal": lambda: L.qr(tf.tensor2d([[-1, 2], [3, -4]])),
     "qr/identity": lambda: L.qr(tf.eye(3)),
     "qr/batch_square": lambda: L.qr(tf.tensor3d([[[1, 2], [3, 4]], [[-1, 0], [2, 5]]])),
-    "qr/batch_4d": lambda: L.qr(tf.reshape(tf.cos(tf.range(0, 18)), [2, 1, 3, 3])),
+    "qr/batch_4d": lambda: L.qr(tf.reshape(tf.cos(tf.square(tf.range(0, 18))), [2, 1, 3, 3])),
     "qr/zeros": lambda: L.qr(tf.zeros([2, 2])),
     "qr/nan": lambda: L.qr(tf.tensor2d([[nan, 1], [1, 1]])),
     "qr/large": lambda: L.qr(tf.tensor2d([[1e19, 2e19], [3e19, 4e19]])),
