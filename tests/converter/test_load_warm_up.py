@@ -4,7 +4,6 @@ changes no result, leaks nothing, records the nodes' kernel programs before the 
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import numpy as np
@@ -183,14 +182,9 @@ class _WarmLoading:
 def test_the_41_models_warmed_up_give_the_recorded_bits_on_cpu():
     # The warm-up runs each model on zeros and records its kernel programs; the caller's
     # first execute then replays them: every output bit as recorded before the speed work.
-    from tests.converter.test_cpu_bit_identical import REFERENCE, _recorder
-    from tests.converter.test_real_models import _models_dir
+    from tests.converter.test_cpu_bit_identical import pinned_digests
 
-    models = _models_dir()
-    recorder = _recorder()
-    summary = json.loads((recorder.HARNESS / "ref" / "summary-cpu.json").read_text())
-    expected = json.loads((REFERENCE / "cpu_digests.json").read_text())["sha256"]
-    got = recorder.output_digests(_WarmLoading(summary), models, runs=1)
+    got, expected = pinned_digests("warm")
     assert set(got) == set(expected)
     assert [name for name, runs in got.items() if runs[0] != expected[name]] == []
 
