@@ -108,6 +108,27 @@ def test_each_convolution_reads_the_chain_not_a_permute() -> None:
     assert not graph.findAllNodes("aten::clamp_")
 
 
+def test_one_sided_bounds_by_a_number_become_clamps_with_the_same_bits() -> None:
+    """Keras's old relu6 (Relu, Minimum by a 0-d 6, Maximum by 0 as the kernels run it):
+    `clamp`, which oneDNN Graph fuses into the convolution; a bound of 0 on `minimum`
+    stays (its ±0 tie)."""
+    six, zero = torch.tensor(6.0), torch.tensor(0.0)
+
+    def relu6(x: torch.Tensor) -> torch.Tensor:
+        y = torch.minimum(torch.relu(_conv_nhwc(x, _W1)), six).clamp_min(0).add_(0)
+        z = torch.maximum(torch.tensor(-1.5), _conv_nhwc(y, _W2)).clamp_max(3)
+        return _conv_nhwc(torch.minimum(z, zero), _W3)
+
+    graph, plain, rewired = _rewired(relu6, _feeds())
+    kinds = [node.kind() for node in graph.nodes()]
+    assert kinds.count("aten::clamp") == 4
+    assert {"aten::clamp_min", "aten::clamp_max", "aten::maximum"}.isdisjoint(kinds)
+    assert kinds.count("aten::minimum") == 1  # the bound of 0
+    assert torch.equal(plain.isnan(), rewired.isnan())
+    assert torch.equal(plain.nan_to_num(), rewired.nan_to_num())
+    assert torch.equal(plain.signbit(), rewired.signbit())
+
+
 def test_an_in_place_op_on_a_tensor_read_elsewhere_stays() -> None:
     def observed(x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         y = F.conv2d(x.permute(0, 3, 1, 2), _W1, padding=1)

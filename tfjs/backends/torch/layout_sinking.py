@@ -237,6 +237,8 @@ def _scalar_operands(
     and `c - x` as `rsub(x, c)`. The Scalar overloads compute the same in the other
     operand's dtype, and oneDNN Graph fails to compile a 0-d tensor."""
     kind = node.kind()
+    if kind in _CLAMP_BOUNDS:
+        return _as_clamp(graph, node, operands)
     if kind not in ("aten::add", "aten::sub", "aten::mul", "aten::div"):
         return kind, operands
     first, second = _number(operands[0]), _number(operands[1])
@@ -251,6 +253,31 @@ def _scalar_operands(
         return kind, operands
     with graph.insert_point_guard(node):
         return kind, [operands[0], graph.insertConstant(second), *operands[2:]]
+
+
+# The bound a number operand gives: `minimum(x, c)` is `clamp(x, None, c)`, and so on.
+_CLAMP_BOUNDS = {"aten::minimum": 1, "aten::clamp_max": 1, "aten::maximum": 0, "aten::clamp_min": 0}
+
+
+def _as_clamp(
+    graph: torch._C.Graph, node: torch._C.Node, operands: list[torch._C.Value]
+) -> tuple[str, list[torch._C.Value]]:
+    """A one-sided bound by a number as `clamp` with that bound: oneDNN Graph fuses
+    `clamp` into the convolution, and leaves `minimum`, `maximum`, `clamp_min` and
+    `clamp_max` to run alone. The same comparison, NaN kept; `minimum`'s and `maximum`'s
+    number is not 0, where their ±0 tie could come out otherwise."""
+    kind = node.kind()
+    tensors = [value for value in operands if constant_number(value) is None]
+    numbers = [constant_number(value) for value in operands if constant_number(value) is not None]
+    two_sided = kind in ("aten::minimum", "aten::maximum")
+    if len(tensors) != 1 or len(numbers) != 1 or (numbers[0] == 0 and two_sided):
+        return kind, operands
+    if not two_sided and tensors[0] is not operands[0]:
+        return kind, operands
+    with graph.insert_point_guard(node):
+        bounds = [graph.insertConstant(None), graph.insertConstant(None)]
+        bounds[_CLAMP_BOUNDS[kind]] = graph.insertConstant(numbers[0])
+    return "aten::clamp", [tensors[0], *bounds]
 
 
 def _number(value: torch._C.Value) -> int | float | None:
