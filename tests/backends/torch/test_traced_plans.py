@@ -45,7 +45,9 @@ def test_the_traced_input_gradient_of_a_convolution_is_the_eager_one(geometry, m
 
 def test_traced_prelu_keeps_tfjs_zeros_without_looking_for_them(monkeypatch):
     x = torch.tensor([[-2.0, -0.0, 0.0, 3.0], [1.0, -1.0, -0.0, 0.5]])
-    slopes = activation.PreluWeight(torch.tensor([0.5, -1.0, float("inf"), 2.0]), keeps_zeros=False)
+    slopes = activation.PreluWeight(
+        torch.tensor([0.5, -1.0, float("inf"), 2.0]), keeps_zeros=False, finite=False
+    )
     eager = activation.prelu_values(x, slopes)
     monkeypatch.setattr(torch.jit, "is_tracing", lambda: True)
     monkeypatch.setattr(torch.Tensor, "__bool__", _no_host_reads)

@@ -74,12 +74,14 @@ def prelu(backend: TorchBackend, x: Any, alpha: Any) -> TensorInfo:
 
 
 class PreluWeight(NamedTuple):
-    """float32 slopes as torch's prelu weight (one, or one per channel), and whether
-    torch's prelu (`x > 0 ? x : w * x`) keeps ±0 inputs as they are, which TF.js's
-    `x < 0 ? w * x : x` does: only when every slope is finite with its sign bit clear."""
+    """float32 slopes as torch's prelu weight (one, or one per channel), whether torch's
+    prelu (`x > 0 ? x : w * x`) keeps ±0 inputs as they are, which TF.js's
+    `x < 0 ? w * x : x` does (only when every slope is finite with its sign bit clear),
+    and whether every slope is finite (w * +0 is then ±0, never NaN)."""
 
     weight: torch.Tensor
     keeps_zeros: bool
+    finite: bool
 
 
 def channel_slopes(backend: TorchBackend, alpha: Any, shape: Any, dtype: str) -> PreluWeight | None:
@@ -95,8 +97,9 @@ def channel_slopes(backend: TorchBackend, alpha: Any, shape: Any, dtype: str) ->
 
 
 def _prelu_weight(slopes: torch.Tensor) -> PreluWeight:
-    keeps_zeros = bool((torch.isfinite(slopes) & ~torch.signbit(slopes)).all())
-    return PreluWeight(slopes.reshape(-1), keeps_zeros)
+    finite = torch.isfinite(slopes)
+    keeps_zeros = bool((finite & ~torch.signbit(slopes)).all())
+    return PreluWeight(slopes.reshape(-1), keeps_zeros, bool(finite.all()))
 
 
 # Elements below which one compare/multiply/where costs less than torch's prelu plus a
@@ -104,16 +107,20 @@ def _prelu_weight(slopes: torch.Tensor) -> PreluWeight:
 _SMALL_PRELU = 4096
 
 
-def prelu_values(x: torch.Tensor, slopes: PreluWeight) -> torch.Tensor:
+def prelu_values(x: torch.Tensor, slopes: PreluWeight, no_negative_zero: bool = False) -> torch.Tensor:
     """TF.js's prelu of float32 `x` (channels last) with `slopes` (`channel_slopes`).
     torch's prelu gives TF.js's values everywhere but at ±0 inputs (where w * ±0 may be
-    ∓0 or NaN), so those are put back, and only when `x` holds a zero."""
+    ∓0 or NaN), so those are put back, and only when `x` holds a zero. Where `x` holds
+    no -0 (`no_negative_zero`: a convolution's sums, which start at +0) and the slopes
+    are finite, `+ 0` does it: w * +0 is ±0, made +0, as TF.js keeps the +0."""
     weight = slopes.weight
     if not slopes.keeps_zeros and x.device.type == "cpu" and x.numel() < _SMALL_PRELU:
         return torch.where(x < 0, x * weight, x)
     y = F.prelu(x, weight) if x.dim() < 2 else F.prelu(x.movedim(-1, 1), weight).movedim(1, -1)
     if slopes.keeps_zeros or x.numel() == 0:
         return y
+    if no_negative_zero and slopes.finite:
+        return y + 0.0
     if x.device.type == "cpu" and not traced() and bool(x.abs().amin() > 0):  # no zero
         return y
     return torch.where(x == 0, x, y)

@@ -135,7 +135,7 @@ def _fused_conv_kernel(depthwise: bool) -> Callable[..., TensorInfo]:
             if activation == "prelu" and not nchw:
                 weight = channel_slopes(backend, prelu_activation_weights, output.shape, x.dtype)
                 if weight is not None:
-                    return backend.make_output(prelu_values(output, weight), dtype)
+                    return backend.make_output(prelu_values(output, weight, no_negative_zero=True), dtype)
             return backend.make_output(activate(output, x.dtype, activation, slopes, leakyrelu_alpha), dtype)
         output = forward_values(depthwise, backend, x, filter, **conv_attrs)
         bias_values = None if bias is None else backend.tensor(bias)
