@@ -100,6 +100,41 @@ def test_fused_conv_prelu_gives_cpus_values(slopes, large):
     )
 
 
+@pytest.mark.parametrize("slopes", list(SLOPES))
+@pytest.mark.parametrize("large", [False, True])
+def test_prelu_of_a_convolution_plus_a_tensor_gives_cpus_values(slopes, large):
+    """A residual join (a convolution's output, which holds no -0, plus another tensor)
+    before a PReLU: its zeros are fixed by adding +0, which must give TF.js's signs."""
+    x = _large_x(zeros=True) if large else _x()
+    w = np.eye(3, dtype=np.float32).reshape(1, 1, 3, 3)
+    other = x[:, ::-1].copy()  # the special values at other places, and -0 where x is ±0
+    other[x == 0] = -0.0
+
+    def join(conv):
+        convolved = conv(tf.tensor(x))
+        return tf.prelu(tf.add(convolved, tf.tensor(other)), tf.tensor(SLOPES[slopes]))
+
+    _assert_same_as_cpu(lambda: join(lambda t: tf.conv2d(t, tf.tensor(w), 1, "same")))
+    _assert_same_as_cpu(
+        lambda: join(lambda t: tf.fused.conv2d(t, tf.tensor(w), 1, "same", bias=tf.tensor([-0.0, 0.0, 1.0])))
+    )
+
+
+def test_a_convolution_plus_a_tensor_is_known_to_hold_no_negative_zero():
+    """What lets the PReLU after it add +0 instead of searching for zeros."""
+    from tfjs.backends.torch.backend_torch import NO_NEGATIVE_ZERO
+
+    assert tf.set_backend("torch")
+    backend = tf.backend()
+    x, w = tf.tensor(_x()), tf.tensor(np.eye(3, dtype=np.float32).reshape(1, 1, 3, 3))
+    convolved = tf.conv2d(x, w, 1, "same")
+    joined, plain = tf.add(convolved, x), tf.add(x, x)
+    facts = [backend.marked(t, NO_NEGATIVE_ZERO) for t in (convolved, joined, plain, x)]
+    tf.dispose([x, w, convolved, joined, plain])
+    tf.set_backend("cpu")
+    assert facts == [True, True, False, False]
+
+
 @pytest.mark.parametrize("bound", [6.0, -3.0, 0.0, -0.0, NAN, INF])
 @pytest.mark.parametrize("shape", [[], [1], [1, 1]])
 @pytest.mark.parametrize("op", [tf.maximum, tf.minimum])

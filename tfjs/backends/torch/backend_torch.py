@@ -85,7 +85,7 @@ class TorchBackend(KernelBackend):
         self._made: list[DataId] | None = None
         # Values made from a buffer once and kept until it is freed (a model's filters in
         # torch's layout: weights are converted during the first call, as TF.js's warm-up).
-        self._derived: dict[DataId, dict[Any, torch.Tensor]] = {}
+        self._derived: dict[DataId, dict[Any, Any]] = {}
         self._host = CpuBackend()  # runs cpu kernels on downloaded inputs (strings, int conv3d)
         self._host.name = "cpu"
         # What `read` waits on (None: read at once); a test may put a stand-in here.
@@ -291,6 +291,16 @@ class TorchBackend(KernelBackend):
             cache[full_key] = make(self.tensor(info))
         return cache[full_key]
 
+    def mark(self, info: TensorInfo, fact: str) -> TensorInfo:
+        """Records `fact` of the values a kernel made (NO_NEGATIVE_ZERO), kept with the
+        buffer until it is freed; returns `info`."""
+        self._derived.setdefault(info.data_id, {})[(fact, None)] = True
+        return info
+
+    def marked(self, info: Any, fact: str) -> bool:
+        """Whether a kernel recorded `fact` of `info`'s buffer (`mark`)."""
+        return (fact, None) in self._derived.get(info.data_id, {})
+
     def forward(self, info: Any, shape: tuple[int, ...], dtype: str | None = None) -> TensorInfo:
         """A result sharing `info`'s buffer (reshape, identity): no copy."""
         return TensorInfo(info.data_id, tuple(shape), dtype or info.dtype)
@@ -298,6 +308,11 @@ class TorchBackend(KernelBackend):
     def scalar(self, value: float, dtype: torch.dtype = torch.float32) -> torch.Tensor:
         """A 0-d tensor on the device."""
         return torch.tensor(value, dtype=dtype, device=self.device)
+
+
+# A float32 buffer that holds no -0: a convolution's sums (they start at +0, and the bias
+# is added as each is stored), and a sum of such a buffer and any other.
+NO_NEGATIVE_ZERO = "no -0"
 
 
 def to_storage(values: torch.Tensor, dtype: str) -> torch.Tensor:

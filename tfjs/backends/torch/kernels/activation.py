@@ -11,7 +11,7 @@ import torch.nn.functional as F
 
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.cpu.kernels.activation import SELU_SCALE, SELU_SCALE_ALPHA, SOFTPLUS_THRESHOLD
-from tfjs.backends.torch.backend_torch import TorchBackend
+from tfjs.backends.torch.backend_torch import NO_NEGATIVE_ZERO, TorchBackend
 from tfjs.backends.torch.kernels.unary import positive_zero, unary_kernel
 from tfjs.backends.torch.registry import register_torch_kernel, torch_kernel
 from tfjs.backends.torch.tracing import traced
@@ -66,7 +66,8 @@ def prelu(backend: TorchBackend, x: Any, alpha: Any) -> TensorInfo:
     values = backend.tensor(x)
     weight = channel_slopes(backend, alpha, x.shape, x.dtype)
     if weight is not None:
-        return backend.make_output(prelu_values(values, weight), "float32")
+        no_negative_zero = backend.marked(x, NO_NEGATIVE_ZERO)
+        return backend.make_output(prelu_values(values, weight, no_negative_zero), "float32")
     slopes = backend.tensor(alpha)
     if values.dtype != torch.float32 or slopes.dtype != torch.float32:
         values, slopes = values.double(), slopes.double()
@@ -114,12 +115,13 @@ def prelu_values(x: torch.Tensor, slopes: PreluWeight, no_negative_zero: bool = 
     no -0 (`no_negative_zero`: a convolution's sums, which start at +0) and the slopes
     are finite, `+ 0` does it: w * +0 is ±0, made +0, as TF.js keeps the +0."""
     weight = slopes.weight
-    if not slopes.keeps_zeros and x.device.type == "cpu" and x.numel() < _SMALL_PRELU:
+    plus_zero = no_negative_zero and slopes.finite and not slopes.keeps_zeros
+    if not (slopes.keeps_zeros or plus_zero) and x.device.type == "cpu" and x.numel() < _SMALL_PRELU:
         return torch.where(x < 0, x * weight, x)
     y = F.prelu(x, weight) if x.dim() < 2 else F.prelu(x.movedim(-1, 1), weight).movedim(1, -1)
     if slopes.keeps_zeros or x.numel() == 0:
         return y
-    if no_negative_zero and slopes.finite:
+    if plus_zero:
         return y + 0.0
     if x.device.type == "cpu" and not traced() and bool(x.abs().amin() > 0):  # no zero
         return y

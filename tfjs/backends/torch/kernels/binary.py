@@ -15,7 +15,7 @@ from typing import Any
 import torch
 
 from tfjs.backends.backend import TensorInfo
-from tfjs.backends.torch.backend_torch import TORCH_DTYPES, TorchBackend
+from tfjs.backends.torch.backend_torch import NO_NEGATIVE_ZERO, TORCH_DTYPES, TorchBackend
 from tfjs.backends.torch.kernels.unary import to_uint8_truth
 from tfjs.backends.torch.registry import register_torch_kernel, torch_kernel
 from tfjs.kernel_names import (
@@ -111,8 +111,23 @@ _EXACT = frozenset({"float32", "int32"})
 _FLOAT32 = frozenset({"float32"})
 _NONE: frozenset[str] = frozenset()
 
+
+def _add_kernel() -> Callable[..., TensorInfo]:
+    """Add; a float32 sum with an addend that holds no -0 holds none either (-0 only as
+    -0 + -0), which PReLU reads (activation.py)."""
+    add = binary_kernel(torch.add, _NUMBERS)
+
+    def run(backend: TorchBackend, a: Any, b: Any) -> TensorInfo:
+        result = add(backend, a, b)
+        if result.dtype == "float32" and any(backend.marked(addend, NO_NEGATIVE_ZERO) for addend in (a, b)):
+            backend.mark(result, NO_NEGATIVE_ZERO)
+        return result
+
+    return run
+
+
 BINARY: dict[str, Callable[..., TensorInfo]] = {
-    ADD: binary_kernel(torch.add, _NUMBERS),
+    ADD: _add_kernel(),
     SUB: binary_kernel(torch.sub, _NUMBERS),
     MULTIPLY: binary_kernel(torch.mul, _FLOAT),
     DIV: binary_kernel(torch.true_divide, _FLOAT),

@@ -12,7 +12,7 @@ import torch.nn.functional as F
 from torch.nn import grad as nn_grad
 
 from tfjs.backends.backend import TensorInfo
-from tfjs.backends.torch.backend_torch import TorchBackend
+from tfjs.backends.torch.backend_torch import NO_NEGATIVE_ZERO, TorchBackend
 from tfjs.backends.torch.kernels.conv_algorithms import ConvCall, PackedWeight, pack_weight, run_conv
 from tfjs.backends.torch.kernels.conv_shifted import (
     ShiftedFilters,
@@ -332,7 +332,8 @@ def _frozen(value: Any) -> Any:
 
 def _forward_kernel(depthwise: bool) -> Callable[..., TensorInfo]:
     def run(backend: TorchBackend, x: Any, filter: Any, **attrs: Any) -> TensorInfo:  # noqa: A002
-        return backend.make_output(forward_values(depthwise, backend, x, filter, **attrs), x.dtype)
+        output = backend.make_output(forward_values(depthwise, backend, x, filter, **attrs), x.dtype)
+        return backend.mark(output, NO_NEGATIVE_ZERO) if x.dtype == "float32" else output
 
     return run
 

@@ -12,7 +12,7 @@ import torch
 import torch.nn.functional as F
 
 from tfjs.backends.backend import TensorInfo
-from tfjs.backends.torch.backend_torch import TorchBackend, to_storage
+from tfjs.backends.torch.backend_torch import NO_NEGATIVE_ZERO, TorchBackend, to_storage
 from tfjs.backends.torch.kernels.activation import (
     channel_slopes,
     exp_minus_one_below_zero,
@@ -136,6 +136,8 @@ def _fused_conv_kernel(depthwise: bool) -> Callable[..., TensorInfo]:
                 weight = channel_slopes(backend, prelu_activation_weights, output.shape, x.dtype)
                 if weight is not None:
                     return backend.make_output(prelu_values(output, weight, no_negative_zero=True), dtype)
+            if activation in (None, "linear"):
+                return backend.mark(backend.make_output(output, dtype), NO_NEGATIVE_ZERO)
             return backend.make_output(activate(output, x.dtype, activation, slopes, leakyrelu_alpha), dtype)
         output = forward_values(depthwise, backend, x, filter, **conv_attrs)
         bias_values = None if bias is None else backend.tensor(bias)
