@@ -108,16 +108,12 @@ _FOLDED_AXIS = 8  # the longest axis reduced by `_folded_extreme`
 
 
 def _folded_extreme(values: torch.Tensor, axis: int, maximum: bool) -> torch.Tensor:
-    """TF.js's own loop along one short float32 axis, a slice at a time: a value replaces
-    the best so far where it is NaN or beyond it, so NaN wins and of equal zeros the first
-    stays. Fewer passes than a reduction, a search for the first zero and a gather (0.7
-    against 1.2 ms on movenet-multipose's max over 6), and no copy of the strided axis."""
-    best = values.select(axis, 0)
-    for index in range(1, int(values.shape[axis])):
-        value = values.select(axis, index)
-        beyond = value > best if maximum else value < best
-        best = torch.where(beyond | torch.isnan(value), value, best)
-    return best
+    """TF.js's own loop along one short float32 axis: a value replaces the best so far
+    where it is NaN or beyond it, so NaN wins and of equal zeros the first stays. torch's
+    max/min along a dimension keep the first of equal values, so its values are that
+    loop's: one pass, no copy of the strided axis, no search for the first zero (0.4
+    against 0.6 ms for the loop a slice at a time on movenet-multipose's max over 6)."""
+    return (torch.max(values, axis) if maximum else torch.min(values, axis)).values
 
 
 def _logical_kernel(everything: bool) -> Callable[..., TensorInfo]:
