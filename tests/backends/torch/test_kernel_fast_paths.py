@@ -340,3 +340,15 @@ def test_the_float32_running_product_keeps_tfjs_steps(axis):
     np.testing.assert_allclose(got, step_by_step, rtol=1e-6, atol=0)
     numbers = ~np.isnan(step_by_step)  # (a NaN's sign is the machine's)
     np.testing.assert_array_equal(np.signbit(got[numbers]), np.signbit(step_by_step[numbers]))
+
+
+@pytest.mark.parametrize("axis", [0, 1, 2])
+@pytest.mark.parametrize("op", [tf.max, tf.min])
+def test_max_and_min_along_a_short_axis_keep_the_first_zero_and_nan(op, axis):
+    """torch's max/min along a dimension, for axes of at most 8: TF.js's loop, where NaN
+    wins and of equal zeros the first stays."""
+    rng = np.random.default_rng(3)
+    x_shape = (6, 5, 7)
+    ties = rng.choice(np.array([0.0, -0.0], np.float32), x_shape)  # max and min mostly zeros
+    x = np.where(rng.random(x_shape) < 0.1, rng.choice(np.array([NAN, -1.0, 1.0], np.float32), x_shape), ties)
+    _assert_same_as_cpu(lambda: op(tf.tensor(x), axis))
