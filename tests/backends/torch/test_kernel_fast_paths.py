@@ -352,3 +352,15 @@ def test_max_and_min_along_a_short_axis_keep_the_first_zero_and_nan(op, axis):
     ties = rng.choice(np.array([0.0, -0.0], np.float32), x_shape)  # max and min mostly zeros
     x = np.where(rng.random(x_shape) < 0.1, rng.choice(np.array([NAN, -1.0, 1.0], np.float32), x_shape), ties)
     _assert_same_as_cpu(lambda: op(tf.tensor(x), axis))
+
+
+@pytest.mark.parametrize("op", [tf.sub, tf.div, tf.maximum, tf.squared_difference])
+@pytest.mark.parametrize("shape", [[1, 1, 1, 3], [3], [1, 2]])
+def test_an_operand_of_a_few_values_along_the_last_axis(op, shape):
+    """An image's per-channel mean and scale: computed on wide rows (the few values
+    repeated), the same values as cpu's, in either order."""
+    lanes = shape[-1]
+    x = np.resize(np.array(SPECIAL, np.float32), 1 * 40 * 50 * lanes).reshape(1, 40, 50, lanes)
+    few = np.array([-0.0, 2.5, NAN][:lanes], np.float32).reshape(shape)
+    _assert_same_as_cpu(lambda: op(tf.tensor(x), tf.tensor(few)))
+    _assert_same_as_cpu(lambda: op(tf.tensor(few), tf.tensor(x)))
