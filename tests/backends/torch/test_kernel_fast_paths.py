@@ -364,3 +364,14 @@ def test_an_operand_of_a_few_values_along_the_last_axis(op, shape):
     few = np.array([-0.0, 2.5, NAN][:lanes], np.float32).reshape(shape)
     _assert_same_as_cpu(lambda: op(tf.tensor(x), tf.tensor(few)))
     _assert_same_as_cpu(lambda: op(tf.tensor(few), tf.tensor(x)))
+
+
+@pytest.mark.parametrize("axis", [0, 1, 2])
+@pytest.mark.parametrize("op", [tf.arg_max, tf.arg_min])
+def test_arg_max_and_min_along_any_axis_pick_the_first_and_skip_nan(op, axis):
+    """Along a strided axis torch's max/min along the dimension: the first of equal
+    values, a NaN only where it comes first (TF.js's loop)."""
+    rng = np.random.default_rng(4)
+    x = rng.choice(np.array([0.0, 1.0, 1.0, NAN, -INF], np.float32), (6, 9, 7))
+    _assert_same_as_cpu(lambda: op(tf.tensor(x), axis))
+    _assert_same_as_cpu(lambda: op(tf.tensor(np.where(np.isfinite(x), x, 2).astype(np.int32)), axis))
