@@ -1,7 +1,9 @@
 """torch's shortcuts for the element-wise kernels real models spend their time in: PReLU
 through torch's own prelu (±0 inputs put back unless the slopes are finite with their sign
-bit clear; small inputs of other slopes through compare/where), Maximum and
-Minimum against one non-zero number through torch's maximum/minimum. Each must give the
+bit clear; by `+ 0` on a convolution's output, which holds no -0; small inputs of other
+slopes through compare/where), Maximum and Minimum against one non-zero number through
+torch's maximum/minimum, a few values along the last axis on wide rows, and the
+reductions along one axis through torch's max/min along a dimension. Each must give the
 `cpu` backend's values (the exact reference), -0's sign and NaN included, whether the
 shortcut applies or not."""
 
