@@ -84,7 +84,8 @@ class TorchBackend(KernelBackend):
         self._kernel_name = "an upload"
         self._made: list[DataId] | None = None
         # Values made from a buffer once and kept until it is freed (a model's filters in
-        # torch's layout: weights are converted during the first call, as TF.js's warm-up).
+        # torch's layout: weights are converted during the first call, as TF.js's warm-up),
+        # and what kernels recorded of the values they made (`mark`).
         self._derived: dict[DataId, dict[Any, Any]] = {}
         self._host = CpuBackend()  # runs cpu kernels on downloaded inputs (strings, int conv3d)
         self._host.name = "cpu"

@@ -88,8 +88,8 @@ def _extreme_kernel(maximum: bool, axis_name: str) -> Callable[..., TensorInfo]:
             return backend.make_output(
                 torch.full(shape, fill, dtype=TORCH_DTYPES[x.dtype], device=device), x.dtype
             )
-        if x.dtype == "float32" and len(axis) == 1 and x.shape[axis[0]] <= _FOLDED_AXIS:
-            result = _folded_extreme(backend.tensor(x), axis[0], maximum)
+        if x.dtype == "float32" and len(axis) == 1 and x.shape[axis[0]] <= _SHORT_AXIS:
+            result = _first_best(backend.tensor(x), axis[0], maximum).values
             return backend.make_output(result.reshape(shape), x.dtype)
         values = rows(backend.tensor(x), axis)
         if x.dtype == "bool":
@@ -104,16 +104,17 @@ def _extreme_kernel(maximum: bool, axis_name: str) -> Callable[..., TensorInfo]:
     return run
 
 
-_FOLDED_AXIS = 8  # the longest axis reduced by `_folded_extreme`
+# The longest axis a float32 Max or Min reduces along with `_first_best` (measured on
+# short axes only; longer ones keep the rows, amax and the first zero's search).
+_SHORT_AXIS = 8
 
 
-def _folded_extreme(values: torch.Tensor, axis: int, maximum: bool) -> torch.Tensor:
-    """TF.js's own loop along one short float32 axis: a value replaces the best so far
-    where it is NaN or beyond it, so NaN wins and of equal zeros the first stays. torch's
-    max/min along a dimension keep the first of equal values, so its values are that
-    loop's: one pass, no copy of the strided axis, no search for the first zero (0.4
-    against 0.6 ms for the loop a slice at a time on movenet-multipose's max over 6)."""
-    return (torch.max(values, axis) if maximum else torch.min(values, axis)).values
+def _first_best(values: torch.Tensor, axis: int, maximum: bool) -> Any:
+    """torch's max (min) along `axis`, values and indices: the first of equal values
+    wins, and NaN wins, as TF.js's loop along the axis (for Max and Min: the first zero's
+    sign is kept). One pass that reads a strided axis as it is: no copy of it moved last
+    (0.4 against 0.6 ms for the loop a slice at a time on movenet-multipose's max over 6)."""
+    return torch.max(values, axis) if maximum else torch.min(values, axis)
 
 
 def _logical_kernel(everything: bool) -> Callable[..., TensorInfo]:
@@ -133,13 +134,12 @@ def _logical_kernel(everything: bool) -> Callable[..., TensorInfo]:
 
 def _first_extreme(values: torch.Tensor, axis: int, maximum: bool) -> torch.Tensor:
     """The index of the first largest (smallest) value along `axis`: argmax along the
-    last axis, else torch's max (min) along the dimension, which keeps the first of equal
-    values and reads a strided axis as it is (argmax there needs the axis moved last and
+    last axis, else `_first_best`'s (argmax along a strided axis needs it moved last and
     copied: 230 against 140 µs on movenet-multipose's 3136 x 102 heatmap, 850 against
     220 on 100 000 x 8)."""
     if axis in (-1, values.dim() - 1):
         return values.argmax(-1) if maximum else values.argmin(-1)
-    return (torch.max(values, axis) if maximum else torch.min(values, axis)).indices
+    return _first_best(values, axis, maximum).indices
 
 
 def _arg_kernel(maximum: bool) -> Callable[..., TensorInfo]:
