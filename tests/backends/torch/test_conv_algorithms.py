@@ -148,3 +148,19 @@ def test_measuring_runs_outside_python_torch_function_modes():
         times = conv_algorithms._measure(call, pack_weight, ["onednn", "gemm"])
     assert Counting.calls == 0
     assert set(times) == {"onednn", "gemm"}
+
+
+@pytest.mark.parametrize(
+    ("dy_shape", "filter_shape"),
+    [((1, 8, 4, 4), (8, 5, 2, 2)), ((2, 3, 3, 2), (3, 4, 3, 3)), ((1, 6, 5, 3), (6, 2, 1, 2))],
+    ids=str,
+)
+def test_a_transposed_convolution_whose_filter_is_its_stride_is_a_tiled_product(dy_shape, filter_shape):
+    dys = torch.from_numpy(RNG.standard_normal(dy_shape).astype(np.float32))
+    filters = torch.from_numpy(RNG.standard_normal(filter_shape).astype(np.float32))
+    stride = filter_shape[2:]
+    got = conv_algorithms.tiled_transposed_conv(dys.contiguous(memory_format=torch.channels_last), filters)
+    want = F.conv_transpose2d(dys.double(), filters.double(), stride=stride)
+    assert got.shape == want.shape
+    np.testing.assert_allclose(got.double().numpy(), want.numpy(), rtol=1e-5, atol=1e-5)
+    assert got.permute(0, 2, 3, 1).is_contiguous()  # channels-last, as the kernels give it on

@@ -12,6 +12,7 @@ import pytest
 torch = pytest.importorskip("torch", reason="the torch backend needs PyTorch")
 
 import tfjs as tf  # noqa: E402
+from tests.backends.tolerance import assert_close_for_backend  # noqa: E402
 from tests.converter.test_plan_programs import PARAMS, gather_model  # noqa: E402
 from tests.helpers import results_of, settled  # noqa: E402
 from tfjs.backend_util.conv_info import compute_conv2d_info  # noqa: E402
@@ -27,6 +28,7 @@ GEOMETRIES = [  # in_shape, filter_shape, strides, dilations, pad, depthwise
     ((1, 9, 9, 2), (3, 3, 2, 2), 1, 2, "same", False),
     ((1, 6, 6, 3), (3, 3, 3, 2), 2, 1, "same", True),
     ((1, 7, 7, 4), (2, 2, 4, 1), 1, 2, "valid", True),
+    ((1, 8, 8, 3), (2, 2, 3, 4), 2, 1, "same", False),  # a filter as large as its stride: tiled
 ]
 
 
@@ -137,7 +139,7 @@ def _top_k_model() -> tf.GraphModel:
 def test_a_traced_top_k_selects_as_tfjs_and_a_tie_or_nan_runs_the_kernels(monkeypatch, on_torch_cpu):
     """The traced TopK selects with torch.topk: a row that leaves out a value equal to its
     k-th, or holds a NaN, fails its check and the call runs its kernels one by one. Every
-    call gives cpu's values and indices."""
+    call gives cpu's indices, and its values within torch's tolerance."""
     compiled = results_of(monkeypatch, plan_compiler, "compile_plan")
     model = _top_k_model()
     plain = RNG.permutation(80).reshape(2, 40).astype(np.float32) / 10  # no ties
@@ -159,7 +161,7 @@ def test_a_traced_top_k_selects_as_tfjs_and_a_tie_or_nan_runs_the_kernels(monkey
     for feed, (values, indices) in zip(feeds, want, strict=True):
         x = tf.tensor(feed)
         got = model.execute(x, ["values", "indices"])
-        np.testing.assert_array_equal(got[0].numpy(), values)
+        assert_close_for_backend("torch", got[0].numpy(), values)  # Exp's last bits
         np.testing.assert_array_equal(got[1].numpy(), indices)
         tf.dispose([x, *got])
     assert len(compiled) == 1 and compiled[0] is not None, "the top-k plan was not compiled"

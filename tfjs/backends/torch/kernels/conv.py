@@ -13,7 +13,13 @@ from torch.nn import grad as nn_grad
 
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.torch.backend_torch import NO_NEGATIVE_ZERO, TorchBackend
-from tfjs.backends.torch.kernels.conv_algorithms import ConvCall, PackedWeight, pack_weight, run_conv
+from tfjs.backends.torch.kernels.conv_algorithms import (
+    ConvCall,
+    PackedWeight,
+    pack_weight,
+    run_conv,
+    tiled_transposed_conv,
+)
 from tfjs.backends.torch.kernels.conv_shifted import (
     ShiftedFilters,
     ShiftedWindow,
@@ -237,8 +243,11 @@ def _transposed_conv(
     kernel = filters.shape[2:]
     reach = zip(dys.shape[2:], strides, dilations, kernel, strict=True)
     extra = [size - ((n - 1) * s + d * (k - 1) + 1) for size, (n, s, d, k) in zip(sizes, reach, strict=True)]
-    transposed = F.conv_transpose2d if dys.dim() == 4 else F.conv_transpose3d
     groups = _groups(info, depthwise)
+    tiled = dys.dim() == 4 and tuple(kernel) == tuple(strides) and set(dilations) == {1}
+    if tiled and groups == 1 and not any(extra):
+        return tiled_transposed_conv(dys, filters)
+    transposed = F.conv_transpose2d if dys.dim() == 4 else F.conv_transpose3d
     return transposed(dys, filters, stride=strides, output_padding=extra, groups=groups, dilation=dilations)
 
 

@@ -155,9 +155,10 @@ def _arg_kernel(maximum: bool) -> Callable[..., TensorInfo]:
         if values.dtype == torch.bool:
             values = values.to(torch.uint8)
         if values.is_floating_point():
-            nan = torch.isnan(values)
-            cleaned = torch.where(nan, float("-inf") if maximum else float("inf"), values)
-            index = torch.where(nan.select(axis, 0), 0, _first_extreme(cleaned, axis, maximum))
+            worst = float("-inf") if maximum else float("inf")
+            cleaned = torch.nan_to_num(values, nan=worst, posinf=float("inf"), neginf=float("-inf"))
+            first_nan = torch.isnan(values.select(axis, 0))
+            index = torch.where(first_nan, 0, _first_extreme(cleaned, axis, maximum))
         else:
             index = _first_extreme(values, axis, maximum)
         return backend.make_output(index.reshape(shape), "int32")

@@ -1,9 +1,8 @@
 """Element-wise kernels of one input.
 
 float32 inputs are computed in float32, except where a float32 formula cancels (TF.js's
-erf) or overflows before the result would (cosh, sinh, clipping to huge bounds), and exp
-(torch's float32 exp runs 40 times slower past ±88, and differs from Math.exp's rounding
-in about 1 value in 100): those run in float64 as JavaScript's Math does. int32 and bool
+erf) or overflows before the result would (cosh, sinh, clipping to huge bounds): those run
+in float64 as JavaScript's Math does. int32 and bool
 inputs are computed in float64 and stored as an Int32Array or Uint8Array would store
 JavaScript's result. complex64 stays complex64.
 """
@@ -89,6 +88,22 @@ def positive_zero(values: torch.Tensor) -> torch.Tensor:
     return values.add_(0) if values.is_floating_point() else values
 
 
+# Past these bounds float32 exp is 0 or infinite; halved, they keep torch's float32 exp
+# on its vector path, which it leaves (10 to 30 times slower) for inputs whose result is
+# subnormal, zero or infinite.
+_EXP_BOUNDS = (-110.0, 100.0)
+
+
+def exp(x: torch.Tensor) -> torch.Tensor:
+    """e^x. On a CPU, float32 as exp(x / 2)² of x clamped to where the result is finite
+    and not zero: within 3 float32 ulps of Math.exp, subnormal results included, in a
+    tenth of the time of exp in float64 (multipose's 320 000 values, 40% of them past -87:
+    0.13 against 1.45 ms; torch's float32 exp 0.89)."""
+    if x.dtype != torch.float32 or x.is_cuda:
+        return torch.exp(x)
+    return x.clamp(*_EXP_BOUNDS).mul_(0.5).exp_().square_()
+
+
 def relu(x: torch.Tensor) -> torch.Tensor:
     """Math.max(0, x): NaN stays NaN, relu(-0) is +0."""
     return positive_zero(torch.relu(x))
@@ -139,7 +154,7 @@ UNARY: dict[str, Callable[..., TensorInfo]] = {
     COS: unary_kernel(torch.cos),
     COSH: unary_kernel(torch.cosh, in_float64=True),
     ERF: unary_kernel(js_erf, in_float64=True),
-    EXP: unary_kernel(torch.exp, "float32", in_float64=True),
+    EXP: unary_kernel(exp, "float32"),
     EXPM1: unary_kernel(torch.expm1),
     FLOOR: unary_kernel(torch.floor),
     IS_FINITE: unary_kernel(torch.isfinite, "bool"),
