@@ -235,3 +235,29 @@ def test_an_original_written_in_place_is_not_read_through_the_twin() -> None:
     assert len(graph.findAllNodes("aten::sigmoid")) == 2  # the twin, and the original written
     for want, got in zip(plain, rewired, strict=True):
         assert torch.equal(want.nan_to_num(), got.nan_to_num())
+
+
+def _two_convolutions(x: torch.Tensor) -> torch.Tensor:
+    """Two convolutions as the kernels trace them, NHWC between; then an NHWC view read
+    back channels-first by two permutes."""
+    y = _conv_nhwc(_conv_nhwc(x, _W1), _W2)
+    return y.permute(0, 3, 1, 2).permute(0, 2, 3, 1) * 2
+
+
+def test_layout_round_trips_fold_to_one_contiguous_with_the_same_bits_and_layout() -> None:
+    from tfjs.backends.torch.layout_sinking import fold_layout_round_trips
+
+    x = _feeds()
+    graph = _graph(_two_convolutions, x)
+    plain = _run(graph, x)
+    kinds_before = [node.kind() for node in graph.nodes()]
+    fold_layout_round_trips(graph)
+    graph.lint()
+    kinds = [node.kind() for node in graph.nodes()]
+    folded = _run(graph, x)
+    # between the convolutions: permute, contiguous, permute, contiguous -> contiguous
+    assert kinds_before.count("aten::permute") - kinds.count("aten::permute") == 4
+    assert kinds.count("aten::contiguous") == kinds_before.count("aten::contiguous") - 1
+    assert torch.equal(plain.isnan(), folded.isnan())
+    assert torch.equal(plain.nan_to_num(), folded.nan_to_num())
+    assert plain.stride() == folded.stride()

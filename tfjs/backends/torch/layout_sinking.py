@@ -331,3 +331,53 @@ def _drop_layout_copies(graph: torch._C.Graph, chain_values: set[torch._C.Value]
         from_chain = source in chain_values or source.node().kind() == "aten::_convolution"
         if readers == {"aten::_convolution"} or (from_chain and readers <= _STRIDE_BLIND):
             node.output().replaceAllUsesWith(source)
+
+
+_CONTIGUOUS_FORMAT, _CHANNELS_LAST = 0, 2  # torch.memory_format as TorchScript's ints
+
+
+def fold_layout_round_trips(graph: torch._C.Graph) -> None:
+    """`permute(contiguous(permute(x, NHWC)), NCHW)`, a kernel handing its convolution's
+    output on as NHWC and the next kernel taking it back as NCHW, is x's values laid out
+    channels-last: `contiguous(x, channels_last)`, one op for three (each about 1.5 µs in
+    TorchScript's interpreter, between most pairs of oneDNN Graph partitions). The values
+    and the layout are the same. Two permutes in a row become one (none where they
+    cancel), and a `contiguous` of what is already so laid out goes."""
+    for node in list(graph.findAllNodes("aten::permute")):
+        inner = node.inputsAt(0).node()
+        outer_dims, inner_dims = _dims(node), _dims(inner) if inner.kind() == "aten::permute" else None
+        if outer_dims is None or inner_dims is None:
+            continue
+        dims = [inner_dims[d] for d in outer_dims]
+        if dims == sorted(dims):
+            node.output().replaceAllUsesWith(inner.inputsAt(0))
+            continue
+        with graph.insert_point_guard(node):
+            composed = graph.insertConstant(dims)
+        node.replaceInput(0, inner.inputsAt(0))
+        node.replaceInput(1, composed)
+    for node in list(graph.findAllNodes("aten::permute")):
+        copy = node.inputsAt(0).node()
+        if _dims(node) != _TO_CHANNELS_FIRST or copy.kind() != "aten::contiguous":
+            continue
+        inner = copy.inputsAt(0).node()
+        if constant_number(copy.inputsAt(1)) != _CONTIGUOUS_FORMAT or inner.kind() != "aten::permute":
+            continue
+        if _dims(inner) != _TO_CHANNELS_LAST:
+            continue
+        with graph.insert_point_guard(node):
+            channels_last = graph.insertConstant(_CHANNELS_LAST)
+        laid_out = graph.create("aten::contiguous", [inner.inputsAt(0), channels_last], 1)
+        laid_out.insertBefore(node).output().setType(node.output().type())
+        node.output().replaceAllUsesWith(laid_out.output())
+    for node in list(graph.findAllNodes("aten::contiguous")):
+        source = node.inputsAt(0).node()
+        layout = constant_number(node.inputsAt(1))
+        if source.kind() == "aten::contiguous" and constant_number(source.inputsAt(1)) == layout:
+            node.output().replaceAllUsesWith(node.inputsAt(0))
+    torch._C._jit_pass_dce(graph)
+
+
+def _dims(permute: torch._C.Node) -> list[int] | None:
+    dims = permute.inputsAt(1).toIValue() if permute.inputsAt(1).node().kind() == "prim::Constant" else None
+    return list(dims) if dims is not None else None

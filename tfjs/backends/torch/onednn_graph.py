@@ -29,7 +29,7 @@ import torch
 
 from tfjs.backends.torch.best_times import best_times
 from tfjs.backends.torch.graph_facts import GraphFacts, constant_number, graph_facts
-from tfjs.backends.torch.layout_sinking import sink_layout_permutes
+from tfjs.backends.torch.layout_sinking import fold_layout_round_trips, sink_layout_permutes
 
 _PROFILED_RUNS = 3  # the executor profiles, then optimizes (forming the partitions), then runs them
 _WARM_UP_RUNS = 3  # a thread's first calls of a partition run up to 2 times slower
@@ -121,6 +121,7 @@ def _respelled(frozen: torch._C.Graph, chains: bool = False) -> torch._C.Graph:
     graph = frozen.copy()
     graph.eraseInput(0)
     fusable = set(sink_layout_permutes(graph)) if chains else set()
+    fold_layout_round_trips(graph)
     for node in list(graph.nodes()):
         if node in fusable:
             continue
