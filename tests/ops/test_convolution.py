@@ -208,17 +208,19 @@ def test_nchw_depthwise_convolves_the_channels(backend):
 
 
 def test_kernel_bodies_take_numpy_and_a_conv_info(backend):
-    """The fused kernels run these and then add bias and activation."""
+    """The fused kernels run these and then add bias and activation: cpu's ops give their
+    bits; torch's within its tolerance (it runs whichever convolution algorithm measured
+    fastest in the process, which sums in its own order)."""
     x = np.arange(2 * 4 * 4 * 3, dtype=np.float32).reshape(2, 4, 4, 3) / 7
     w = np.linspace(-1, 1, 3 * 3 * 3 * 2, dtype=np.float32).reshape(3, 3, 3, 2)
     info = conv_info.compute_conv2d_info(x.shape, w.shape, 1, 1, "same")
     y = conv2d_values(x, w, info)
     assert y.dtype == np.float32 and y.shape == info.out_shape
-    np.testing.assert_array_equal(y, tidy_numpy(lambda: tf.conv2d(x, w, 1, "same")))
+    assert_close_for_backend(backend, tidy_numpy(lambda: tf.conv2d(x, w, 1, "same")), y)
     info = conv_info.compute_conv2d_info(x.shape, w.shape, 2, 1, "valid", None, True)
     y = depthwise_conv2d_values(x, w, info)
     assert y.shape == (2, 1, 1, 6)
-    np.testing.assert_array_equal(y, tidy_numpy(lambda: tf.depthwise_conv2d(x, w, 2, "valid")))
+    assert_close_for_backend(backend, tidy_numpy(lambda: tf.depthwise_conv2d(x, w, 2, "valid")), y)
 
 
 def test_conv_util_pads_and_rounding():
