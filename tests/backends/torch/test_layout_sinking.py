@@ -261,3 +261,25 @@ def test_layout_round_trips_fold_to_one_contiguous_with_the_same_bits_and_layout
     assert torch.equal(plain.isnan(), folded.isnan())
     assert torch.equal(plain.nan_to_num(), folded.nan_to_num())
     assert plain.stride() == folded.stride()
+
+
+def _written_between(x: torch.Tensor) -> torch.Tensor:
+    """The NHWC copy is clamped in place before the next convolution reads it back."""
+    y = F.conv2d(x.permute(0, 3, 1, 2).contiguous(memory_format=torch.channels_last), _W1, padding=1)
+    nhwc = y.permute(0, 2, 3, 1).contiguous()
+    back = nhwc.permute(0, 3, 1, 2)
+    nhwc.clamp_(0, 6)
+    return F.conv2d(back.contiguous(memory_format=torch.channels_last), _W2)
+
+
+def test_a_round_trip_written_in_place_does_not_fold() -> None:
+    from tfjs.backends.torch.layout_sinking import fold_layout_round_trips
+
+    x = _feeds()
+    graph = _graph(_written_between, x)
+    plain = _run(graph, x)
+    permutes = [node.kind() for node in graph.nodes()].count("aten::permute")
+    fold_layout_round_trips(graph)
+    assert [node.kind() for node in graph.nodes()].count("aten::permute") == permutes
+    folded = _run(graph, x)
+    assert torch.equal(plain.nan_to_num(), folded.nan_to_num())

@@ -339,10 +339,11 @@ _CONTIGUOUS_FORMAT, _CHANNELS_LAST = 0, 2  # torch.memory_format as TorchScript'
 def fold_layout_round_trips(graph: torch._C.Graph) -> None:
     """`permute(contiguous(permute(x, NHWC)), NCHW)`, a kernel handing its convolution's
     output on as NHWC and the next kernel taking it back as NCHW, is x's values laid out
-    channels-last: `contiguous(x, channels_last)`, one op for three (each about 1.5 µs in
-    TorchScript's interpreter, between most pairs of oneDNN Graph partitions). The values
-    and the layout are the same. Two permutes in a row become one (none where they
-    cancel), and a `contiguous` of what is already so laid out goes."""
+    channels-last: `contiguous(x, channels_last)`, one op for three (between most pairs
+    of oneDNN Graph partitions), where nothing writes x or a view of it in place (such a
+    write would reach the copy the first `contiguous` may make and not the new one).
+    The values and the layout are the same. Two permutes in a row become one (none where
+    they cancel), and a `contiguous` of what is already so laid out goes."""
     for node in list(graph.findAllNodes("aten::permute")):
         inner = node.inputsAt(0).node()
         outer_dims, inner_dims = _dims(node), _dims(inner) if inner.kind() == "aten::permute" else None
@@ -363,7 +364,7 @@ def fold_layout_round_trips(graph: torch._C.Graph) -> None:
         inner = copy.inputsAt(0).node()
         if constant_number(copy.inputsAt(1)) != _CONTIGUOUS_FORMAT or inner.kind() != "aten::permute":
             continue
-        if _dims(inner) != _TO_CHANNELS_LAST:
+        if _dims(inner) != _TO_CHANNELS_LAST or not _never_written(inner.inputsAt(0)):
             continue
         with graph.insert_point_guard(node):
             channels_last = graph.insertConstant(_CHANNELS_LAST)
