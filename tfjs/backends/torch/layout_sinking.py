@@ -346,7 +346,8 @@ def fold_layout_round_trips(graph: torch._C.Graph) -> None:
     they cancel), and a `contiguous` of what is already so laid out goes."""
     for node in list(graph.findAllNodes("aten::permute")):
         inner = node.inputsAt(0).node()
-        outer_dims, inner_dims = _dims(node), _dims(inner) if inner.kind() == "aten::permute" else None
+        outer_dims = node.inputsAt(1).toIValue()
+        inner_dims = inner.inputsAt(1).toIValue() if inner.kind() == "aten::permute" else None
         if outer_dims is None or inner_dims is None:
             continue
         dims = [inner_dims[d] for d in outer_dims]
@@ -359,12 +360,12 @@ def fold_layout_round_trips(graph: torch._C.Graph) -> None:
         node.replaceInput(1, composed)
     for node in list(graph.findAllNodes("aten::permute")):
         copy = node.inputsAt(0).node()
-        if _dims(node) != _TO_CHANNELS_FIRST or copy.kind() != "aten::contiguous":
+        if node.inputsAt(1).toIValue() != _TO_CHANNELS_FIRST or copy.kind() != "aten::contiguous":
             continue
         inner = copy.inputsAt(0).node()
         if constant_number(copy.inputsAt(1)) != _CONTIGUOUS_FORMAT or inner.kind() != "aten::permute":
             continue
-        if _dims(inner) != _TO_CHANNELS_LAST or not _never_written(inner.inputsAt(0)):
+        if inner.inputsAt(1).toIValue() != _TO_CHANNELS_LAST or not _never_written(inner.inputsAt(0)):
             continue
         with graph.insert_point_guard(node):
             channels_last = graph.insertConstant(_CHANNELS_LAST)
@@ -377,8 +378,3 @@ def fold_layout_round_trips(graph: torch._C.Graph) -> None:
         if source.kind() == "aten::contiguous" and constant_number(source.inputsAt(1)) == layout:
             node.output().replaceAllUsesWith(node.inputsAt(0))
     torch._C._jit_pass_dce(graph)
-
-
-def _dims(permute: torch._C.Node) -> list[int] | None:
-    dims = permute.inputsAt(1).toIValue() if permute.inputsAt(1).node().kind() == "prim::Constant" else None
-    return list(dims) if dims is not None else None

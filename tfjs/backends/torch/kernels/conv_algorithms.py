@@ -13,6 +13,9 @@ on the first call that meets them (the timing runs compute the same result).
 
 They sum the same products in different orders: results differ in float32's last bits,
 as between oneDNN's own algorithms. On a GPU, and for other dtypes, torch's convolution.
+
+A traced plan's transposed convolution whose filter is as large as its stride is one
+matrix product too (`tiled_transposed_conv`).
 """
 
 from __future__ import annotations
