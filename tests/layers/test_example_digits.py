@@ -5,16 +5,24 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import random
 from pathlib import Path
 
 import tfjs as tf
+from tfjs.backend_util import random_streams
+from tfjs.layers.training import data
 
 EXAMPLE = Path(__file__).parent.parent.parent / "examples" / "train_digits.py"
 
 
-def test_digits_cnn_trains_saves_and_reloads(tmp_path, capsys):
+def test_digits_cnn_trains_saves_and_reloads(tmp_path, capsys, monkeypatch):
     # on `cpu`, as the example states: torch's convolutions run by the algorithm each
-    # process measures fastest, and their last bits move the accuracy by a sample or two
+    # process measures fastest, and their last bits move the accuracy by a sample or two.
+    # The unseeded draws (initial weights, dropout: a fresh Math.random() seed each, as
+    # TF.js; the epochs' shuffles) come from seeded generators here: unseeded, one run in
+    # a clean-clone CI ended at 94.3%; twelve seeds gave 96.6-98.7%.
+    monkeypatch.setattr(random_streams, "_SYSTEM_RANDOM", random.Random(0))
+    monkeypatch.setattr(data, "random", random.Random(0))
     previous = tf.get_backend()
     tf.set_backend("cpu")
     try:
