@@ -13,6 +13,7 @@ backend, so a test on the CPU device can run the checks deferred.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 import torch
@@ -33,9 +34,13 @@ class ValueChecks:
         self.deferred = deferred
         self._pending: list[tuple[torch.Tensor, torch.Tensor, ErrorMaker]] = []
         # While a whole plan is traced (plan_compiler.py): each check's "any bad?", which
-        # the traced graph returns, so a run with a bad value can run its kernels again
-        # one by one, and raise there.
+        # the traced graph returns as one flag (`traced_failure`), so a run with a bad
+        # value can run its kernels again one by one, and raise there; and the fast
+        # paths' results, finished into that flag once for all (`stands_if_finite`,
+        # `stands_if_above`).
         self.traced: list[torch.Tensor] | None = None
+        self._traced_totals: list[torch.Tensor] = []
+        self._traced_least: dict[float, list[torch.Tensor]] = {}
 
     def check(self, bad: torch.Tensor, make_error: ErrorMaker) -> bool:
         """`bad` marks the bad elements (a bool tensor); `make_error(position)` makes the
@@ -58,20 +63,48 @@ class ValueChecks:
         return True
 
     def can_check(self) -> bool:
-        """Whether a kernel may take a fast path and check its result after (`stands`):
-        eagerly on the CPU device, or while a plan is traced (not while something else
-        traces, where a value read would end the trace)."""
+        """Whether a kernel may take a fast path and check its result after
+        (`stands_if_finite`, `stands_if_above`; the kernel computes it the exact way
+        where it may not stand): eagerly on the CPU device, or while a plan is traced
+        (not while something else traces, where a value read would end the trace)."""
         return not self.deferred and (self.traced is not None or not traced())
 
-    def stands(self, wrong: torch.Tensor) -> bool:
-        """Whether a fast path's result may stand, `wrong` (a 0-d bool) saying it may not
-        (the kernel then computes it the exact way). While a plan is traced, `wrong`
-        becomes one of the plan's checks, whose failure runs that call's kernels one by
-        one, and the result stands."""
+    def stands_if_finite(self, total: torch.Tensor) -> bool:
+        """Whether a fast path's result may stand, `total` (a 0-d float: the sum of the
+        result) saying by being finite that it may. While a plan is traced, the plan's
+        finite totals are summed and checked once (`traced_failure`): a sum of finite
+        totals that overflows runs that call's kernels one by one, slower, never wrong."""
         if self.traced is not None:
-            self.traced.append(wrong)
+            self._traced_totals.append(total)
             return True
-        return not bool(wrong)
+        return math.isfinite(float(total))
+
+    def stands_if_above(self, least: torch.Tensor, bound: float) -> bool:
+        """Whether a fast path's result may stand, `least` (a 0-d float: the result's
+        least value) saying by being above `bound` (not NaN) that it may. While a plan is
+        traced, the least of a bound's values is checked once (`traced_failure`)."""
+        if self.traced is not None:
+            self._traced_least.setdefault(bound, []).append(least)
+            return True
+        return bool(least > bound)
+
+    def start_tracing(self) -> None:
+        """Checks report from now on instead of raising (a plan is traced)."""
+        self.traced, self._traced_totals, self._traced_least = [], [], {}
+
+    def traced_failure(self) -> torch.Tensor:
+        """A 0-d bool: whether any check traced since `start_tracing` failed (few ops
+        however many checks: each fast path adds only its reduction)."""
+        assert self.traced is not None
+        failed = [torch.stack(self.traced).any()] if self.traced else []
+        if self._traced_totals:
+            total = torch.stack(self._traced_totals).sum()
+            failed.append(total * 0 != 0)  # NaN for a non-finite total
+        failed.extend(~(torch.stack(least).amin() > bound) for bound, least in self._traced_least.items())
+        return torch.stack(failed).any() if failed else torch.zeros((), dtype=torch.bool)
+
+    def stop_tracing(self) -> None:
+        self.traced, self._traced_totals, self._traced_least = None, [], {}
 
     def raise_pending(self) -> None:
         """Settles the pending checks (one wait for the device): raises the error of the

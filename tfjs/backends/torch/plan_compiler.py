@@ -130,15 +130,15 @@ class _TracedPlan(torch.nn.Module):
             backend.data[data_id] = value
             feeds.append(TensorInfo(data_id, shape, dtype))
         made: set[Any] = {feed.data_id for feed in feeds}
-        backend.checks.traced = checks = []
+        backend.checks.start_tracing()
         try:
             outputs = self.run(feeds)
             made.update(info.data_id for info in outputs if info.data_id not in held)
             self.output_dtypes = [info.dtype for info in outputs]
-            failed = torch.stack(checks).any() if checks else torch.zeros((), dtype=torch.bool)
+            failed = backend.checks.traced_failure()
             return (*(backend.tensor(info) for info in outputs), failed)
         finally:
-            backend.checks.traced = None
+            backend.checks.stop_tracing()
             for data_id in made:
                 if data_id in backend.data:
                     backend.dispose_data(data_id)

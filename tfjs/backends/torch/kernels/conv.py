@@ -131,7 +131,7 @@ def conv_values(
             plan.groups,
         )
         y = run_conv(call, packed, measured)
-        y = y if shifted.checks.stands(~torch.isfinite(y.sum())) else None  # see conv_shifted.py
+        y = y if shifted.checks.stands_if_finite(y.sum()) else None  # see conv_shifted.py
     if y is None:
         if tw.crop is not None:
             xs = xs[tw.crop]

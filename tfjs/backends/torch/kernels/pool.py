@@ -127,7 +127,7 @@ def max_pool_values(
     if own is not None and checks is not None and x.dtype == torch.float32 and checks.can_check():
         pool = _MAX[x.dim()]
         pooled = pool(channels_first(x, info), own.sizes, own.strides, own.padding, ceil_mode=own.ceil_mode)
-        if checks.stands(~(pooled.amin() > _LEAST_FLOAT32)):
+        if checks.stands_if_above(pooled.amin(), _LEAST_FLOAT32):
             return pooled
     values = _numbers(channels_first(x, info))
     if own is not None:  # torch's padding is never read: same windows, no padded copy
