@@ -191,7 +191,10 @@ def test_a_real_model_reads_no_constant_in_its_second_run(on_backend, monkeypatc
     assert len(spy.data_ids) > 0  # the plan read its constants
     second = spy.during(lambda: model.execute(feed))
     assert spy.data_ids == []
-    np.testing.assert_array_equal(first.numpy(), second.numpy())
+    if on_backend == "torch":  # the second call runs the compiled graph, which may fold float arithmetic
+        np.testing.assert_allclose(first.numpy(), second.numpy(), rtol=1e-5, atol=1e-5)
+    else:
+        np.testing.assert_array_equal(first.numpy(), second.numpy())
     tf.dispose([first, second, feed])
     model.dispose()
 

@@ -273,7 +273,7 @@ class GraphExecutor:
         )
         results = [_output(values, name, index) for name, index in output_refs]
         if collector is not None:
-            self.plan_programs.remember(key, collector, results)
+            self.plan_programs.remember(key, collector, feeds, results)
         return results
 
     def _program_key(

@@ -18,7 +18,6 @@ way, so its outputs stay bit for bit those of the node-by-node run.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
@@ -30,7 +29,7 @@ from tfjs.engine import ENGINE
 from tfjs.tensor import Tensor
 
 MAX_PLAN_PROGRAMS = 4  # per executor: feeds whose shapes keep changing lower again
-TRIAL_RUNS = 2  # calls each of the loop and a compiled runner (its first not timed) before one is kept
+TRIAL_RUNS = 2  # timed runs each of the loop and a compiled runner before one is kept
 Runner = Callable[[Sequence[Any]], list[TensorInfo]]  # feeds' infos: the outputs' infos
 
 
@@ -292,38 +291,49 @@ def plan_key(
 
 
 class LoweredPlan:
-    """A plan program and how its backend runs it: the plain kernel loop the first time;
-    then, where the backend compiles it (`compile_plan`, tried once), the compiled runner
-    and the loop take turns for TRIAL_RUNS calls each and the faster one is kept (a
-    compiled graph is not faster for every model)."""
+    """A plan program and how its backend runs it: the plain kernel loop, or the runner
+    the backend compiled for it (`compile_plan`), where that measured faster (`settle`:
+    a compiled graph is not faster for every model)."""
 
     __slots__ = ("program", "runner", "trial")
 
     def __init__(self, program: PlanProgram) -> None:
         self.program = program
         self.runner: Runner | None = None
-        self.trial: list[list[float]] | None = None  # times of [the loop, the runner], once compiled
+        self.trial: tuple[list[float], list[float]] | None = None  # times of (the loop, the runner)
+
+    def settle(self, feeds: Sequence[Tensor]) -> None:
+        """Has the backend compile the plan for `feeds` and, where it does, times the
+        kernel loop and the compiled runner in turns on them for TRIAL_RUNS calls each
+        (after the runner's first call, which sets it up in this thread: oneDNN Graph's
+        partitions run 2x slower in their first calls in a new thread), freeing their
+        results, and keeps the faster. Done in the call that recorded the plan, so that
+        the next one (TF.js's advice: warm a model up with one call) runs as every later
+        one does."""
+        program = self.program
+        self.runner = program.backend.compile_plan(partial(run_kernels, program), list(feeds))
+        if self.runner is None:
+            return
+        self._timed(feeds, self.runner)
+        self.trial = loop, compiled = [], []
+        for _ in range(TRIAL_RUNS):
+            loop.append(self._timed(feeds, None))
+            compiled.append(self._timed(feeds, self.runner))
+        if loop and min(compiled) >= min(loop):
+            self.runner = None  # the loop was as fast
+
+    def _timed(self, feeds: Sequence[Tensor], runner: Runner | None) -> float:
+        """Seconds one run of the program by `runner` (None: the loop) takes; its results freed."""
+        start = time.perf_counter()
+        results = run_program(self.program, feeds, runner)
+        self.program.backend.synchronize()
+        elapsed = time.perf_counter() - start
+        for tensor in results:
+            tensor.dispose()
+        return elapsed
 
     def run(self, feeds: Sequence[Tensor]) -> list[Tensor]:
-        program, trial = self.program, self.trial
-        if trial is None:
-            self.trial = trial = [[], []]
-            self.runner = program.backend.compile_plan(partial(run_kernels, program), list(feeds))
-            if self.runner is None:
-                trial[0] = [0.0] * TRIAL_RUNS  # nothing to try
-        if len(trial[0]) + len(trial[1]) >= 2 * TRIAL_RUNS:
-            return run_program(program, feeds, self.runner)
-        turn = len(trial[1]) < len(trial[0])  # the runner after each loop
-        start = time.perf_counter()
-        results = run_program(program, feeds, self.runner if turn else None)
-        program.backend.synchronize()
-        elapsed = time.perf_counter() - start
-        # the runner's first call sets it up in this thread (oneDNN Graph's partitions run
-        # 2x slower in their first calls in a new thread): not timed
-        trial[turn].append(math.inf if turn and not trial[1] else elapsed)
-        if len(trial[1]) == TRIAL_RUNS and min(trial[1]) >= min(trial[0]):
-            self.runner = None  # the loop was as fast
-        return results
+        return run_program(self.program, feeds, self.runner)
 
     @property
     def form(self) -> str:
@@ -355,11 +365,22 @@ class PlanPrograms:
         """A collector for this run's programs, unless the plan was found not to join."""
         return None if key in self.by_key else PlanCollector(feeds, fixed_ids)
 
-    def remember(self, key: tuple[Any, ...], collector: PlanCollector, results: Sequence[Any]) -> None:
+    def remember(
+        self, key: tuple[Any, ...], collector: PlanCollector, feeds: Sequence[Tensor], results: Sequence[Any]
+    ) -> None:
+        """Keeps the plan program `collector` joined from the run on `feeds` that made
+        `results`, settled (LoweredPlan.settle), or that the plan does not join."""
         program = collector.program(results)
+        lowered = LoweredPlan(self.fold(program)) if program is not None else None
+        if lowered is not None:
+            try:
+                lowered.settle(feeds)
+            except BaseException:
+                _dispose_owned(lowered)
+                raise
         if len(self.by_key) >= MAX_PLAN_PROGRAMS:
             _dispose_owned(self.by_key.pop(next(iter(self.by_key))))
-        self.by_key[key] = LoweredPlan(self.fold(program)) if program is not None else None
+        self.by_key[key] = lowered
 
     def clear(self) -> None:
         for lowered in self.by_key.values():

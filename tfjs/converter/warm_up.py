@@ -19,17 +19,16 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from tfjs.converter.plan_program import TRIAL_RUNS
 from tfjs.engine import ENGINE
 
 if TYPE_CHECKING:
     from tfjs.converter.graph_model import GraphModel
     from tfjs.tensor import Tensor
 
-# The first call records each node's kernel program, the second joins them into the plan
-# program and has the backend compile it, the next ones time the compiled runner against
-# the kernel loop (plan_program.LoweredPlan), so the caller's first call is a steady one.
-WARM_UP_CALLS = 2 + 2 * TRIAL_RUNS
+# The first call records each node's kernel program, joins them into the plan program, has
+# the backend compile it and times that against the kernel loop (LoweredPlan.settle); the
+# second runs the form kept, so that the caller's first call is a steady one.
+WARM_UP_CALLS = 2
 RANDOM_OPS = frozenset(
     {"Multinomial", "RandomStandardNormal", "RandomUniform", "RandomUniformInt", "TruncatedNormal"}
 )
