@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import logging
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
@@ -64,6 +64,10 @@ class Engine(GradientsMixin, ScopesMixin):
         self.num_string_tensors = 0
         self.num_bytes = 0
         self.num_data_moves = 0
+        # Tensors whose disposal is counted (a plan program's weights, checked on a call
+        # only when a count changed: plan_program.LoweredPlan).
+        self._watched_ids: set[int] = set()
+        self.num_watched_disposals = 0
         self.recorder: Any = None  # a graph node's kernel recorder (converter/kernel_program.py)
         self._scopes: list[_Scope] = []
         self._scope_ids = itertools.count(1)
@@ -227,6 +231,10 @@ class Engine(GradientsMixin, ScopesMixin):
         if info.backend is not backend:
             self.move_data(backend, value.data_id)
 
+    def watch(self, tensors: Iterable[Tensor]) -> None:
+        """Counts the disposals of `tensors` from now on in `num_watched_disposals`."""
+        self._watched_ids.update(tensor.id for tensor in tensors if not tensor.is_disposed)
+
     def move_data(self, backend: KernelBackend, data_id: DataId) -> None:
         """Moves a buffer to `backend` (reading it from where it lives)."""
         info = self._data[data_id]
@@ -296,6 +304,9 @@ class Engine(GradientsMixin, ScopesMixin):
             return
         tensor.is_disposed = True
         self.num_tensors -= 1
+        if tensor.id in self._watched_ids:
+            self._watched_ids.discard(tensor.id)
+            self.num_watched_disposals += 1
         if tensor.dtype == "string":
             self.num_string_tensors -= 1
         self._release_buffer(tensor.data_id)

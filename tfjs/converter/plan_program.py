@@ -207,14 +207,19 @@ def _refs_to(program: NodeProgram, step: int) -> list[tuple[int, int]]:
     return sorted(found)
 
 
-def run_program(program: PlanProgram, feeds: Sequence[Tensor], runner: Runner | None = None) -> list[Tensor]:
+def run_program(
+    program: PlanProgram, feeds: Sequence[Tensor], runner: Runner | None = None, check_weights: bool = True
+) -> list[Tensor]:
     """Runs `program` on `feeds` (in its key's order), by `runner` where the backend
-    compiled one: its outputs as tracked tensors."""
+    compiled one: its outputs as tracked tensors. `check_weights`: whether each weight
+    is checked (not disposed) and moved to the program's backend first (where nothing
+    was disposed or moved since they last were, the caller may leave it)."""
     engine, backend = ENGINE, program.backend
     for tensor in feeds:
         engine.prepare_input(backend, tensor, "feed", "a graph model")
-    for _, tensor in program.fixed:
-        engine.prepare_input(backend, tensor, "weight", "a graph model")
+    if check_weights:
+        for _, tensor in program.fixed:
+            engine.prepare_input(backend, tensor, "weight", "a graph model")
     infos = runner(feeds) if runner is not None else run_kernels(program, feeds)
     return [engine.make_outputs(info, backend, "a graph model") for info in infos]
 
@@ -295,12 +300,17 @@ class LoweredPlan:
     the backend compiled for it (`compile_plan`), where that measured faster (`settle`:
     a compiled graph is not faster for every model)."""
 
-    __slots__ = ("program", "runner", "trial")
+    __slots__ = ("program", "runner", "trial", "weights_checked")
 
     def __init__(self, program: PlanProgram) -> None:
         self.program = program
         self.runner: Runner | None = None
         self.trial: tuple[list[float], list[float]] | None = None  # times of (the loop, the runner)
+        # The engine's counts of watched disposals and of moves when the weights were last
+        # checked: a weight is checked again only after either changed (a few hundred
+        # weights, each a cold object after the model ran, cost 1% of a call).
+        self.weights_checked: tuple[int, int] | None = None
+        ENGINE.watch(tensor for _, tensor in program.fixed)
 
     def settle(self, feeds: Sequence[Tensor]) -> None:
         """Has the backend compile the plan for `feeds` and, where it does, times the
@@ -333,7 +343,11 @@ class LoweredPlan:
         return elapsed
 
     def run(self, feeds: Sequence[Tensor]) -> list[Tensor]:
-        return run_program(self.program, feeds, self.runner)
+        engine = ENGINE
+        checked = self.weights_checked == (engine.num_watched_disposals, engine.num_data_moves)
+        results = run_program(self.program, feeds, self.runner, check_weights=not checked)
+        self.weights_checked = (engine.num_watched_disposals, engine.num_data_moves)
+        return results
 
     @property
     def form(self) -> str:
