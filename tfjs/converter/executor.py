@@ -39,6 +39,7 @@ from tfjs.converter.ops._values import HostValues
 from tfjs.converter.plan_folding import fold_for_backend
 from tfjs.converter.plan_program import PlanPrograms, plan_key
 from tfjs.converter.plan_runner import Plan, build_plan, run_plan
+from tfjs.converter.repeat_calls import RepeatCall, Signature
 from tfjs.converter.shape_folding import ShapeFolds
 from tfjs.engine import ENGINE
 from tfjs.environment import ENV
@@ -69,6 +70,7 @@ class GraphExecutor:
         self._plans: dict[PlanKey, Plan] = {}
         self.programs: NodePrograms = {}  # each node's kernel programs (kernel_program.py)
         self.plan_programs = PlanPrograms(fold_for_backend)  # whole plans joined into one (plan_program.py)
+        self.repeat = RepeatCall()  # the last call that ran a plan program (repeat_calls.py)
         self.used_cache: dict[tuple[tuple[str, ...], tuple[str, ...]], set[str]] = {}
         # graphs with frames: {(inputs, outputs): the tensors the rest reads of the part
         # before control flow, which runs as a plan}
@@ -151,7 +153,10 @@ class GraphExecutor:
     def execute(self, inputs: dict[str, Tensor], outputs: list[str] | None = None) -> list[Tensor]:
         """Runs the graph on `inputs` ({node name or signature key: tensor}) and returns
         the tensors named in `outputs` (`node` or `node:1`; default: the graph's outputs)."""
-        steps = self.run_steps(inputs, outputs)
+        signature, results = self.repeat.run(self, inputs, outputs)
+        if results is not None:
+            return results
+        steps = self.run_steps(inputs, outputs, signature=signature)
         while True:
             try:
                 next(steps)
@@ -167,9 +172,12 @@ class GraphExecutor:
         function_call: bool = False,
         tensor_arrays: dict[int, Any] | None = None,
         tensor_lists: dict[int, Any] | None = None,
+        signature: Signature | None = None,
     ) -> Iterator[None]:
         """The execution as a generator that yields between nodes and returns the outputs;
-        `each_node`: no whole-plan program (plan_program.py), which runs in one step."""
+        `each_node`: no whole-plan program (plan_program.py), which runs in one step;
+        `signature`: the call's (repeat_calls.py), remembered where a program runs."""
+        given = list(inputs)
         kept: dict[str, list[Any]] | None = None
         if not function_call and self.parent is None:
             self.dispose_intermediate_tensors()  # those of the previous run, as TF.js
@@ -188,6 +196,8 @@ class GraphExecutor:
             key, feeds, _ = self._program_key(plan, inputs) if not plan.host_feeds else (None, [], {})
             lowered = self.plan_programs.find(key) if key is not None else None
             if lowered is not None:  # one program: no tensor of a node kept by name
+                if signature is not None:
+                    self.repeat.remember(signature, key, given, inputs)
                 yield
                 return lowered.run(feeds)
         context = ExecutionContext(self.function_map, self.resources, tensor_arrays, tensor_lists)
