@@ -57,12 +57,18 @@ def test_a_repeated_call_runs_its_program_on_each_calls_feeds(backend, usual_pat
     model.dispose()
 
 
-def test_a_call_that_differs_from_the_last_takes_the_usual_path(backend, usual_paths):
+def repeated(usual_paths: list) -> tuple[tf.GraphModel, dict[str, tf.Tensor]]:
+    """The model after three equal calls (the usual path twice, then a repeat), and its feeds."""
     model = difference_model()
     given = feeds()
     for _ in range(3):
         tf.dispose(model.execute(given, "twice"))
     assert len(usual_paths) == 2
+    return model, given
+
+
+def test_a_call_that_differs_from_the_last_takes_the_usual_path(backend, usual_paths):
+    model, given = repeated(usual_paths)
     out = model.execute(given, "out")  # other outputs
     np.testing.assert_allclose(out.numpy(), given["a"].numpy() - given["b"].numpy(), rtol=1e-6)
     assert len(usual_paths) == 3
@@ -74,10 +80,7 @@ def test_a_call_that_differs_from_the_last_takes_the_usual_path(backend, usual_p
 
 
 def test_a_repeat_with_a_disposed_feed_raises_the_usual_error(backend, usual_paths):
-    model = difference_model()
-    given = feeds()
-    for _ in range(3):
-        tf.dispose(model.execute(given, "twice"))
+    model, given = repeated(usual_paths)
     given["a"].dispose()
     with pytest.raises(ValueError, match="The input 'a' is a disposed tensor"):
         model.execute(given, "twice")
@@ -88,11 +91,7 @@ def test_a_repeat_with_a_disposed_feed_raises_the_usual_error(backend, usual_pat
 
 
 def test_debug_mode_and_kept_intermediates_take_the_usual_path(backend, usual_paths):
-    model = difference_model()
-    given = feeds()
-    for _ in range(3):
-        tf.dispose(model.execute(given, "twice"))
-    assert len(usual_paths) == 2
+    model, given = repeated(usual_paths)
     tf.env().set("KEEP_INTERMEDIATE_TENSORS", True)
     try:
         tf.dispose(model.execute(given, "twice"))
