@@ -104,6 +104,7 @@ class ValueChecks:
         return torch.stack(failed).any() if failed else torch.zeros((), dtype=torch.bool)
 
     def stop_tracing(self) -> None:
+        """Checks raise again (eagerly) and the traced ones are dropped."""
         self.traced, self._traced_totals, self._traced_least = None, [], {}
 
     def raise_pending(self) -> None:
