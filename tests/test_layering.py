@@ -35,6 +35,7 @@ def offending_imports(paths: list[Path], forbidden: tuple[str, ...]) -> list[str
 
 ENGINE_MODULES = [
     "engine.py",
+    "engine_backends.py",
     "engine_scopes.py",
     "engine_gradients.py",
     "tape.py",
