@@ -44,11 +44,11 @@ def test_bench_says_how_the_timed_calls_ran(backend, path, expected, monkeypatch
     `runs as` row is where it shows (a cast once kept centernet from compiling)."""
     if backend == "torch":
         pytest.importorskip("torch", reason="the torch backend needs PyTorch")
-        from tfjs.converter import plan_program
+        from tfjs.converter import lowered_plans
 
         # no timed trial: the compiled runner is kept (on so small a model the loop may
         # measure faster, which is the trial's to decide, not this test's)
-        monkeypatch.setattr(plan_program, "TRIAL_RUNS", 0)
+        monkeypatch.setattr(lowered_plans, "TRIAL_RUNS", 0)
     converter_fixture = path in ("frames_loop", "switch_merge")
     model = str(CONVERTER_FIXTURES / path / "model.json") if converter_fixture else fixture(path)
     result = bench(model, backend="cpu" if backend == "layers" else backend, runs=5, warmup=2)

@@ -11,7 +11,7 @@ import pytest
 
 import tfjs as tf
 from tests.graph_fixtures import placeholder
-from tfjs.converter.plan_program import LoweredPlan
+from tfjs.converter.lowered_plans import LoweredPlan
 
 FIXTURES = Path(__file__).parent / "fixtures"
 ADD_MUL = FIXTURES / "add_mul" / "model.json"  # out = 2 * x + 1, x: [-1] float32

@@ -14,7 +14,8 @@ import pytest
 import tfjs as tf
 from tests.graph_fixtures import b64, placeholder, weight
 from tests.helpers import settled
-from tfjs.converter.plan_program import TRIAL_RUNS, LoweredPlan, PlanCollector
+from tfjs.converter.lowered_plans import TRIAL_RUNS, LoweredPlan
+from tfjs.converter.plan_program import PlanCollector
 
 F32 = {"T": {"type": "DT_FLOAT"}}
 I32 = {"type": "DT_INT32"}
@@ -307,7 +308,7 @@ def test_the_faster_of_the_loop_and_the_compiled_runner_is_kept(monkeypatch, run
     """In the call that records the plan, the loop and the compiled runner take turns
     for TRIAL_RUNS runs each (the loop costing 5 a run here), after the runner's first
     run, which sets it up and is not timed; every later call runs the faster."""
-    from tfjs.converter import plan_program
+    from tfjs.converter import lowered_plans
 
     tf.set_backend("cpu")
     made = []
@@ -318,15 +319,15 @@ def test_the_faster_of_the_loop_and_the_compiled_runner_is_kept(monkeypatch, run
 
     monkeypatch.setattr(type(tf.backend()), "compile_plan", compile_plan)
     clock, ran = [0.0], []
-    real_run_program = plan_program.run_program
+    real_run_program = lowered_plans.run_program
 
     def timed_run_program(program, feeds, runner=None, check_weights=True):
         ran.append("loop" if runner is None else "runner")
         clock[0] += 5.0 if runner is None else runner_costs[min(ran.count("runner"), 2) - 1]
         return real_run_program(program, feeds, runner, check_weights)
 
-    monkeypatch.setattr(plan_program, "run_program", timed_run_program)
-    monkeypatch.setattr(plan_program.time, "perf_counter", lambda: clock[0])
+    monkeypatch.setattr(lowered_plans, "run_program", timed_run_program)
+    monkeypatch.setattr(lowered_plans.time, "perf_counter", lambda: clock[0])
     model = conv_model()
     x = tf.tensor(RNG.standard_normal((1, 4, 4, 2)).astype(np.float32))
     want = reference(x.numpy())

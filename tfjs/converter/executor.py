@@ -34,10 +34,10 @@ from tfjs.converter.frame_prefix import run_with_prefix
 from tfjs.converter.frames import clones
 from tfjs.converter.host_shapes import HostPlan, read_feeds
 from tfjs.converter.kernel_program import NodePrograms, can_replay
+from tfjs.converter.lowered_plans import PlanPrograms, plan_key
 from tfjs.converter.model_graph import SOURCE_OPS, Graph, Node, parse_input_name
 from tfjs.converter.ops._values import HostValues
 from tfjs.converter.plan_folding import fold_for_backend
-from tfjs.converter.plan_program import PlanPrograms, plan_key
 from tfjs.converter.plan_runner import Plan, build_plan, run_plan
 from tfjs.converter.repeat_calls import RepeatCall, Signature
 from tfjs.converter.shape_folding import ShapeFolds
@@ -69,7 +69,7 @@ class GraphExecutor:
         self._resources = None
         self._plans: dict[PlanKey, Plan] = {}
         self.programs: NodePrograms = {}  # each node's kernel programs (kernel_program.py)
-        self.plan_programs = PlanPrograms(fold_for_backend)  # whole plans joined into one (plan_program.py)
+        self.plan_programs = PlanPrograms(fold_for_backend)  # whole plans joined into one (lowered_plans.py)
         self.repeat = RepeatCall()  # the last call that ran a plan program (repeat_calls.py)
         self.used_cache: dict[tuple[tuple[str, ...], tuple[str, ...]], set[str]] = {}
         # graphs with frames: {(inputs, outputs): the tensors the rest reads of the part
@@ -283,7 +283,7 @@ class GraphExecutor:
         )
         results = [_output(values, name, index) for name, index in output_refs]
         if collector is not None:
-            self.plan_programs.remember(key, collector, feeds, results)
+            self.plan_programs.lower(key, collector, feeds, results)
         return results
 
     def _program_key(

@@ -6,10 +6,11 @@ the programs the nodes ran are joined into one: each kernel input names a slot (
 a weight or constant the plan reads, or an earlier kernel's output), and after each
 kernel the slots nothing reads any more are freed. Running it calls the kernels on the
 backend directly: no tensor is made for an intermediate (only the outputs become tracked
-tensors), no node bookkeeping, no scope. It is recorded for the backend instance and the
-feeds' shapes and dtypes, as each node's program is, and runs only when node programs
-would (`can_replay`: no tape, debug mode, profile or timer) and intermediate tensors are
-not kept; so `memory()` is exact at the boundary of every `execute`.
+tensors), no node bookkeeping, no scope. It is recorded (lowered_plans.py) for the
+backend instance and the feeds' shapes and dtypes, as each node's program is, and runs
+only when node programs would (`can_replay`: no tape, debug mode, profile or timer) and
+intermediate tensors are not kept; so `memory()` is exact at the boundary of every
+`execute`.
 
 A backend may run the joined program as one unit of its own (`compile_plan`: the torch
 backend's frozen graph); the plain loop here is every backend's fallback, and `cpu`'s
@@ -18,9 +19,7 @@ way, so its outputs stay bit for bit those of the node-by-node run.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Mapping, Sequence
-from functools import partial
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from tfjs.backends.backend import TensorInfo
@@ -28,8 +27,6 @@ from tfjs.converter.kernel_program import KernelStep, NodeProgram, ShareStep
 from tfjs.engine import ENGINE
 from tfjs.tensor import Tensor
 
-MAX_PLAN_PROGRAMS = 4  # per executor: feeds whose shapes keep changing lower again
-TRIAL_RUNS = 2  # timed runs each of the loop and a compiled runner before one is kept
 Runner = Callable[[Sequence[Any]], list[TensorInfo]]  # feeds' infos: the outputs' infos
 
 
@@ -282,126 +279,3 @@ def run_kernels(program: PlanProgram, feeds: Sequence[Any]) -> list[TensorInfo]:
         raise
     outputs = [infos[slot] for slot in program.outputs]
     return [TensorInfo(info.data_id, tuple(info.shape), info.dtype) for info in outputs]
-
-
-def plan_key(
-    plan: Any, feeds: Sequence[Tensor], feed_values: Mapping[str, Any] | None = None
-) -> tuple[Any, ...]:
-    """What a plan program is recorded for: the plan, the backend instance, the feeds'
-    shapes and dtypes, and the values of the feeds it reads on the host (`feed_values`:
-    HostValues by feed name), which its kernels' attributes hold."""
-    values = sorted((feed_values or {}).items())
-    read = tuple((name, v.dtype, v.shape, v.flat.tobytes()) for name, v in values)
-    return (id(plan), ENGINE.backend, *((t.shape, t.dtype) for t in feeds), read)
-
-
-class LoweredPlan:
-    """A plan program and how its backend runs it: the plain kernel loop, or the runner
-    the backend compiled for it (`compile_plan`), where that measured faster (`settle`:
-    a compiled graph is not faster for every model)."""
-
-    __slots__ = ("program", "runner", "trial", "weights_checked")
-
-    def __init__(self, program: PlanProgram) -> None:
-        self.program = program
-        self.runner: Runner | None = None
-        self.trial: tuple[list[float], list[float]] | None = None  # times of (the loop, the runner)
-        # The engine's counts of watched disposals and of moves when the weights were last
-        # checked: a weight is checked again only after either changed (a few hundred
-        # weights, each a cold object after the model ran, cost 1% of a call).
-        self.weights_checked: tuple[int, int] | None = None
-        ENGINE.watch(tensor for _, tensor in program.fixed)
-
-    def settle(self, feeds: Sequence[Tensor]) -> None:
-        """Has the backend compile the plan for `feeds` and, where it does, times the
-        kernel loop and the compiled runner in turns on them for TRIAL_RUNS calls each
-        (after the runner's first call, which sets it up in this thread: oneDNN Graph's
-        partitions run 2x slower in their first calls in a new thread), freeing their
-        results, and keeps the faster. Done in the call that recorded the plan, so that
-        the next one (TF.js's advice: warm a model up with one call) runs as every later
-        one does."""
-        program = self.program
-        self.runner = program.backend.compile_plan(partial(run_kernels, program), list(feeds))
-        if self.runner is None:
-            return
-        self._timed(feeds, self.runner)
-        self.trial = loop, compiled = [], []
-        for _ in range(TRIAL_RUNS):
-            loop.append(self._timed(feeds, None))
-            compiled.append(self._timed(feeds, self.runner))
-        if loop and min(compiled) >= min(loop):
-            self.runner = None  # the loop was as fast
-
-    def _timed(self, feeds: Sequence[Tensor], runner: Runner | None) -> float:
-        """Seconds one run of the program by `runner` (None: the loop) takes; its results freed."""
-        start = time.perf_counter()
-        results = run_program(self.program, feeds, runner)
-        self.program.backend.synchronize()
-        elapsed = time.perf_counter() - start
-        for tensor in results:
-            tensor.dispose()
-        return elapsed
-
-    def run(self, feeds: Sequence[Tensor]) -> list[Tensor]:
-        engine = ENGINE
-        checked = self.weights_checked == (engine.num_watched_disposals, engine.num_data_moves)
-        results = run_program(self.program, feeds, self.runner, check_weights=not checked)
-        self.weights_checked = (engine.num_watched_disposals, engine.num_data_moves)
-        return results
-
-    @property
-    def form(self) -> str:
-        """How the plan runs now: "kernel plan" (the loop), or "compiled" with the
-        backend's word for its runner (torch's "TorchScript + oneDNN Graph")."""
-        if self.runner is None:
-            return "kernel plan"
-        return f"compiled: {getattr(self.runner, 'form', 'by the backend')}"
-
-
-class PlanPrograms:
-    """An executor's plan programs, and the keys whose plans cannot be joined (a node ran
-    without a kernel program: not tried again), the least recently used dropped past
-    MAX_PLAN_PROGRAMS."""
-
-    def __init__(self, fold: Callable[[PlanProgram], PlanProgram] = lambda program: program) -> None:
-        self.by_key: dict[tuple[Any, ...], LoweredPlan | None] = {}
-        self.fold = fold  # a joined program's rewrite for its backend (plan_folding.fold_for_backend)
-
-    def find(self, key: tuple[Any, ...]) -> LoweredPlan | None:
-        if key not in self.by_key:
-            return None
-        lowered = self.by_key[key] = self.by_key.pop(key)  # most recently used last
-        return lowered
-
-    def collector(
-        self, key: tuple[Any, ...], feeds: Sequence[Tensor], fixed_ids: set[int]
-    ) -> PlanCollector | None:
-        """A collector for this run's programs, unless the plan was found not to join."""
-        return None if key in self.by_key else PlanCollector(feeds, fixed_ids)
-
-    def remember(
-        self, key: tuple[Any, ...], collector: PlanCollector, feeds: Sequence[Tensor], results: Sequence[Any]
-    ) -> None:
-        """Keeps the plan program `collector` joined from the run on `feeds` that made
-        `results`, settled (LoweredPlan.settle), or that the plan does not join."""
-        program = collector.program(results)
-        lowered = LoweredPlan(self.fold(program)) if program is not None else None
-        if lowered is not None:
-            try:
-                lowered.settle(feeds)
-            except BaseException:
-                _dispose_owned(lowered)
-                raise
-        if len(self.by_key) >= MAX_PLAN_PROGRAMS:
-            _dispose_owned(self.by_key.pop(next(iter(self.by_key))))
-        self.by_key[key] = lowered
-
-    def clear(self) -> None:
-        for lowered in self.by_key.values():
-            _dispose_owned(lowered)
-        self.by_key.clear()
-
-
-def _dispose_owned(lowered: LoweredPlan | None) -> None:
-    for tensor in lowered.program.owned if lowered is not None else ():
-        tensor.dispose()

@@ -1,0 +1,141 @@
+"""An executor's lowered plans: each whole-plan program (plan_program.py) with the form
+its backend runs it in, settled in the call that recorded it, and kept per plan, backend
+and feed shapes and dtypes, the least recently used dropped past MAX_PLAN_PROGRAMS."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
+from typing import Any
+
+from tfjs.converter.plan_program import PlanCollector, PlanProgram, Runner, run_kernels, run_program
+from tfjs.engine import ENGINE
+from tfjs.tensor import Tensor
+
+MAX_PLAN_PROGRAMS = 4  # per executor: feeds whose shapes keep changing lower again
+TRIAL_RUNS = 2  # timed runs each of the loop and a compiled runner before one is kept
+
+
+def plan_key(
+    plan: Any, feeds: Sequence[Tensor], feed_values: Mapping[str, Any] | None = None
+) -> tuple[Any, ...]:
+    """What a plan program is recorded for: the plan, the backend instance, the feeds'
+    shapes and dtypes, and the values of the feeds it reads on the host (`feed_values`:
+    HostValues by feed name), which its kernels' attributes hold."""
+    values = sorted((feed_values or {}).items())
+    read = tuple((name, v.dtype, v.shape, v.flat.tobytes()) for name, v in values)
+    return (id(plan), ENGINE.backend, *((t.shape, t.dtype) for t in feeds), read)
+
+
+class LoweredPlan:
+    """A plan program and how its backend runs it: the plain kernel loop, or the runner
+    the backend compiled for it (`compile_plan`), where that measured faster (`settle`:
+    a compiled graph is not faster for every model)."""
+
+    __slots__ = ("program", "runner", "trial", "weights_checked")
+
+    def __init__(self, program: PlanProgram) -> None:
+        self.program = program
+        self.runner: Runner | None = None
+        self.trial: tuple[list[float], list[float]] | None = None  # times of (the loop, the runner)
+        # The engine's counts of watched disposals and of moves when the weights were last
+        # checked: a weight is checked again only after either changed (a few hundred
+        # weights, each a cold object after the model ran, cost 1% of a call).
+        self.weights_checked: tuple[int, int] | None = None
+        ENGINE.watch(tensor for _, tensor in program.fixed)
+
+    def settle(self, feeds: Sequence[Tensor]) -> None:
+        """Has the backend compile the plan for `feeds` and, where it does, times the
+        kernel loop and the compiled runner in turns on them for TRIAL_RUNS calls each
+        (after the runner's first call, which sets it up in this thread: oneDNN Graph's
+        partitions run 2x slower in their first calls in a new thread), freeing their
+        results, and keeps the faster. Done in the call that recorded the plan, so that
+        the next one (TF.js's advice: warm a model up with one call) runs as every later
+        one does."""
+        program = self.program
+        self.runner = program.backend.compile_plan(partial(run_kernels, program), list(feeds))
+        if self.runner is None:
+            return
+        self._timed(feeds, self.runner)
+        self.trial = loop, compiled = [], []
+        for _ in range(TRIAL_RUNS):
+            loop.append(self._timed(feeds, None))
+            compiled.append(self._timed(feeds, self.runner))
+        if loop and min(compiled) >= min(loop):
+            self.runner = None  # the loop was as fast
+
+    def _timed(self, feeds: Sequence[Tensor], runner: Runner | None) -> float:
+        """Seconds one run of the program by `runner` (None: the loop) takes; its results freed."""
+        start = time.perf_counter()
+        results = run_program(self.program, feeds, runner)
+        self.program.backend.synchronize()
+        elapsed = time.perf_counter() - start
+        for tensor in results:
+            tensor.dispose()
+        return elapsed
+
+    def run(self, feeds: Sequence[Tensor]) -> list[Tensor]:
+        engine = ENGINE
+        checked = self.weights_checked == (engine.num_watched_disposals, engine.num_data_moves)
+        results = run_program(self.program, feeds, self.runner, check_weights=not checked)
+        self.weights_checked = (engine.num_watched_disposals, engine.num_data_moves)
+        return results
+
+    @property
+    def form(self) -> str:
+        """How the plan runs now: "kernel plan" (the loop), or "compiled" with the
+        backend's word for its runner (torch's "TorchScript + oneDNN Graph")."""
+        if self.runner is None:
+            return "kernel plan"
+        return f"compiled: {getattr(self.runner, 'form', 'by the backend')}"
+
+
+class PlanPrograms:
+    """An executor's plan programs, and the keys whose plans cannot be joined (a node ran
+    without a kernel program: not tried again), the least recently used dropped past
+    MAX_PLAN_PROGRAMS."""
+
+    def __init__(self, fold: Callable[[PlanProgram], PlanProgram] = lambda program: program) -> None:
+        self.by_key: dict[tuple[Any, ...], LoweredPlan | None] = {}
+        self.fold = fold  # a joined program's rewrite for its backend (plan_folding.fold_for_backend)
+
+    def find(self, key: tuple[Any, ...]) -> LoweredPlan | None:
+        if key not in self.by_key:
+            return None
+        lowered = self.by_key[key] = self.by_key.pop(key)  # most recently used last
+        return lowered
+
+    def collector(
+        self, key: tuple[Any, ...], feeds: Sequence[Tensor], fixed_ids: set[int]
+    ) -> PlanCollector | None:
+        """A collector for this run's programs, unless the plan was found not to join."""
+        return None if key in self.by_key else PlanCollector(feeds, fixed_ids)
+
+    def lower(
+        self, key: tuple[Any, ...], collector: PlanCollector, feeds: Sequence[Tensor], results: Sequence[Any]
+    ) -> None:
+        """Lowers the plan program `collector` joined from the run on `feeds` that made
+        `results`: folds it for the backend, settles the form it runs in
+        (LoweredPlan.settle) and keeps it; or keeps that the plan does not join."""
+        program = collector.program(results)
+        lowered = LoweredPlan(self.fold(program)) if program is not None else None
+        if lowered is not None:
+            try:
+                lowered.settle(feeds)
+            except BaseException:
+                _dispose_owned(lowered)
+                raise
+        if len(self.by_key) >= MAX_PLAN_PROGRAMS:
+            _dispose_owned(self.by_key.pop(next(iter(self.by_key))))
+        self.by_key[key] = lowered
+
+    def clear(self) -> None:
+        for lowered in self.by_key.values():
+            _dispose_owned(lowered)
+        self.by_key.clear()
+
+
+def _dispose_owned(lowered: LoweredPlan | None) -> None:
+    for tensor in lowered.program.owned if lowered is not None else ():
+        tensor.dispose()
