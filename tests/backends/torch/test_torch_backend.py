@@ -5,6 +5,7 @@ registration (PyTorch imported only when it starts)."""
 
 from __future__ import annotations
 
+import math
 import os
 import subprocess
 import sys
@@ -74,12 +75,45 @@ def test_values_keep_their_dtype_on_the_device(on_torch):
 
 def test_casts_wrap_and_truncate_as_typed_arrays(on_torch):
     def run():
-        x = tf.tensor([2.0**31 + 256, -7.9, float("nan"), float("inf"), 3e9])  # float32 values
+        x = tf.tensor(
+            [
+                2.0**31 + 256,
+                -7.9,
+                float("nan"),
+                float("inf"),
+                3e9,
+                float("-inf"),
+                -(2.0**31),
+                -3e9,
+                2.0**40 + 2**20,
+                0.5,
+            ]
+        )  # float32 values
         return x.cast("int32").data_sync().tolist(), x.cast("bool").data_sync().tolist()
 
     ints, flags = tf.tidy(run)
-    assert ints == [256 - 2**31, -7, 0, 0, 3_000_000_000 - 2**32]
-    assert flags == [True, True, True, True, True]
+    assert ints == [
+        256 - 2**31,
+        -7,
+        0,
+        0,
+        3_000_000_000 - 2**32,
+        0,
+        -(2**31),
+        2**32 - 3_000_000_000,
+        2**20,
+        0,
+    ]
+    assert flags == [True] * 10
+
+
+def test_a_large_cast_wraps_every_value_as_an_int32array(on_torch):
+    """The vectorized conversions, with non-finite values among them (Int32Array: 0)."""
+    values = np.random.default_rng(7).standard_normal(40_000).astype(np.float32) * np.float32(1e10)
+    values[::97], values[1::89], values[2::83] = np.nan, np.inf, -np.inf
+    want = [0 if not math.isfinite(v) else (math.trunc(v) + 2**31) % 2**32 - 2**31 for v in values.tolist()]
+    with scope():
+        assert tf.tensor(values).cast("int32").data_sync().tolist() == want
 
 
 def test_read_only_weights_upload_without_a_warning(on_torch):

@@ -335,10 +335,10 @@ def to_int32(values: torch.Tensor) -> torch.Tensor:
     """Int32Array's conversion: truncation, wrapping modulo 2**32, 0 for NaN and ±Inf."""
     if not values.is_floating_point():
         return values.to(torch.int32)
-    as_double = values.double()
-    finite = torch.isfinite(as_double)
-    truncated = torch.trunc(torch.where(finite, as_double, 0.0))
-    return torch.fmod(truncated, 4294967296.0).to(torch.int64).to(torch.int32)
+    # fmod is exact, and keeps the fraction that the cast to int64 truncates; NaN and
+    # ±Infinity (whose fmod is NaN) cast to a value whose low 32 bits are zero (x86's
+    # 2**63, 0 elsewhere): 3 ops where the isfinite/where/trunc spelling took 7.
+    return torch.fmod(values, 4294967296.0).to(torch.int64).to(torch.int32)
 
 
 def _as_float16_texture(values: torch.Tensor) -> torch.Tensor:
