@@ -59,30 +59,31 @@ def gather_nd(backend: TorchBackend, params: Any, indices: Any) -> TensorInfo:
     """Slices of `params` at the index vectors along `indices`' last axis."""
     slice_rank = indices.shape[-1]
     out_shape = (*indices.shape[:-1], *params.shape[slice_rank:])
-    index = checked_index_vectors(backend, backend.tensor(indices), params.shape, "gather_nd", True)
-    flat = flat_slice_indices(index, params.shape)
+    flat = checked_slice_numbers(backend, backend.tensor(indices), params.shape, "gather_nd", True)
     values = backend.tensor(params).reshape(math.prod(params.shape[:slice_rank]), -1)
     return backend.make_output(values.index_select(0, flat).reshape(out_shape), params.dtype)
 
 
-def checked_index_vectors(
+def checked_slice_numbers(
     backend: TorchBackend,
     index: torch.Tensor,
     shape: Sequence[int],
     op_name: str,
     one_dim_is_one_vector: bool,
 ) -> torch.Tensor:
-    """`index` once its index vectors are checked against `shape` (only each slice's flat
-    number, as in TF.js); with the check pending, its bad vectors are zeros."""
+    """The flat slice number (`flat_slice_indices`) of each index vector of `index` into
+    `shape`, once each is checked (only its number, as in TF.js); with the check
+    pending, a bad vector's number is 0."""
     rank = index_vector_rank(tuple(index.shape), one_dim_is_one_vector)
-    if rank == 0 or index.numel() == 0:
-        return index
-    vectors = index.reshape(-1, rank)
+    count = index.numel() // rank if rank else math.prod(index.shape[:-1])
+    vectors = index.reshape(count, rank)
     flat = flat_slice_indices(vectors, shape)
+    if rank == 0 or count == 0:
+        return flat
     bad = (flat < 0) | (flat >= math.prod(shape[:rank]))
     if backend.checks.check(bad, lambda at: index_vector_error(op_name, vectors[at].tolist(), shape)):
-        return torch.where(bad[:, None], 0, vectors).reshape(index.shape)
-    return index
+        return torch.where(bad, 0, flat)
+    return flat
 
 
 def _scatter_operands(
@@ -92,19 +93,17 @@ def _scatter_operands(
     index of each update and the updates as rows (1-D indices hold one index each), once
     every index is checked (none when the output is empty, as in TF.js)."""
     index = backend.tensor(indices)
-    if math.prod(shape):
-        index = checked_index_vectors(backend, index, shape, op_name, False)
-    if index.dim() == 1:
-        index = index.reshape(-1, 1)
-    slice_rank = index.shape[-1]
+    slice_rank = index_vector_rank(tuple(index.shape))
     slice_size = math.prod(shape[slice_rank:])
     values = backend.tensor(updates).reshape(-1)
     out = torch.zeros((math.prod(shape[:slice_rank]), slice_size), dtype=values.dtype, device=backend.device)
     # An index of no components updates nothing (TF.js counts indices.size / 0 as 0).
-    if slice_rank:
-        flat = flat_slice_indices(index, shape)
-    else:
+    if not slice_rank:
         flat = torch.zeros(0, dtype=torch.long, device=backend.device)
+    elif math.prod(shape):
+        flat = checked_slice_numbers(backend, index, shape, op_name, False)
+    else:  # nothing to write: no index is checked
+        flat = flat_slice_indices(index.reshape(-1, slice_rank), shape)
     return out, flat, values[: len(flat) * slice_size].reshape(len(flat), slice_size)
 
 

@@ -11,7 +11,7 @@ import torch
 
 from tfjs.backends.backend import TensorInfo
 from tfjs.backends.torch.backend_torch import TorchBackend
-from tfjs.backends.torch.kernels.gather_scatter import checked_index_vectors, flat_slice_indices, write_last
+from tfjs.backends.torch.kernels.gather_scatter import checked_slice_numbers, write_last
 from tfjs.backends.torch.registry import torch_kernel
 from tfjs.kernel_names import FUSED_BATCH_NORM, LRN, LRN_GRAD, SOFTMAX, SPARSE_TO_DENSE
 
@@ -124,7 +124,6 @@ def sparse_to_dense(
     out = backend.tensor(default_value).reshape(-1)[:1].to(values.dtype).expand(size, 1)
     index = backend.tensor(sparse_indices)
     if size and index.numel():
-        index = checked_index_vectors(backend, index, output_shape, "sparse_to_dense", False)
-        flat = flat_slice_indices(index.reshape(-1, len(output_shape)), output_shape)
+        flat = checked_slice_numbers(backend, index, output_shape, "sparse_to_dense", False)
         out = write_last(out, flat, values.expand(len(flat))[:, None])
     return backend.make_output(out.reshape(output_shape), sparse_values.dtype)
