@@ -75,10 +75,10 @@ def checked_slice_numbers(
     `shape`, once each is checked (only its number, as in TF.js); with the check
     pending, a bad vector's number is 0."""
     rank = index_vector_rank(tuple(index.shape), one_dim_is_one_vector)
-    count = index.numel() // rank if rank else math.prod(index.shape[:-1])
-    vectors = index.reshape(count, rank)
+    # -1, not a count from numel(), which a trace would keep as ops on every call
+    vectors = index.reshape(-1, rank) if rank else index.reshape(math.prod(index.shape[:-1]), 0)
     flat = flat_slice_indices(vectors, shape)
-    if rank == 0 or count == 0:
+    if rank == 0 or index.numel() == 0:
         return flat
     bad = (flat < 0) | (flat >= math.prod(shape[:rank]))
     if backend.checks.check(bad, lambda at: index_vector_error(op_name, vectors[at].tolist(), shape)):
