@@ -45,3 +45,14 @@ def as_one_op_convolutions() -> Iterator[None]:
         yield
     finally:
         _ONE_OP_CONVOLUTIONS.reset(token)
+
+
+def laid_out(values: torch.Tensor, memory_format: torch.memory_format) -> torch.Tensor:
+    """`values.contiguous(memory_format=...)`, not called where they already are so laid
+    out: a traced plan would keep the call as an op on every run (a convolution's
+    channels-last output seen channels-last, its input seen channels-first)."""
+    return (
+        values
+        if values.is_contiguous(memory_format=memory_format)
+        else values.contiguous(memory_format=memory_format)
+    )

@@ -13,7 +13,7 @@ from typing import Any
 import torch
 import torch.nn.functional as F
 
-from tfjs.backends.torch.tracing import traced
+from tfjs.backends.torch.tracing import laid_out, traced
 
 
 def positions(new_size: int, device: torch.device) -> torch.Tensor:
@@ -56,7 +56,7 @@ def torch_upsampled(x: torch.Tensor, size: Sequence[int]) -> torch.Tensor:
     (channels-last, float32; `doubles_each_axis`). An `x` held channels-first (a oneDNN
     Graph chain's output) is copied channels-last first: torch's channels-first kernel
     is 4 times slower (rvm's 32 x 107 x 107: 1.2 against 0.3 ms, the copy 0.05)."""
-    nchw = x.permute(0, 3, 1, 2).contiguous(memory_format=torch.channels_last)
+    nchw = laid_out(x.permute(0, 3, 1, 2), torch.channels_last)
     upsampled = F.interpolate(nchw, size=tuple(size), mode="bilinear", align_corners=False)
     return upsampled.permute(0, 2, 3, 1)
 

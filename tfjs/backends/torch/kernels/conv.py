@@ -42,7 +42,7 @@ from tfjs.backends.torch.kernels.conv_util import (
 )
 from tfjs.backends.torch.kernels.pad import border_padded
 from tfjs.backends.torch.registry import register_torch_kernel
-from tfjs.backends.torch.tracing import traced
+from tfjs.backends.torch.tracing import laid_out, traced
 from tfjs.kernel_names import (
     CONV2D,
     CONV2D_BACKPROP_FILTER,
@@ -122,7 +122,7 @@ def conv_values(
         and shifted.checks.can_check()
     ):
         call = ConvCall(
-            xs.contiguous(memory_format=plan.memory_format),
+            laid_out(xs, plan.memory_format),
             shifted.filter(plan.shifted.lead),
             bias,
             tw.stride,
@@ -138,7 +138,7 @@ def conv_values(
         if tw.pads is not None:
             xs = border_padded(xs, tw.pads)
         call = ConvCall(
-            xs.contiguous(memory_format=plan.memory_format),
+            laid_out(xs, plan.memory_format),
             w,
             bias,
             tw.stride,
@@ -147,7 +147,7 @@ def conv_values(
             plan.groups,
         )
         y = run_conv(call, packed, measured) if x.dim() == 4 else F.conv3d(*call)
-    return y.permute(plan.from_channels_first).contiguous() if plan.channels_last else y.contiguous()
+    return laid_out(y.permute(plan.from_channels_first) if plan.channels_last else y, torch.contiguous_format)
 
 
 class _ConvPlan(NamedTuple):
