@@ -277,7 +277,32 @@ def _constant_shapes(graph: torch._C.Graph) -> None:
         node.output().replaceAllUsesWith(constant)
         node.destroy()
     torch._C._jit_pass_constant_propagation(graph)
+    _drop_identity_views(graph)
     torch._C._jit_pass_dce(graph)
+
+
+# Ops that give their input itself where the traced shapes show they change nothing.
+# Not permutations: the layout passes (layout_sinking.py) read them, and handdetect's
+# channels-first form, losing one, measured slower and was not kept (+7-10%).
+_VIEWS = frozenset({"aten::reshape", "aten::view", "aten::slice", "aten::narrow", "aten::expand"})
+
+
+def _drop_identity_views(graph: torch._C.Graph) -> None:
+    """Removes the views whose traced output has their input's sizes and strides (a slice
+    of a whole axis, a reshape to the same shape): the same elements in the same places,
+    which the graph would otherwise make again on every call."""
+    for node in list(graph.nodes()):
+        if node.kind() not in _VIEWS:
+            continue
+        before, after = node.inputsAt(0).type(), node.outputsAt(0).type()
+        if not isinstance(before, torch._C.TensorType) or not isinstance(after, torch._C.TensorType):
+            continue
+        sizes, strides = before.sizes(), before.strides()
+        if sizes is None or strides is None or None in sizes or None in strides:
+            continue
+        if after.sizes() == sizes and after.strides() == strides:
+            node.outputsAt(0).replaceAllUsesWith(node.inputsAt(0))
+            node.destroy()
 
 
 def _same(expected: Sequence[torch.Tensor], got: Sequence[torch.Tensor]) -> bool:
