@@ -231,7 +231,7 @@ def backprop_input_values(
         groups = _groups(info, depthwise)
         in_shape = (dys.shape[0], info.in_channels, *sizes)
         padded = grad(in_shape, filters, dys, groups=groups, **_geometry(info))
-    return from_channels_first(unpadded(padded, info), info).contiguous()
+    return laid_out(from_channels_first(unpadded(padded, info), info), torch.contiguous_format)
 
 
 def _transposed_conv(
