@@ -126,28 +126,6 @@ class GraphExecutor:
     def function_map(self) -> dict[str, GraphExecutor]:
         return self.parent.function_map if self.parent is not None else self.functions
 
-    # ---- names ------------------------------------------------------------------------
-
-    @property
-    def input_nodes(self) -> list[str]:
-        return [node.signature_key or node.name for node in self.graph.inputs]
-
-    @property
-    def output_nodes(self) -> list[str]:
-        names = []
-        for node in self.graph.outputs:
-            name = node.signature_key or node.name
-            names.append(f"{name}:{node.default_output}" if node.default_output else name)
-        return names
-
-    def map_inputs(self, inputs: dict[str, Tensor]) -> dict[str, Tensor]:
-        entries = self.graph.signature.get("inputs") or {}
-        return {(entries[k]["name"] if k in entries else k): v for k, v in inputs.items()}
-
-    def map_outputs(self, outputs: list[str]) -> list[str]:
-        entries = self.graph.signature.get("outputs") or {}
-        return [entries[name]["name"] if name in entries else name for name in outputs]
-
     # ---- execution --------------------------------------------------------------------
 
     def execute(self, inputs: dict[str, Tensor], outputs: list[str] | None = None) -> list[Tensor]:
@@ -156,12 +134,7 @@ class GraphExecutor:
         signature, results = self.repeat.run(self, inputs, outputs)
         if results is not None:
             return results
-        steps = self.run_steps(inputs, outputs, signature=signature)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                return done.value
+        return _run_to_end(self.run_steps(inputs, outputs, signature=signature))
 
     def run_steps(
         self,
@@ -184,9 +157,9 @@ class GraphExecutor:
             if ENV.get_bool("KEEP_INTERMEDIATE_TENSORS"):
                 kept = self.intermediate_tensors = {}
         if not function_call:
-            inputs = self.map_inputs(inputs)
-            check_inputs(self.graph, inputs, self.input_nodes)
-            outputs = self.map_outputs(list(outputs or []))
+            inputs = self.graph.map_inputs(inputs)
+            check_inputs(self.graph, inputs)
+            outputs = self.graph.map_outputs(list(outputs or []))
             check_outputs(self.graph, outputs)
         if not outputs:
             outputs = [f"{node.name}:{node.default_output}" for node in self.graph.outputs]
@@ -308,14 +281,11 @@ class GraphExecutor:
                 f"arguments, got {len(args)}"
             )
         inputs = {node.name: arg for node, arg in zip(self.graph.inputs, args, strict=False)}
-        steps = self.run_steps(
-            inputs, None, function_call=True, tensor_arrays=tensor_arrays, tensor_lists=tensor_lists
+        return _run_to_end(
+            self.run_steps(
+                inputs, None, function_call=True, tensor_arrays=tensor_arrays, tensor_lists=tensor_lists
+            )
         )
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                return done.value
 
     # ---- one node ---------------------------------------------------------------------
 
@@ -387,6 +357,15 @@ class GraphExecutor:
                     seen.add(producer)
                     frontier.append(producer)
         return used, missing
+
+
+def _run_to_end(steps: Iterator[None]) -> Any:
+    """What a run's steps return once they are all taken."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
 
 
 def _output(values: dict[str, list[Any]], name: str, index: int) -> Any:

@@ -10,14 +10,14 @@ from tfjs.tensor import Tensor
 OPAQUE_DTYPES = frozenset({"resource", "variant"})
 
 
-def check_inputs(graph: Graph, inputs: dict[str, Tensor], input_nodes: list[str]) -> None:
-    """Names, shapes and dtypes of the feeds ({node name: tensor}); `input_nodes` names the
-    graph's inputs in the error for an unknown name."""
+def check_inputs(graph: Graph, inputs: dict[str, Tensor]) -> None:
+    """Names, shapes and dtypes of the feeds ({node name: tensor}); an unknown name's
+    error lists the graph's inputs."""
     unknown = [name for name in inputs if parse_input_name(name)[0] not in graph.nodes]
     if unknown:
         raise ValueError(
             f"The dict provided in model.execute(dict) has keys: {unknown} that are not part of graph "
-            f"(its inputs: {input_nodes})"
+            f"(its inputs: {graph.input_nodes})"
         )
     for name, tensor in inputs.items():
         node = graph.nodes[parse_input_name(name)[0]]

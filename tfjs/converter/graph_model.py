@@ -136,11 +136,11 @@ class GraphModel:
 
     @property
     def input_nodes(self) -> list[str]:
-        return self.executor.input_nodes
+        return self.executor.graph.input_nodes
 
     @property
     def output_nodes(self) -> list[str]:
-        return self.executor.output_nodes
+        return self.executor.graph.output_nodes
 
     @property
     def inputs(self) -> list[TensorInfo]:

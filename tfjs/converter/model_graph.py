@@ -52,6 +52,30 @@ class Graph:
     functions: dict[str, Graph]
     has_frames: bool  # holds Switch/Merge/Enter/Exit/NextIteration
 
+    @property
+    def input_nodes(self) -> list[str]:
+        """The inputs' names, by signature key where the signature gives one."""
+        return [node.signature_key or node.name for node in self.inputs]
+
+    @property
+    def output_nodes(self) -> list[str]:
+        """The outputs' names (`node:index` past the first output), by signature key."""
+        names = []
+        for node in self.outputs:
+            name = node.signature_key or node.name
+            names.append(f"{name}:{node.default_output}" if node.default_output else name)
+        return names
+
+    def map_inputs(self, inputs: dict[str, Any]) -> dict[str, Any]:
+        """`inputs` keyed by tensor name where keyed by signature key."""
+        entries = self.signature.get("inputs") or {}
+        return {(entries[k]["name"] if k in entries else k): v for k, v in inputs.items()}
+
+    def map_outputs(self, outputs: list[str]) -> list[str]:
+        """`outputs` as tensor names where named by signature key."""
+        entries = self.signature.get("outputs") or {}
+        return [entries[name]["name"] if name in entries else name for name in outputs]
+
 
 def parse_input_name(name: str) -> tuple[str, int, str | None]:
     """`node` -> (node, 0, None); `node:1` -> (node, 1, None); `node:out:1` -> (node, 1, out)."""
