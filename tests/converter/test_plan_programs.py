@@ -169,38 +169,6 @@ def test_the_plan_program_runs_from_the_second_call(backend, plan_runs):
     model.dispose()
 
 
-def test_a_plan_program_checks_its_weights_again_once_one_is_disposed(backend, plan_runs, monkeypatch):
-    """A plan checks its weights (none disposed, each on its backend) on its first run and
-    then only after a watched tensor was disposed or a buffer moved: a weight disposed
-    after several calls still fails the next one, naming it."""
-    from tfjs.engine import Engine
-
-    checked = []
-    real_prepare_input = Engine.prepare_input
-
-    def prepare_input(self, backend, value, input_name, kernel_name):
-        checked.extend([value.id] if input_name == "weight" else [])
-        return real_prepare_input(self, backend, value, input_name, kernel_name)
-
-    monkeypatch.setattr(Engine, "prepare_input", prepare_input)
-    model = conv_model()
-    x = tf.tensor(RNG.standard_normal((1, 4, 4, 2)).astype(np.float32))
-    tf.dispose(model.execute(x))  # lowered (and, on torch, settled)
-    checked.clear()
-    for _ in range(3):
-        tf.dispose(model.execute(x))
-    assert len(plan_runs) == 3
-    assert len(checked) == 3  # the three weights, on the first of these runs only
-    tf.dispose(tf.add(x, 1))  # disposing a tensor nothing watches changes nothing
-    tf.dispose(model.execute(x))
-    assert len(checked) == 3
-    model.weights["dense"][0].dispose()
-    with pytest.raises(ValueError, match=r"input 'weight' of kernel 'a graph model'\) is disposed"):
-        model.execute(x)
-    tf.dispose(x)
-    model.dispose()
-
-
 def test_a_kernel_error_in_a_plan_program_names_the_op_and_leaks_nothing(backend, plan_runs):
     model = gather_model()
     good, other, bad = (tf.tensor(v, dtype="int32") for v in ([0, 2], [4, 1], [3, 7]))
@@ -297,49 +265,6 @@ def test_execute_steps_each_node_yields_per_node_after_a_plan_program_exists(bac
     assert plain < per_node and len(plan_runs) == 1
     np.testing.assert_allclose(z.numpy(), y.numpy(), rtol=1e-5, atol=1e-5)
     tf.dispose([x, y, z])
-    model.dispose()
-
-
-@pytest.mark.parametrize(
-    ("runner_costs", "kept"),
-    [((100.0, 1.0), "runner"), ((3.0, 6.0), "loop")],  # the runner's first call is not timed
-)
-def test_the_faster_of_the_loop_and_the_compiled_runner_is_kept(monkeypatch, runner_costs, kept):
-    """In the call that records the plan, the loop and the compiled runner take turns
-    for TRIAL_RUNS runs each (the loop costing 5 a run here), after the runner's first
-    run, which sets it up and is not timed; every later call runs the faster."""
-    from tfjs.converter import lowered_plans
-
-    tf.set_backend("cpu")
-    made = []
-
-    def compile_plan(self, run, feeds):
-        made.append(lambda infos: run(infos))
-        return made[0]
-
-    monkeypatch.setattr(type(tf.backend()), "compile_plan", compile_plan)
-    clock, ran = [0.0], []
-    real_run_program = lowered_plans.run_program
-
-    def timed_run_program(program, feeds, runner=None, check_weights=True):
-        ran.append("loop" if runner is None else "runner")
-        clock[0] += 5.0 if runner is None else runner_costs[min(ran.count("runner"), 2) - 1]
-        return real_run_program(program, feeds, runner, check_weights)
-
-    monkeypatch.setattr(lowered_plans, "run_program", timed_run_program)
-    monkeypatch.setattr(lowered_plans.time, "perf_counter", lambda: clock[0])
-    model = conv_model()
-    x = tf.tensor(RNG.standard_normal((1, 4, 4, 2)).astype(np.float32))
-    want = reference(x.numpy())
-    for _ in range(3):
-        y = model.execute(x)
-        np.testing.assert_allclose(y.numpy(), want, rtol=1e-4, atol=1e-4)
-        y.dispose()
-    (lowered,) = model.executor.plan_programs.by_key.values()
-    # the first call collected the plan node by node, then settled it
-    assert ran == ["runner"] + ["loop", "runner"] * TRIAL_RUNS + [kept] * 2
-    assert lowered.runner is (made[0] if kept == "runner" else None)
-    tf.dispose(x)
     model.dispose()
 
 
