@@ -162,10 +162,11 @@ def test_leaky_relu_gives_cpus_values_for_any_alpha(alpha):
 
 @pytest.mark.parametrize("k", [1, 3, 10])
 @pytest.mark.parametrize("values", ["ties", "special", "normal"])
-@pytest.mark.parametrize("width", [57, 160])
+@pytest.mark.parametrize("width", [57, 160, 5200])
 def test_top_k_of_a_few_gives_cpus_values_and_order(k, values, width):
-    """TopK with k at most a quarter of the row selects before it sorts (a row of 160 in
-    parts, 57 whole); the values, and the indices of ties (lowest first), must be cpu's."""
+    """TopK with k at most a quarter of the row selects before it sorts (a row of 5200 in
+    blocks of 128 and 80 past them, 160 in parts, 57 whole); the values, and the indices
+    of ties (lowest first), must be cpu's."""
     rng = np.random.default_rng(k)
     if values == "ties":
         x = rng.integers(-2, 3, size=(3, width)).astype(np.float32)

@@ -168,7 +168,8 @@ def test_a_traced_top_k_selects_as_tfjs_and_a_tie_or_nan_runs_the_kernels(monkey
     model.dispose()
 
 
-@pytest.mark.parametrize("width", [20, 480])  # 480: selected in 16 parts of 30
+# 480: selected in 16 parts of 30; 2048 and 2100: in blocks of 128 (2100: and 52 past them)
+@pytest.mark.parametrize("width", [20, 480, 2048, 2100])
 @pytest.mark.parametrize(
     ("change", "inexact"),
     [
