@@ -133,6 +133,29 @@ def squared_difference(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
     return torch.square(a - b)
 
 
+_VECTOR_COMPARED = 1 << 14  # result elements from which `comparison` compares into numbers
+
+
+def comparison(fn: Callable[..., torch.Tensor]) -> BinaryFn:
+    """`fn` (torch.eq, torch.gt, ...) as bools. On the CPU device a large float32 or int32
+    comparison is written as 1 and 0 into a tensor of its inputs' dtype and layout, then
+    cast to bool: torch compares vectorised into numbers, one element at a time into
+    bools (CenterNet's 1.3 million scores: 135 against 330 µs). The same truths."""
+
+    def compare(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+        if a.device.type != "cpu" or a.dtype not in (torch.float32, torch.int32):
+            return fn(a, b)
+        shape = torch.broadcast_shapes(a.shape, b.shape)
+        if math.prod(int(size) for size in shape) < _VECTOR_COMPARED:  # ints: sizes while traced
+            return fn(a, b)
+        like = a if a.shape == shape else b if b.shape == shape else None
+        # the larger input's layout: into another, torch iterates in its order (18x slower)
+        out = torch.empty(shape, dtype=a.dtype) if like is None else torch.empty_like(like)
+        return fn(a, b, out=out).to(torch.bool)
+
+    return compare
+
+
 _FLOAT = frozenset({"float32", "complex64"})
 _NUMBERS = frozenset({"float32", "int32", "complex64"})
 _ORDERED = frozenset({"float32", "int32", "bool"})
@@ -163,12 +186,12 @@ BINARY: dict[str, Callable[..., TensorInfo]] = {
     FLOOR_DIV: binary_kernel(lambda a, b: torch.floor(a / b), _NONE, "int32"),
     MOD: binary_kernel(js_mod, _NONE),
     POW: binary_kernel(js_pow, _FLOAT),
-    GREATER: binary_kernel(torch.gt, _ORDERED, "bool"),
-    GREATER_EQUAL: binary_kernel(torch.ge, _ORDERED, "bool"),
-    LESS: binary_kernel(torch.lt, _ORDERED, "bool"),
-    LESS_EQUAL: binary_kernel(torch.le, _ORDERED, "bool"),
-    EQUAL: binary_kernel(torch.eq, _ORDERED | _FLOAT, "bool"),
-    NOT_EQUAL: binary_kernel(torch.ne, _ORDERED | _FLOAT, "bool"),
+    GREATER: binary_kernel(comparison(torch.gt), _ORDERED, "bool"),
+    GREATER_EQUAL: binary_kernel(comparison(torch.ge), _ORDERED, "bool"),
+    LESS: binary_kernel(comparison(torch.lt), _ORDERED, "bool"),
+    LESS_EQUAL: binary_kernel(comparison(torch.le), _ORDERED, "bool"),
+    EQUAL: binary_kernel(comparison(torch.eq), _ORDERED | _FLOAT, "bool"),
+    NOT_EQUAL: binary_kernel(comparison(torch.ne), _ORDERED | _FLOAT, "bool"),
     SQUARED_DIFFERENCE: binary_kernel(squared_difference, _FLOAT32),
     ATAN2: binary_kernel(torch.atan2, _FLOAT32),
     BITWISE_AND: binary_kernel(torch.bitwise_and, frozenset({"int32"})),
