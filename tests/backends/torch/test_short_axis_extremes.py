@@ -79,3 +79,9 @@ def test_a_compiled_max_runs_its_kernels_where_a_zero_result_has_a_negative_zero
         assert np.array_equal(np.signbit(got[numbers]), np.signbit(values[numbers])), f"call {call}"
     assert len(compiled) == 1 and compiled[0] is not None, "the plan was not compiled"
     model.dispose()
+
+
+@pytest.mark.parametrize("op", ["max", "min"])
+def test_a_short_axis_max_or_min_of_nothing_else_is_empty(op):
+    """[0, 6]: no value left once the axis is reduced (the check has nothing to read)."""
+    _assert_same_as_cpu(lambda: getattr(tf, op)(tf.zeros([0, 6]), 1))

@@ -123,8 +123,8 @@ def _slice_by_slice(
     TF.js's loop; equal values are equal but for the sign of zero, which torch's maximum
     picks by its code path: the result stands where no zero result has a -0 among its
     values (then all its zeros are +0; checked eagerly, or once for a traced plan), else
-    None. None too where the checks cannot run (on a GPU)."""
-    if not checks.can_check():
+    None. None too where the checks cannot run (on a GPU), or nothing is left to check."""
+    if not checks.can_check() or values.numel() == 0:
         return None
     pick = torch.maximum if maximum else torch.minimum
     slices = values.unbind(axis)
