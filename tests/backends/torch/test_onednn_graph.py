@@ -191,14 +191,14 @@ def test_a_convolution_graph_runs_with_onednn_graph_and_gives_the_plain_outputs(
     ],
 )
 def test_the_fastest_fused_form_is_kept_unless_the_plain_graph_is_faster(monkeypatch, times, chosen):
-    """`fastest` times the plain graph and each form in turns (after warm-up calls)."""
+    """`fastest` times the plain graph and each form in turns, by block (after warm-up calls)."""
     calls = []
 
     def form(name):
         return onednn_graph.Fused(lambda *example: calls.append(name), [])
 
     forms = [form("measured"), form("chains")]
-    monkeypatch.setattr(onednn_graph, "best_times", lambda alternatives, runs: list(times))
+    monkeypatch.setattr(onednn_graph, "best_block_times", lambda alternatives, rounds, runs: list(times))
     picked = onednn_graph.fastest(forms, lambda *example: calls.append("plain"), [torch.zeros(1)])
     assert picked is ({"measured": forms[0], "chains": forms[1]}[chosen].function if chosen else None)
     assert calls == ["plain", "measured", "chains"] * onednn_graph._WARM_UP_RUNS

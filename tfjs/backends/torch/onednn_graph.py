@@ -27,12 +27,13 @@ from typing import Any, NamedTuple
 
 import torch
 
-from tfjs.backends.torch.best_times import best_times
+from tfjs.backends.torch.best_times import best_block_times
 from tfjs.backends.torch.graph_facts import GraphFacts, constant_number, graph_facts
 from tfjs.backends.torch.layout_sinking import fold_layout_round_trips, sink_layout_permutes
 
 _PROFILED_RUNS = 3  # the executor profiles, then optimizes (forming the partitions), then runs them
 _WARM_UP_RUNS = 3  # a thread's first calls of a partition run up to 2 times slower
+_TIMED_ROUNDS = 3  # blocks of _TIMED_RUNS calls per form (best_block_times)
 _TIMED_RUNS = 5
 # A fused form still gains a little over its next calls (its partitions warm up in the
 # calling thread): it is kept when it measures at most 5% slower than the plain graph.
@@ -94,8 +95,9 @@ def fastest(
     forms: Sequence[Fused], plain: Callable[..., Any], example: Sequence[torch.Tensor]
 ) -> Callable[..., Any] | None:
     """The fastest of the fused `forms` (each run optimized) where it takes at most
-    _SLOWER_ALLOWED times `plain`'s time (run as is) on `example`, else None: the best of
-    _TIMED_RUNS calls each after _WARM_UP_RUNS, taking turns."""
+    _SLOWER_ALLOWED times `plain`'s time (run as is) on `example`, else None: after
+    _WARM_UP_RUNS calls each, the best of _TIMED_ROUNDS blocks' median of _TIMED_RUNS
+    calls, taking turns by block (as the chosen form will run: alone, its weights warm)."""
     if not forms:
         return None
 
@@ -108,7 +110,7 @@ def fastest(
         for _ in range(_WARM_UP_RUNS):
             for alternative in alternatives:
                 alternative()
-        plain_time, *fused_times = best_times(alternatives, _TIMED_RUNS)
+        plain_time, *fused_times = best_block_times(alternatives, _TIMED_ROUNDS, _TIMED_RUNS)
     best = min(range(len(forms)), key=fused_times.__getitem__)
     return forms[best].function if fused_times[best] <= _SLOWER_ALLOWED * plain_time else None
 
