@@ -107,3 +107,24 @@ def results_of(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> list[
         module, name, lambda *args, **kw: results.append(original(*args, **kw)) or results[-1]
     )
     return results
+
+
+def compiled_calls_match_cpu(monkeypatch: pytest.MonkeyPatch, model: Any, feeds: Sequence[Any]) -> list[Any]:
+    """`model` executed on each feed on `torch` gives cpu's bits, -0's sign included (a
+    call whose traced check fails runs its kernels one by one), and its plan was compiled
+    once. Returns cpu's results."""
+    import numpy as np
+
+    from tfjs.backends.torch import plan_compiler
+
+    compiled = results_of(monkeypatch, plan_compiler, "compile_plan")
+    tf.set_backend("cpu")
+    want = [tidy_numpy(lambda x=x: model.execute(tf.tensor(x))) for x in feeds]
+    tf.set_backend("torch")
+    for call, (x, values) in enumerate(zip(feeds, want, strict=True)):
+        got = tidy_numpy(lambda x=x: model.execute(tf.tensor(x)))
+        np.testing.assert_array_equal(got, values, err_msg=f"call {call}")
+        numbers = ~np.isnan(values)
+        assert np.array_equal(np.signbit(got[numbers]), np.signbit(values[numbers])), f"call {call}"
+    assert len(compiled) == 1 and compiled[0] is not None, "the plan was not compiled"
+    return want

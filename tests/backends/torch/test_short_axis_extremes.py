@@ -13,7 +13,7 @@ torch = pytest.importorskip("torch", reason="the torch backend needs PyTorch (tf
 
 import tfjs as tf  # noqa: E402
 from tests.backends.torch.test_kernel_fast_paths import _assert_same_as_cpu  # noqa: E402
-from tests.helpers import results_of, tidy_numpy  # noqa: E402
+from tests.helpers import compiled_calls_match_cpu, results_of  # noqa: E402
 from tfjs.backends.torch.kernels import reduction  # noqa: E402
 
 RNG = np.random.default_rng(0)  # reseeded per test by conftest
@@ -64,20 +64,9 @@ def _max_model() -> tf.GraphModel:
 
 
 def test_a_compiled_max_runs_its_kernels_where_a_zero_result_has_a_negative_zero(monkeypatch, on_torch_cpu):
-    from tfjs.backends.torch import plan_compiler
-
-    compiled = results_of(monkeypatch, plan_compiler, "compile_plan")
     model = _max_model()
     feeds = [_values(False) for _ in range(4)] + [_values(True), _values(False)]
-    tf.set_backend("cpu")
-    want = [tidy_numpy(lambda x=x: model.execute(tf.tensor(x))) for x in feeds]
-    tf.set_backend("torch")
-    for call, (x, values) in enumerate(zip(feeds, want, strict=True)):
-        got = tidy_numpy(lambda x=x: model.execute(tf.tensor(x)))
-        np.testing.assert_array_equal(got, values, err_msg=f"call {call}")
-        numbers = ~np.isnan(values)
-        assert np.array_equal(np.signbit(got[numbers]), np.signbit(values[numbers])), f"call {call}"
-    assert len(compiled) == 1 and compiled[0] is not None, "the plan was not compiled"
+    compiled_calls_match_cpu(monkeypatch, model, feeds)
     model.dispose()
 
 
