@@ -6,6 +6,7 @@ import contextlib
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+import numpy as np
 import pytest
 
 import tfjs as tf
@@ -109,12 +110,35 @@ def results_of(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> list[
     return results
 
 
+def values_on(backend: str, op: Callable[[], tf.Tensor]) -> np.ndarray:
+    """`op`'s result on `backend`, flat; nothing is kept."""
+    assert tf.set_backend(backend), f"backend {backend} did not start"
+    result = tf.tidy(op)
+    values = result.data_sync().copy()
+    result.dispose()
+    return values
+
+
+def assert_same_bits(got: np.ndarray, want: np.ndarray, message: str = "") -> None:
+    """The same shape and values, NaN where NaN, and the same sign on every number (-0
+    included; a NaN's sign bit is not JavaScript's to see)."""
+    assert got.shape == want.shape, message
+    np.testing.assert_array_equal(got, want, err_msg=message)
+    numbers = ~np.isnan(want)
+    assert np.array_equal(np.signbit(got[numbers]), np.signbit(want[numbers])), message
+
+
+def assert_same_as_cpu(op: Callable[[], tf.Tensor]) -> None:
+    """`op` on `torch` gives the `cpu` backend's bits (the exact reference)."""
+    want, got = values_on("cpu", op), values_on("torch", op)
+    tf.set_backend("cpu")
+    assert_same_bits(got, want)
+
+
 def compiled_calls_match_cpu(monkeypatch: pytest.MonkeyPatch, model: Any, feeds: Sequence[Any]) -> list[Any]:
     """`model` executed on each feed on `torch` gives cpu's bits, -0's sign included (a
     call whose traced check fails runs its kernels one by one), and its plan was compiled
     once. Returns cpu's results."""
-    import numpy as np
-
     from tfjs.backends.torch import plan_compiler
 
     compiled = results_of(monkeypatch, plan_compiler, "compile_plan")
@@ -122,9 +146,6 @@ def compiled_calls_match_cpu(monkeypatch: pytest.MonkeyPatch, model: Any, feeds:
     want = [tidy_numpy(lambda x=x: model.execute(tf.tensor(x))) for x in feeds]
     tf.set_backend("torch")
     for call, (x, values) in enumerate(zip(feeds, want, strict=True)):
-        got = tidy_numpy(lambda x=x: model.execute(tf.tensor(x)))
-        np.testing.assert_array_equal(got, values, err_msg=f"call {call}")
-        numbers = ~np.isnan(values)
-        assert np.array_equal(np.signbit(got[numbers]), np.signbit(values[numbers])), f"call {call}"
+        assert_same_bits(tidy_numpy(lambda x=x: model.execute(tf.tensor(x))), values, f"call {call}")
     assert len(compiled) == 1 and compiled[0] is not None, "the plan was not compiled"
     return want

@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 import tfjs as tf
-from tests.backends.torch.test_kernel_fast_paths import SPECIAL, _assert_same_as_cpu
+from tests.backends.torch.test_kernel_fast_paths import SPECIAL
+from tests.helpers import assert_same_as_cpu
 
 torch = pytest.importorskip("torch", reason="the torch backend needs PyTorch (tfjs[torch])")
 
@@ -46,4 +47,4 @@ def test_a_comparison_gives_cpus_truths(op, dtype, a_shape, b_shape, transposed)
             x, y = tf.transpose(x, [0, 2, 3, 1]), tf.transpose(y, [0, 2, 3, 1])
         return getattr(tf, op)(x, y)
 
-    _assert_same_as_cpu(compare)
+    assert_same_as_cpu(compare)

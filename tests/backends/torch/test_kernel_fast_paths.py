@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 import tfjs as tf
+from tests.helpers import assert_same_as_cpu, values_on
 
 torch = pytest.importorskip("torch", reason="the torch backend needs PyTorch (tfjs[torch])")
 
@@ -34,36 +35,19 @@ def _x() -> np.ndarray:
     return np.concatenate([values, values[::-1]])[: 4 * 6 * 3].reshape(1, 4, 6, 3)
 
 
-def _on(backend: str, op) -> np.ndarray:
-    assert tf.set_backend(backend), f"backend {backend} did not start"
-    result = tf.tidy(op)
-    values = result.data_sync().copy()
-    result.dispose()
-    return values
-
-
-def _assert_same_as_cpu(op) -> None:
-    want, got = _on("cpu", op), _on("torch", op)
-    tf.set_backend("cpu")
-    assert got.shape == want.shape
-    np.testing.assert_array_equal(got, want)  # NaN where NaN
-    numbers = ~np.isnan(want)  # a NaN's sign bit is not JavaScript's to see
-    assert np.array_equal(np.signbit(got[numbers]), np.signbit(want[numbers]))
-
-
 @pytest.mark.parametrize("slopes", list(SLOPES))
 @pytest.mark.parametrize("shape", [[3], [1, 1, 3], [1, 1, 1, 3]])
 def test_prelu_gives_cpus_values_for_any_slopes(slopes, shape):
     x = _x()
-    _assert_same_as_cpu(lambda: tf.prelu(tf.tensor(x), tf.tensor(SLOPES[slopes], shape)))
+    assert_same_as_cpu(lambda: tf.prelu(tf.tensor(x), tf.tensor(SLOPES[slopes], shape)))
 
 
 @pytest.mark.parametrize("slope", [0.25, 0.0, -0.0, -0.5])
 def test_prelu_with_one_slope_and_on_rows(slope):
     x = _x()
-    _assert_same_as_cpu(lambda: tf.prelu(tf.tensor(x), tf.tensor([slope])))
-    _assert_same_as_cpu(lambda: tf.prelu(tf.tensor(x.reshape(24, 3)), tf.tensor([slope, 1.0, 2.0])))
-    _assert_same_as_cpu(lambda: tf.prelu(tf.tensor(x.reshape(-1)), tf.tensor([slope])))
+    assert_same_as_cpu(lambda: tf.prelu(tf.tensor(x), tf.tensor([slope])))
+    assert_same_as_cpu(lambda: tf.prelu(tf.tensor(x.reshape(24, 3)), tf.tensor([slope, 1.0, 2.0])))
+    assert_same_as_cpu(lambda: tf.prelu(tf.tensor(x.reshape(-1)), tf.tensor([slope])))
 
 
 def _large_x(zeros: bool) -> np.ndarray:
@@ -80,8 +64,8 @@ def _large_x(zeros: bool) -> np.ndarray:
 @pytest.mark.parametrize("zeros", [True, False])
 def test_prelu_on_large_inputs_for_any_slopes(slopes, zeros):
     x = _large_x(zeros)
-    _assert_same_as_cpu(lambda: tf.prelu(tf.tensor(x), tf.tensor(SLOPES[slopes], [1, 1, 3])))
-    _assert_same_as_cpu(lambda: tf.prelu(tf.tensor(x.reshape(-1)), tf.tensor(SLOPES[slopes][1:2])))
+    assert_same_as_cpu(lambda: tf.prelu(tf.tensor(x), tf.tensor(SLOPES[slopes], [1, 1, 3])))
+    assert_same_as_cpu(lambda: tf.prelu(tf.tensor(x.reshape(-1)), tf.tensor(SLOPES[slopes][1:2])))
 
 
 @pytest.mark.parametrize("slopes", list(SLOPES))
@@ -89,7 +73,7 @@ def test_prelu_on_large_inputs_for_any_slopes(slopes, zeros):
 def test_fused_conv_prelu_gives_cpus_values(slopes, large):
     x, w = _large_x(zeros=True) if large else _x(), np.eye(3, dtype=np.float32).reshape(1, 1, 3, 3)
     bias = [-0.0, 0.0, 1.0]
-    _assert_same_as_cpu(
+    assert_same_as_cpu(
         lambda: tf.fused.conv2d(
             tf.tensor(x),
             tf.tensor(w),
@@ -116,8 +100,8 @@ def test_prelu_of_a_convolution_plus_a_tensor_gives_cpus_values(slopes, large):
         convolved = conv(tf.tensor(x))
         return tf.prelu(tf.add(convolved, tf.tensor(other)), tf.tensor(SLOPES[slopes]))
 
-    _assert_same_as_cpu(lambda: join(lambda t: tf.conv2d(t, tf.tensor(w), 1, "same")))
-    _assert_same_as_cpu(
+    assert_same_as_cpu(lambda: join(lambda t: tf.conv2d(t, tf.tensor(w), 1, "same")))
+    assert_same_as_cpu(
         lambda: join(lambda t: tf.fused.conv2d(t, tf.tensor(w), 1, "same", bias=tf.tensor([-0.0, 0.0, 1.0])))
     )
 
@@ -142,18 +126,18 @@ def test_a_convolution_plus_a_tensor_is_known_to_hold_no_negative_zero():
 @pytest.mark.parametrize("op", [tf.maximum, tf.minimum])
 def test_maximum_and_minimum_against_one_number(op, bound, shape):
     x = _x()
-    _assert_same_as_cpu(lambda: op(tf.tensor(x), tf.tensor(bound, shape)))
-    _assert_same_as_cpu(lambda: op(tf.tensor(bound, shape), tf.tensor(x)))
+    assert_same_as_cpu(lambda: op(tf.tensor(x), tf.tensor(bound, shape)))
+    assert_same_as_cpu(lambda: op(tf.tensor(bound, shape), tf.tensor(x)))
     # a bound of more dimensions than x broadcasts x up
-    _assert_same_as_cpu(lambda: op(tf.tensor([-0.0, 1.0]), tf.tensor(bound, [1, 1, 1])))
+    assert_same_as_cpu(lambda: op(tf.tensor([-0.0, 1.0]), tf.tensor(bound, [1, 1, 1])))
 
 
 @pytest.mark.parametrize("alpha", [0.2, 0.0, -0.0, -0.5, INF, 3])
 def test_leaky_relu_gives_cpus_values_for_any_alpha(alpha):
     x = _x()
-    _assert_same_as_cpu(lambda: tf.leaky_relu(tf.tensor(x), alpha))
+    assert_same_as_cpu(lambda: tf.leaky_relu(tf.tensor(x), alpha))
     w = np.eye(3, dtype=np.float32).reshape(1, 1, 3, 3)
-    _assert_same_as_cpu(
+    assert_same_as_cpu(
         lambda: tf.fused.conv2d(
             tf.tensor(x), tf.tensor(w), 1, "valid", activation="leakyrelu", leakyrelu_alpha=alpha
         )
@@ -176,7 +160,7 @@ def test_top_k_of_a_few_gives_cpus_values_and_order(k, values, width):
     else:
         x = rng.standard_normal((3, width)).astype(np.float32)
     for output in (0, 1):
-        _assert_same_as_cpu(lambda output=output: tf.topk(tf.tensor(x), k)[output])
+        assert_same_as_cpu(lambda output=output: tf.topk(tf.tensor(x), k)[output])
 
 
 @pytest.mark.parametrize("bias_shape", [[3], [1], [], [1, 3], [4, 3]])
@@ -188,13 +172,13 @@ def test_fused_mat_mul_with_a_bias_per_column_gives_cpus_values(bias_shape, acti
     a = np.resize(np.array([*SPECIAL, 0.0, -0.0], np.float32), 4 * 5).reshape(4, 5)
     b = np.resize(np.array([-1.0, 0.5, -0.0, 2.0], np.float32), 5 * 3).reshape(5, 3)
     bias = np.resize(np.array([-0.0, 1.5, 0.0], np.float32), int(np.prod(bias_shape)))
-    _assert_same_as_cpu(
+    assert_same_as_cpu(
         lambda: tf.fused.mat_mul(
             tf.tensor(a), tf.tensor(b), bias=tf.tensor(bias, bias_shape), activation=activation
         )
     )
     zeros = np.zeros((2, 5), np.float32)  # products of -0 only: TF.js's sums are +0, plus the bias
-    _assert_same_as_cpu(
+    assert_same_as_cpu(
         lambda: tf.fused.mat_mul(tf.tensor(zeros), tf.tensor(b), bias=tf.tensor([-0.0, -0.0, 0.0]))
     )
 
@@ -207,7 +191,7 @@ def test_fused_mat_mul_with_a_bias_per_column_and_sigmoid_is_cpus_within_an_ulp(
             tf.tensor(a), tf.tensor(b), bias=tf.tensor([0.5, -0.0, 1.0]), activation="sigmoid"
         )
 
-    np.testing.assert_allclose(_on("torch", op), _on("cpu", op), rtol=2e-7, atol=0)
+    np.testing.assert_allclose(values_on("torch", op), values_on("cpu", op), rtol=2e-7, atol=0)
     tf.set_backend("cpu")
 
 
@@ -233,7 +217,7 @@ def test_resize_bilinear_upsampling_by_powers_of_two(shape, size, half_pixel, by
     def op():
         return tf.image.resize_bilinear(tf.tensor(x), list(size), False, half_pixel)
 
-    torch_values, cpu_values = _on("torch", op), _on("cpu", op)
+    torch_values, cpu_values = values_on("torch", op), values_on("cpu", op)
     tf.set_backend("cpu")
     if by_torch:
         np.testing.assert_allclose(torch_values, cpu_values, rtol=3e-7, atol=1e-5)
@@ -257,9 +241,9 @@ def test_a_bilinear_resize_in_a_compiled_plan_blends_in_float32(size, half_pixel
     def op():
         return tf.image.resize_bilinear(tf.tensor(x), list(size), False, half_pixel)
 
-    exact = _on("cpu", op)
+    exact = values_on("cpu", op)
     with as_traced():
-        traced = _on("torch", op)
+        traced = values_on("torch", op)
     tf.set_backend("cpu")
     # a float32 blend of values near 100 is off by their rounding (below 1e-5); NaN where
     # NaN, ±Infinity where they are
@@ -277,7 +261,7 @@ def test_max_and_min_along_a_short_axis_give_cpus_bits(op, shape, axis):
     values = np.random.default_rng(11).choice(
         np.array([*SPECIAL, 0.0, -0.0, 1.5, -1.5], np.float32), size=shape
     )
-    _assert_same_as_cpu(lambda: getattr(tf, op)(tf.tensor(values), axis))
+    assert_same_as_cpu(lambda: getattr(tf, op)(tf.tensor(values), axis))
 
 
 @pytest.mark.parametrize(
@@ -297,9 +281,9 @@ def test_a_mean_in_a_compiled_plan_is_cpus_within_float32_rounding(axis, keep_di
 
     values = np.random.default_rng(3).standard_normal((2, 33, 31, 5)).astype(np.float32) * 4 + 1
     values = values if dtype == "float32" else np.round(values).astype(np.int32)
-    exact = _on("cpu", lambda: tf.mean(tf.tensor(values, dtype=dtype), list(axis), keep_dims))
+    exact = values_on("cpu", lambda: tf.mean(tf.tensor(values, dtype=dtype), list(axis), keep_dims))
     with as_traced():
-        traced = _on("torch", lambda: tf.mean(tf.tensor(values, dtype=dtype), list(axis), keep_dims))
+        traced = values_on("torch", lambda: tf.mean(tf.tensor(values, dtype=dtype), list(axis), keep_dims))
     if dtype == "int32":
         np.testing.assert_array_equal(traced, exact)
     else:
@@ -315,8 +299,8 @@ def test_exp_is_within_3_ulps_of_cpu_near_and_far_from_zero():
     values[:8] = [-90.0, -100.0, -103.0, -104.0, -200.0, 88.5, 90.0, NAN]
     values[8:11] = [-np.inf, np.inf, -0.0]
     x = values.reshape(40, 100)
-    want = _on("cpu", lambda: tf.exp(tf.tensor(x))).reshape(-1)
-    got = _on("torch", lambda: tf.exp(tf.tensor(x))).reshape(-1)
+    want = values_on("cpu", lambda: tf.exp(tf.tensor(x))).reshape(-1)
+    got = values_on("torch", lambda: tf.exp(tf.tensor(x))).reshape(-1)
     np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
     np.testing.assert_array_equal(got[want == 0], 0.0)
     np.testing.assert_array_equal(got[np.isinf(want)], np.inf)
@@ -361,7 +345,7 @@ def test_max_and_min_along_a_short_axis_keep_the_first_zero_and_nan(op, axis):
     x_shape = (6, 5, 7)
     ties = rng.choice(np.array([0.0, -0.0], np.float32), x_shape)  # max and min mostly zeros
     x = np.where(rng.random(x_shape) < 0.1, rng.choice(np.array([NAN, -1.0, 1.0], np.float32), x_shape), ties)
-    _assert_same_as_cpu(lambda: op(tf.tensor(x), axis))
+    assert_same_as_cpu(lambda: op(tf.tensor(x), axis))
 
 
 @pytest.mark.parametrize("op", [tf.sub, tf.div, tf.maximum, tf.squared_difference])
@@ -372,8 +356,8 @@ def test_an_operand_of_a_few_values_along_the_last_axis(op, shape):
     lanes = shape[-1]
     x = np.resize(np.array(SPECIAL, np.float32), 1 * 40 * 50 * lanes).reshape(1, 40, 50, lanes)
     few = np.array([-0.0, 2.5, NAN][:lanes], np.float32).reshape(shape)
-    _assert_same_as_cpu(lambda: op(tf.tensor(x), tf.tensor(few)))
-    _assert_same_as_cpu(lambda: op(tf.tensor(few), tf.tensor(x)))
+    assert_same_as_cpu(lambda: op(tf.tensor(x), tf.tensor(few)))
+    assert_same_as_cpu(lambda: op(tf.tensor(few), tf.tensor(x)))
 
 
 @pytest.mark.parametrize("axis", [0, 1, 2])
@@ -383,5 +367,5 @@ def test_arg_max_and_min_along_any_axis_pick_the_first_and_skip_nan(op, axis):
     values, a NaN only where it comes first (TF.js's loop)."""
     rng = np.random.default_rng(4)
     x = rng.choice(np.array([0.0, 1.0, 1.0, NAN, -INF], np.float32), (6, 9, 7))
-    _assert_same_as_cpu(lambda: op(tf.tensor(x), axis))
-    _assert_same_as_cpu(lambda: op(tf.tensor(np.where(np.isfinite(x), x, 2).astype(np.int32)), axis))
+    assert_same_as_cpu(lambda: op(tf.tensor(x), axis))
+    assert_same_as_cpu(lambda: op(tf.tensor(np.where(np.isfinite(x), x, 2).astype(np.int32)), axis))

@@ -12,8 +12,7 @@ import pytest
 torch = pytest.importorskip("torch", reason="the torch backend needs PyTorch (tfjs[torch])")
 
 import tfjs as tf  # noqa: E402
-from tests.backends.torch.test_kernel_fast_paths import _assert_same_as_cpu  # noqa: E402
-from tests.helpers import compiled_calls_match_cpu, results_of  # noqa: E402
+from tests.helpers import assert_same_as_cpu, compiled_calls_match_cpu, results_of  # noqa: E402
 from tfjs.backends.torch.kernels import reduction  # noqa: E402
 
 RNG = np.random.default_rng(0)  # reseeded per test by conftest
@@ -46,7 +45,7 @@ def _values(negative_zeros: bool) -> np.ndarray:
 def test_a_short_axis_max_or_min_gives_cpus_bits_by_the_right_path(monkeypatch, op, negative_zeros):
     x = _values(negative_zeros)
     paths = results_of(monkeypatch, reduction, "_slice_by_slice")
-    _assert_same_as_cpu(lambda: getattr(tf, op)(tf.tensor(x), 1))
+    assert_same_as_cpu(lambda: getattr(tf, op)(tf.tensor(x), 1))
     assert [result is None for result in paths] == [negative_zeros]
 
 
@@ -73,4 +72,4 @@ def test_a_compiled_max_runs_its_kernels_where_a_zero_result_has_a_negative_zero
 @pytest.mark.parametrize("op", ["max", "min"])
 def test_a_short_axis_max_or_min_of_nothing_else_is_empty(op):
     """[0, 6]: no value left once the axis is reduced (the check has nothing to read)."""
-    _assert_same_as_cpu(lambda: getattr(tf, op)(tf.zeros([0, 6]), 1))
+    assert_same_as_cpu(lambda: getattr(tf, op)(tf.zeros([0, 6]), 1))
