@@ -74,6 +74,8 @@ def with_onednn_graph(
         return None
     if any(node.kind() in _CRASHES_THE_BRIDGE for node in frozen.nodes()):
         return None
+    if not constants_finite(frozen):
+        return None
     enabled = torch._C._jit_llga_enabled()
     torch._C._jit_set_llga_enabled(True)  # read when the executor optimizes: in these runs
     try:
@@ -89,6 +91,17 @@ def with_onednn_graph(
     finally:
         torch._C._jit_set_llga_enabled(enabled)
     return Fused(function, outputs)
+
+
+def constants_finite(graph: torch._C.Graph) -> bool:
+    """Whether every float tensor constant of `graph` (its weights) is finite. oneDNN's
+    fused relu and clip turn a NaN into 0 where TF.js keeps it, so a graph that could
+    make one from its own constants is left to ATen (the feeds are checked per call)."""
+    for node in graph.findAllNodes("prim::Constant"):
+        value = node.output().toIValue() if isinstance(node.output().type(), torch._C.TensorType) else None
+        if isinstance(value, torch.Tensor) and value.is_floating_point() and not bool(value.isfinite().all()):
+            return False
+    return True
 
 
 def fastest(

@@ -13,7 +13,9 @@ oneDNN Graph (onednn_graph.py) is offered the graph in two forms: as traced, and
 again with torch's one-op convolutions whose elementwise chains are rewired channels-first
 (layout_sinking.py). Of the forms that give the same outputs, the fastest runs where it
 measures about as fast as the plain graph, timed in the calling thread; the plan then
-times the graph against its kernel loop.
+times the graph against its kernel loop. oneDNN's fused relu and clip turn a NaN into 0
+(TF.js's keep it): a call whose float feeds are not all finite runs the kernels one by
+one instead, and weights that are not (onednn_graph.constants_finite) keep it plain.
 
 A plan is not compiled (its kernels keep running one by one) when tracing it cannot be
 right for other inputs of the same shapes: a kernel reads on the host a value computed
@@ -26,6 +28,7 @@ which raise its error.
 from __future__ import annotations
 
 import contextvars
+import math
 import threading
 import warnings
 from collections.abc import Callable, Iterator, Sequence
@@ -161,14 +164,23 @@ def compile_plan(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> C
     dtypes = compiled.dtypes
 
     def run_compiled(inputs: Sequence[Any]) -> list[TensorInfo]:
+        feeds = [backend.tensor(feed) for feed in inputs]
+        if optimized and not _all_finite(feeds):  # oneDNN's fused relu and clip drop NaN
+            return run(inputs)
         with torch.no_grad(), torch.jit.optimized_execution(optimized):
-            *values, failed = graph(*[backend.tensor(feed) for feed in inputs])
+            *values, failed = graph(*feeds)
         if bool(failed):  # the kernels one by one raise the failed check's error
             return run(inputs)
         return [backend.make_output(value, dtype) for value, dtype in zip(values, dtypes, strict=True)]
 
     run_compiled.form = "TorchScript + oneDNN Graph" if optimized else "TorchScript"  # type: ignore[attr-defined]
     return run_compiled
+
+
+def _all_finite(feeds: Sequence[torch.Tensor]) -> bool:
+    """Whether the float feeds hold only finite values (one sum each; a sum that
+    overflows says no, which costs only the faster form)."""
+    return all(math.isfinite(float(feed.sum())) for feed in feeds if feed.is_floating_point())
 
 
 def _in_own_thread(work: Callable[[], Any]) -> Any:

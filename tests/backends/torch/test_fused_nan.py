@@ -1,0 +1,100 @@
+"""oneDNN's fused relu and clip turn a NaN into 0 (TF.js's relu and relu6 keep it): a
+compiled plan that runs with oneDNN Graph runs its kernels one by one for a feed holding
+a NaN or an Infinity, and a graph whose weights hold one is not run with oneDNN Graph."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch", reason="the torch backend needs PyTorch")
+
+import tfjs as tf  # noqa: E402
+from tests.helpers import results_of, tidy_numpy  # noqa: E402
+from tfjs.analysis.models import runs_as  # noqa: E402
+from tfjs.backends.torch import onednn_graph, plan_compiler  # noqa: E402
+
+RNG = np.random.default_rng(0)  # reseeded per test by conftest
+FUSED = "compiled: TorchScript + oneDNN Graph"
+
+
+def _filters() -> np.ndarray:
+    """3x3x2x3, with a zero tap (an Infinity it reads makes a NaN)."""
+    from tests.converter.test_plan_programs import FILTER
+
+    filters = FILTER.copy()
+    filters[0, 0, 1, :] = 0
+    return filters
+
+
+def _conv_activation_model(activation: str, filters: np.ndarray) -> tf.GraphModel:
+    """x [-1, 6, 6, 2] -> Conv2D (3x3x2x3, SAME) -> BiasAdd -> `activation`."""
+    from tests.converter.test_plan_programs import BIAS, F32, ONES, load, node
+    from tests.graph_fixtures import b64, placeholder, weight
+
+    layout = {"padding": {"s": b64("SAME")}, "data_format": {"s": b64("NHWC")}}
+    nodes = [
+        placeholder("x", [-1, 6, 6, 2]),
+        weight("filter"),
+        weight("bias"),
+        node("conv", "Conv2D", ["x", "filter"], **F32, strides=ONES, dilations=ONES, **layout),
+        node("biasadd", "BiasAdd", ["conv", "bias"], **F32),
+        node("out", activation, ["biasadd"], **F32),
+    ]
+    weights = (("filter", filters), ("bias", BIAS))
+    specs = [{"name": name, "shape": list(a.shape), "dtype": "float32"} for name, a in weights]
+    return load(nodes, specs, filters.tobytes() + BIAS.tobytes())
+
+
+def _feed(special: float | None) -> np.ndarray:
+    x = RNG.standard_normal((1, 6, 6, 2)).astype(np.float32)
+    if special is not None:
+        x[0, 2, 3, 1] = special
+    return x
+
+
+def _matches_cpu(model: tf.GraphModel, feeds: list[np.ndarray]) -> list[np.ndarray]:
+    """Each feed's result on torch has cpu's NaN, its Infinities and, within a rounding,
+    its numbers. Returns cpu's results."""
+    tf.set_backend("cpu")
+    want = [tidy_numpy(lambda x=x: model.execute(tf.tensor(x))) for x in feeds]
+    tf.set_backend("torch")
+    for call, (x, values) in enumerate(zip(feeds, want, strict=True)):
+        got = tidy_numpy(lambda x=x: model.execute(tf.tensor(x)))
+        np.testing.assert_array_equal(np.isnan(got), np.isnan(values), err_msg=f"call {call}: NaN")
+        np.testing.assert_allclose(np.nan_to_num(got), np.nan_to_num(values), rtol=1e-5, atol=1e-5)
+    return want
+
+
+def _fused_form_always(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The plan runs its first oneDNN Graph form however the forms measure."""
+    first = lambda forms, plain, example: forms[0].function if forms else None  # noqa: E731
+    monkeypatch.setattr(plan_compiler, "fastest", first)
+
+
+@pytest.mark.parametrize("activation", ["Relu", "Relu6"])
+@pytest.mark.parametrize("special", [np.nan, np.inf, -np.inf])
+def test_a_feed_with_a_non_finite_value_keeps_tfjs_nan(activation, special, monkeypatch, on_torch_cpu):
+    if not torch.backends.mkldnn.is_available():
+        pytest.skip("this PyTorch build has no oneDNN")
+    _fused_form_always(monkeypatch)
+    model = _conv_activation_model(activation, _filters())
+    feeds = [_feed(None) for _ in range(4)] + [_feed(special), _feed(None)]
+    want = _matches_cpu(model, feeds)
+    assert runs_as(model) == FUSED
+    assert np.isnan(want[4]).any(), "the test's feed makes no NaN on cpu"
+    model.dispose()
+
+
+def test_a_graph_whose_weights_hold_nan_runs_without_onednn_graph(monkeypatch, on_torch_cpu):
+    if not torch.backends.mkldnn.is_available():
+        pytest.skip("this PyTorch build has no oneDNN")
+    _fused_form_always(monkeypatch)
+    filters = _filters()
+    filters[1, 1, 0, 2] = np.nan
+    fused = results_of(monkeypatch, onednn_graph, "constants_finite")
+    model = _conv_activation_model("Relu6", filters)
+    want = _matches_cpu(model, [_feed(None) for _ in range(5)])
+    assert np.isnan(want[0]).any()
+    assert False in fused and runs_as(model) == "compiled: TorchScript"
+    model.dispose()
