@@ -210,6 +210,8 @@ ENV.register_flag("TORCH_RENDER_FLOAT32_ENABLED", lambda: True)
 ENV.register_flag("TORCH_MEASURE_CONVOLUTIONS", lambda: True)
 # false: compiled plans never run with oneDNN Graph's partitions (the plain frozen graph).
 ENV.register_flag("TORCH_ONEDNN_GRAPH", lambda: True)
+# false: PyTorch's CPU buffers of 2 MB or more stay in small pages (THP_MEM_ALLOC_ENABLE).
+ENV.register_flag("TORCH_HUGE_PAGES", lambda: True)
 
 
 def preferred_backend() -> str | None:

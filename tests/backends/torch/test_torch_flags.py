@@ -168,3 +168,48 @@ def test_onednn_graph_off_keeps_compiled_plans_plain(start_torch, monkeypatch, f
     assert bool(tried) == fuse
     tf.dispose(x)
     model.dispose()
+
+
+@pytest.mark.parametrize(
+    ("flag", "preset", "want"), [(True, None, "1"), (False, None, "0"), (True, "0", "0")]
+)
+def test_huge_pages_set_pytorchs_variable_unless_it_is_set(start_torch, monkeypatch, flag, preset, want):
+    if preset is None:
+        monkeypatch.delenv("THP_MEM_ALLOC_ENABLE", raising=False)
+    else:
+        monkeypatch.setenv("THP_MEM_ALLOC_ENABLE", preset)
+    assert start_torch(TORCH_HUGE_PAGES=flag)
+    assert os.environ["THP_MEM_ALLOC_ENABLE"] == want
+
+
+def _transparent_huge_pages() -> str:
+    """The kernel's mode ("always", "madvise" or "never"); "never" where it tells none."""
+    try:
+        with open("/sys/kernel/mm/transparent_hugepage/enabled") as modes:
+            return modes.read().split("[", 1)[1].split("]", 1)[0]
+    except (OSError, IndexError):
+        return "never"
+
+
+@pytest.mark.parametrize("flag", [True, False])
+def test_a_large_cpu_buffer_sits_in_huge_pages_where_the_flag_is_on(flag):
+    mode = _transparent_huge_pages()
+    if mode == "never" or not os.path.exists("/proc/self/smaps_rollup"):
+        pytest.skip("this kernel gives no transparent huge pages (or no smaps_rollup)")
+    env = {**os.environ, "TFJS_FLAGS": f"TORCH_DEVICE:cpu,TORCH_HUGE_PAGES:{str(flag).lower()}"}
+    env.pop("THP_MEM_ALLOC_ENABLE", None)
+    code = (
+        "import tfjs as tf\n"
+        "assert tf.set_backend('torch')\n"
+        "x = tf.fill([16 * 1024 * 1024], 1.0)\n"  # 64 MB, not downloaded: NumPy's arrays take huge pages
+        "tf.backend().synchronize()\n"
+        "rows = dict(line.split(':', 1) for line in open('/proc/self/smaps_rollup') if ':' in line)\n"
+        "print(int(rows['AnonHugePages'].split()[0]))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    huge_kb = int(done.stdout.split()[-1])
+    if flag:
+        assert huge_kb >= 32 * 1024, f"only {huge_kb} kB in huge pages"
+    elif mode == "madvise":
+        assert huge_kb < 32 * 1024, f"{huge_kb} kB in huge pages with the flag off"
