@@ -29,21 +29,9 @@ def _filters() -> np.ndarray:
 
 def _conv_activation_model(activation: str, filters: np.ndarray) -> tf.GraphModel:
     """x [-1, 6, 6, 2] -> Conv2D (3x3x2x3, SAME) -> BiasAdd -> `activation`."""
-    from tests.converter.test_plan_programs import BIAS, F32, ONES, load, node
-    from tests.graph_fixtures import b64, placeholder, weight
+    from tests.backends.torch.test_traced_plans import conv_activation_model
 
-    layout = {"padding": {"s": b64("SAME")}, "data_format": {"s": b64("NHWC")}}
-    nodes = [
-        placeholder("x", [-1, 6, 6, 2]),
-        weight("filter"),
-        weight("bias"),
-        node("conv", "Conv2D", ["x", "filter"], **F32, strides=ONES, dilations=ONES, **layout),
-        node("biasadd", "BiasAdd", ["conv", "bias"], **F32),
-        node("out", activation, ["biasadd"], **F32),
-    ]
-    weights = (("filter", filters), ("bias", BIAS))
-    specs = [{"name": name, "shape": list(a.shape), "dtype": "float32"} for name, a in weights]
-    return load(nodes, specs, filters.tobytes() + BIAS.tobytes())
+    return conv_activation_model(activation, filters, "SAME", 6)
 
 
 def _feed(special: float | None) -> np.ndarray:

@@ -329,23 +329,28 @@ def _run_six_calls(model: tf.GraphModel) -> None:
 
 def conv_relu_model() -> tf.GraphModel:
     """x [-1, 4, 4, 2] -> Conv2D (3x3x2x3, VALID) -> BiasAdd -> Relu."""
-    from tests.converter.test_plan_programs import BIAS, F32, FILTER, ONES, load, node
+    from tests.converter.test_plan_programs import FILTER
+
+    return conv_activation_model("Relu", FILTER, "VALID", 4)
+
+
+def conv_activation_model(activation: str, filters: np.ndarray, padding: str, size: int) -> tf.GraphModel:
+    """x [-1, size, size, 2] -> Conv2D (`filters`, 3x3x2x3, `padding`) -> BiasAdd -> `activation`."""
+    from tests.converter.test_plan_programs import BIAS, F32, ONES, load, node
     from tests.graph_fixtures import b64, placeholder, weight
 
-    layout = {"padding": {"s": b64("VALID")}, "data_format": {"s": b64("NHWC")}}
+    layout = {"padding": {"s": b64(padding)}, "data_format": {"s": b64("NHWC")}}
     nodes = [
-        placeholder("x", [-1, 4, 4, 2]),
+        placeholder("x", [-1, size, size, 2]),
         weight("filter"),
         weight("bias"),
         node("conv", "Conv2D", ["x", "filter"], **F32, strides=ONES, dilations=ONES, **layout),
         node("biasadd", "BiasAdd", ["conv", "bias"], **F32),
-        node("out", "Relu", ["biasadd"], **F32),
+        node("out", activation, ["biasadd"], **F32),
     ]
-    specs = [
-        {"name": name, "shape": list(a.shape), "dtype": "float32"}
-        for name, a in (("filter", FILTER), ("bias", BIAS))
-    ]
-    return load(nodes, specs, FILTER.tobytes() + BIAS.tobytes())
+    weights = (("filter", filters), ("bias", BIAS))
+    specs = [{"name": name, "shape": list(a.shape), "dtype": "float32"} for name, a in weights]
+    return load(nodes, specs, filters.tobytes() + BIAS.tobytes())
 
 
 def test_a_compiled_plan_runs_with_onednn_graph_where_it_takes_the_graph(monkeypatch, on_torch_cpu):
