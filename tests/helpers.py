@@ -135,17 +135,33 @@ def assert_same_as_cpu(op: Callable[[], tf.Tensor]) -> None:
     assert_same_bits(got, want)
 
 
-def compiled_calls_match_cpu(monkeypatch: pytest.MonkeyPatch, model: Any, feeds: Sequence[Any]) -> list[Any]:
-    """`model` executed on each feed on `torch` gives cpu's bits, -0's sign included (a
-    call whose traced check fails runs its kernels one by one), and its plan was compiled
-    once. Returns cpu's results."""
+def compiled_calls_match_cpu(
+    monkeypatch: pytest.MonkeyPatch,
+    model: Any,
+    feeds: Sequence[Any],
+    reruns: set[int],
+    same: Callable[[np.ndarray, np.ndarray, str], None] = assert_same_bits,
+) -> list[Any]:
+    """`model` executed on each feed on `torch` gives cpu's results by `same` (default:
+    the same bits, -0's sign included); its plan was compiled once, on the first call, and
+    kept however it measured against the kernel loop; and exactly the calls `reruns`
+    (numbered from 0) ran its kernels one by one after the compiled graph (a failed
+    traced check, a non-finite feed). Returns cpu's results."""
     from tfjs.backends.torch import plan_compiler
+    from tfjs.converter import lowered_plans
 
+    monkeypatch.setattr(lowered_plans, "TRIAL_RUNS", 0)  # no race the kernel loop could win
     compiled = results_of(monkeypatch, plan_compiler, "compile_plan")
+    kernel_runs = results_of(monkeypatch, lowered_plans, "run_kernels")  # the compiled plan's `run`
     tf.set_backend("cpu")
     want = [tidy_numpy(lambda x=x: model.execute(tf.tensor(x))) for x in feeds]
     tf.set_backend("torch")
+    reran = set()
     for call, (x, values) in enumerate(zip(feeds, want, strict=True)):
-        assert_same_bits(tidy_numpy(lambda x=x: model.execute(tf.tensor(x))), values, f"call {call}")
+        before = len(kernel_runs)
+        same(tidy_numpy(lambda x=x: model.execute(tf.tensor(x))), values, f"call {call}")
+        if call and len(kernel_runs) > before:
+            reran.add(call)
     assert len(compiled) == 1 and compiled[0] is not None, "the plan was not compiled"
+    assert reran == reruns, f"calls that ran the kernels one by one: {sorted(reran)}, not {sorted(reruns)}"
     return want

@@ -10,9 +10,9 @@ import pytest
 torch = pytest.importorskip("torch", reason="the torch backend needs PyTorch")
 
 import tfjs as tf  # noqa: E402
-from tests.helpers import results_of, tidy_numpy  # noqa: E402
+from tests.helpers import compiled_calls_match_cpu, results_of  # noqa: E402
 from tfjs.analysis.models import runs_as  # noqa: E402
-from tfjs.backends.torch import onednn_graph, plan_compiler  # noqa: E402
+from tfjs.backends.torch import plan_compiler  # noqa: E402
 
 RNG = np.random.default_rng(0)  # reseeded per test by conftest
 FUSED = "compiled: TorchScript + oneDNN Graph"
@@ -41,26 +41,16 @@ def _feed(special: float | None) -> np.ndarray:
     return x
 
 
-def _matches_cpu(model: tf.GraphModel, feeds: list[np.ndarray]) -> list[np.ndarray]:
-    """Each feed's result on torch has cpu's NaN, its Infinities and, within a rounding,
-    its numbers. Returns cpu's results."""
-    tf.set_backend("cpu")
-    want = [tidy_numpy(lambda x=x: model.execute(tf.tensor(x))) for x in feeds]
-    tf.set_backend("torch")
-    for call, (x, values) in enumerate(zip(feeds, want, strict=True)):
-        got = tidy_numpy(lambda x=x: model.execute(tf.tensor(x)))
-        np.testing.assert_array_equal(np.isnan(got), np.isnan(values), err_msg=f"call {call}: NaN")
-        np.testing.assert_allclose(np.nan_to_num(got), np.nan_to_num(values), rtol=1e-5, atol=1e-5)
-    return want
+def _close_with_cpus_nan(got: np.ndarray, want: np.ndarray, message: str) -> None:
+    """cpu's NaN and Infinities, and within a rounding its numbers."""
+    np.testing.assert_array_equal(np.isnan(got), np.isnan(want), err_msg=f"{message}: NaN")
+    np.testing.assert_allclose(np.nan_to_num(got), np.nan_to_num(want), rtol=1e-5, atol=1e-5, err_msg=message)
 
 
 def _fused_form_always(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The plan runs compiled, in its first oneDNN Graph form, however they measure."""
-    from tfjs.converter import lowered_plans
-
-    first = lambda forms, plain, example: forms[0].function if forms else None  # noqa: E731
+    """The plan runs its first oneDNN Graph form, however the forms measure."""
+    first = lambda forms, plain, example: forms[0] if forms else None  # noqa: E731
     monkeypatch.setattr(plan_compiler, "fastest", first)
-    monkeypatch.setattr(lowered_plans, "TRIAL_RUNS", 0)  # no race against the kernel loop
 
 
 @pytest.mark.parametrize("activation", ["Relu", "Relu6"])
@@ -71,21 +61,25 @@ def test_a_feed_with_a_non_finite_value_keeps_tfjs_nan(activation, special, monk
     _fused_form_always(monkeypatch)
     model = _conv_activation_model(activation, _filters())
     feeds = [_feed(None) for _ in range(4)] + [_feed(special), _feed(None)]
-    want = _matches_cpu(model, feeds)
+    want = compiled_calls_match_cpu(monkeypatch, model, feeds, {4}, _close_with_cpus_nan)
     assert runs_as(model) == FUSED
     assert np.isnan(want[4]).any(), "the test's feed makes no NaN on cpu"
     model.dispose()
 
 
-def test_a_graph_whose_weights_hold_nan_runs_without_onednn_graph(monkeypatch, on_torch_cpu):
+def test_a_graph_whose_weights_hold_nan_runs_no_form_that_fuses_a_relu(monkeypatch, on_torch_cpu):
+    """The form with the relu6 fused is refused; the form that leaves it to ATen (it
+    keeps NaN) may run, and needs no finite feeds."""
     if not torch.backends.mkldnn.is_available():
         pytest.skip("this PyTorch build has no oneDNN")
     _fused_form_always(monkeypatch)
     filters = _filters()
     filters[1, 1, 0, 2] = np.nan
-    fused = results_of(monkeypatch, onednn_graph, "constants_finite")
+    forms = results_of(monkeypatch, plan_compiler, "with_onednn_graph")
     model = _conv_activation_model("Relu6", filters)
-    want = _matches_cpu(model, [_feed(None) for _ in range(5)])
+    feeds = [_feed(None) for _ in range(5)]
+    want = compiled_calls_match_cpu(monkeypatch, model, feeds, set(), _close_with_cpus_nan)
     assert np.isnan(want[0]).any()
-    assert False in fused and runs_as(model) == "compiled: TorchScript"
+    assert None in forms, "the form that fuses the relu6 was offered"
+    assert all(form is None or not form.needs_finite_feeds for form in forms)
     model.dispose()

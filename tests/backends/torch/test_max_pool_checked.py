@@ -40,6 +40,6 @@ def _max_pool_model() -> tf.GraphModel:
 def test_a_compiled_max_pool_runs_its_kernels_where_a_window_holds_nan(monkeypatch, on_torch_cpu):
     model = _max_pool_model()
     feeds = [_input(False) for _ in range(4)] + [_input(True), _input(False)]
-    want = compiled_calls_match_cpu(monkeypatch, model, feeds)
+    want = compiled_calls_match_cpu(monkeypatch, model, feeds, reruns={4})
     assert np.isneginf(want[4]).any() and not np.isnan(want[4]).any()
     model.dispose()

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import Any, NamedTuple
 
@@ -56,10 +56,17 @@ _CRASHES_THE_BRIDGE = frozenset({"aten::addmm"})
 
 
 class Fused(NamedTuple):
-    """The plan graph as a function run with oneDNN Graph, and its outputs on the example."""
+    """The plan graph as a function run with oneDNN Graph, its outputs on the example, and
+    whether it may fuse a relu or clip (which turn a NaN into 0): then it is exact only
+    on finite feeds (`all_finite`)."""
 
     function: Callable[..., Any]
     outputs: Sequence[torch.Tensor]
+    needs_finite_feeds: bool = True
+
+
+# What oneDNN Graph fuses as its relu or clip, whose `max(x, 0)` takes a NaN to a bound.
+_DROPS_NAN = ("aten::clamp", "aten::clamp_", "aten::relu", "aten::relu_", "aten::hardtanh", "aten::hardtanh_")
 
 
 def with_onednn_graph(
@@ -74,12 +81,13 @@ def with_onednn_graph(
         return None
     if any(node.kind() in _CRASHES_THE_BRIDGE for node in frozen.nodes()):
         return None
-    if not constants_finite(frozen):
-        return None
     enabled = torch._C._jit_llga_enabled()
     torch._C._jit_set_llga_enabled(True)  # read when the executor optimizes: in these runs
     try:
         graph = _respelled(frozen, chains)
+        drops_nan = any(graph.findAllNodes(kind) for kind in _DROPS_NAN)
+        if drops_nan and not constants_finite(frozen):
+            return None
         function = torch._C._create_function_from_graph("tfjs_plan", graph)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -90,23 +98,32 @@ def with_onednn_graph(
         return None
     finally:
         torch._C._jit_set_llga_enabled(enabled)
-    return Fused(function, outputs)
+    return Fused(function, outputs, drops_nan)
 
 
 def constants_finite(graph: torch._C.Graph) -> bool:
-    """Whether every float tensor constant of `graph` (its weights) is finite. oneDNN's
-    fused relu and clip turn a NaN into 0 where TF.js keeps it, so a graph that could
-    make one from its own constants is left to ATen (the feeds are checked per call)."""
-    for node in graph.findAllNodes("prim::Constant"):
-        value = node.output().toIValue() if isinstance(node.output().type(), torch._C.TensorType) else None
-        if isinstance(value, torch.Tensor) and value.is_floating_point() and not bool(value.isfinite().all()):
-            return False
-    return True
+    """Whether every float tensor constant of `graph` (its weights) is finite
+    (`all_finite`): a graph that could make a NaN from its own constants is left to ATen."""
+    constants = (node.output() for node in graph.findAllNodes("prim::Constant"))
+    return all_finite(
+        value.toIValue() for value in constants if isinstance(value.type(), torch._C.TensorType)
+    )
+
+
+def all_finite(values: Iterable[Any]) -> bool:
+    """Whether the float tensors among `values` hold only finite values, which a fused
+    form needs: oneDNN's fused relu and clip turn a NaN into 0 where TF.js keeps it. One
+    sum each; a sum that overflows says no, which costs only the faster form."""
+    return all(
+        math.isfinite(float(value.sum()))
+        for value in values
+        if isinstance(value, torch.Tensor) and value.is_floating_point()
+    )
 
 
 def fastest(
     forms: Sequence[Fused], plain: Callable[..., Any], example: Sequence[torch.Tensor]
-) -> Callable[..., Any] | None:
+) -> Fused | None:
     """The fastest of the fused `forms` (each run optimized) where it takes at most
     _SLOWER_ALLOWED times `plain`'s time (run as is) on `example`, else None: after
     _WARM_UP_RUNS calls each, the best of _TIMED_ROUNDS blocks' median of _TIMED_RUNS
@@ -125,7 +142,7 @@ def fastest(
                 alternative()
         plain_time, *fused_times = best_block_times(alternatives, _TIMED_ROUNDS, _TIMED_RUNS)
     best = min(range(len(forms)), key=fused_times.__getitem__)
-    return forms[best].function if fused_times[best] <= _SLOWER_ALLOWED * plain_time else None
+    return forms[best] if fused_times[best] <= _SLOWER_ALLOWED * plain_time else None
 
 
 def _respelled(frozen: torch._C.Graph, chains: bool = False) -> torch._C.Graph:

@@ -15,7 +15,7 @@ again with torch's one-op convolutions whose elementwise chains are rewired chan
 measures about as fast as the plain graph, timed in the calling thread; the plan then
 times the graph against its kernel loop. oneDNN's fused relu and clip turn a NaN into 0
 (TF.js's keep it): a call whose float feeds are not all finite runs the kernels one by
-one instead, and weights that are not (onednn_graph.constants_finite) keep it plain.
+one instead, and weights that are not keep it plain (onednn_graph.Fused.needs_finite_feeds).
 
 A plan is not compiled (its kernels keep running one by one) when tracing it cannot be
 right for other inputs of the same shapes: a kernel reads on the host a value computed
@@ -28,7 +28,6 @@ which raise its error.
 from __future__ import annotations
 
 import contextvars
-import math
 import threading
 import warnings
 from collections.abc import Callable, Iterator, Sequence
@@ -38,7 +37,7 @@ import torch
 from torch.overrides import TorchFunctionMode
 
 from tfjs.backends.backend import DataId, TensorInfo
-from tfjs.backends.torch.onednn_graph import Fused, fastest, with_onednn_graph
+from tfjs.backends.torch.onednn_graph import Fused, all_finite, fastest, with_onednn_graph
 from tfjs.backends.torch.tracing import as_one_op_convolutions, as_traced
 
 # Tensor methods that bring values to Python: a trace through one holds this call's values.
@@ -160,12 +159,13 @@ def compile_plan(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> C
     # measured 2-3 times slower and in another order (selfie's channels-first form slowest
     # there, fastest here), likely as the calling thread's idle OpenMP workers spin.
     fused = fastest(compiled.forms, compiled.plain, compiled.example)
-    graph, optimized = (compiled.plain, False) if fused is None else (fused, True)
+    graph, optimized = (compiled.plain, False) if fused is None else (fused.function, True)
+    needs_finite_feeds = fused is not None and fused.needs_finite_feeds
     dtypes = compiled.dtypes
 
     def run_compiled(inputs: Sequence[Any]) -> list[TensorInfo]:
         feeds = [backend.tensor(feed) for feed in inputs]
-        if optimized and not _all_finite(feeds):  # oneDNN's fused relu and clip drop NaN
+        if needs_finite_feeds and not all_finite(feeds):  # oneDNN's fused relu and clip drop NaN
             return run(inputs)
         with torch.no_grad(), torch.jit.optimized_execution(optimized):
             *values, failed = graph(*feeds)
@@ -175,12 +175,6 @@ def compile_plan(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> C
 
     run_compiled.form = "TorchScript + oneDNN Graph" if optimized else "TorchScript"  # type: ignore[attr-defined]
     return run_compiled
-
-
-def _all_finite(feeds: Sequence[torch.Tensor]) -> bool:
-    """Whether the float feeds hold only finite values (one sum each; a sum that
-    overflows says no, which costs only the faster form)."""
-    return all(math.isfinite(float(feed.sum())) for feed in feeds if feed.is_floating_point())
 
 
 def _in_own_thread(work: Callable[[], Any]) -> Any:
