@@ -164,3 +164,26 @@ def test_a_transposed_convolution_whose_filter_is_its_stride_is_a_tiled_product(
     assert got.shape == want.shape
     np.testing.assert_allclose(got.double().numpy(), want.numpy(), rtol=1e-5, atol=1e-5)
     assert got.permute(0, 2, 3, 1).is_contiguous()  # channels-last, as the kernels give it on
+
+
+@pytest.mark.parametrize(
+    ("dy_shape", "filter_shape", "stride"),
+    [
+        ((1, 16, 6, 6), (16, 8, 4, 4), (2, 2)),  # efficientpose's: a filter twice its stride
+        ((2, 3, 4, 5), (3, 2, 6, 3), (3, 1)),
+        ((1, 4, 5, 3), (4, 3, 3, 3), (1, 1)),
+    ],
+    ids=str,
+)
+def test_a_transposed_convolution_whose_filter_is_whole_strides_is_one_convolution(
+    dy_shape, filter_shape, stride
+):
+    dys = torch.from_numpy(RNG.standard_normal(dy_shape).astype(np.float32))
+    filters = torch.from_numpy(RNG.standard_normal(filter_shape).astype(np.float32))
+    got = conv_algorithms.phased_transposed_conv(
+        dys.contiguous(memory_format=torch.channels_last), filters, stride
+    )
+    want = F.conv_transpose2d(dys.double(), filters.double(), stride=stride)
+    assert got.shape == want.shape
+    np.testing.assert_allclose(got.double().numpy(), want.numpy(), rtol=1e-5, atol=1e-5)
+    assert got.permute(0, 2, 3, 1).is_contiguous()

@@ -29,6 +29,7 @@ GEOMETRIES = [  # in_shape, filter_shape, strides, dilations, pad, depthwise
     ((1, 6, 6, 3), (3, 3, 3, 2), 2, 1, "same", True),
     ((1, 7, 7, 4), (2, 2, 4, 1), 1, 2, "valid", True),
     ((1, 8, 8, 3), (2, 2, 3, 4), 2, 1, "same", False),  # a filter as large as its stride: tiled
+    ((1, 8, 8, 3), (4, 4, 3, 4), 2, 1, "same", False),  # a filter twice its stride: phased
 ]
 
 

@@ -18,7 +18,7 @@ from tfjs.backends.torch.kernels.conv_algorithms import (
     PackedWeight,
     pack_weight,
     run_conv,
-    tiled_transposed_conv,
+    transposed_conv,
 )
 from tfjs.backends.torch.kernels.conv_shifted import (
     ShiftedFilters,
@@ -224,31 +224,14 @@ def backprop_input_values(
     dys = channels_first(dy.to(torch.float32), info)
     sizes = padded_sizes(window(info).in_sizes, padding_to_output(info))
     filters = torch_filter(w.to(torch.float32), depthwise)
+    groups = _groups(info, depthwise)
     if traced():  # torch's tracer cannot record convolution_backward
-        padded = _transposed_conv(dys, filters, sizes, info, depthwise)
+        padded = transposed_conv(dys, filters, sizes, groups=groups, **_geometry(info))
     else:
         grad = nn_grad.conv2d_input if dys.dim() == 4 else nn_grad.conv3d_input
-        groups = _groups(info, depthwise)
         in_shape = (dys.shape[0], info.in_channels, *sizes)
         padded = grad(in_shape, filters, dys, groups=groups, **_geometry(info))
     return laid_out(from_channels_first(unpadded(padded, info), info), torch.contiguous_format)
-
-
-def _transposed_conv(
-    dys: torch.Tensor, filters: torch.Tensor, sizes: Any, info: Any, depthwise: bool
-) -> torch.Tensor:
-    """The input gradient as a transposed convolution of `dys` to the padded `sizes`."""
-    geometry = _geometry(info)
-    strides, dilations = geometry["stride"], geometry["dilation"]
-    kernel = filters.shape[2:]
-    reach = zip(dys.shape[2:], strides, dilations, kernel, strict=True)
-    extra = [size - ((n - 1) * s + d * (k - 1) + 1) for size, (n, s, d, k) in zip(sizes, reach, strict=True)]
-    groups = _groups(info, depthwise)
-    tiled = dys.dim() == 4 and tuple(kernel) == tuple(strides) and set(dilations) == {1}
-    if tiled and groups == 1 and not any(extra):
-        return tiled_transposed_conv(dys, filters)
-    transposed = F.conv_transpose2d if dys.dim() == 4 else F.conv_transpose3d
-    return transposed(dys, filters, stride=strides, output_padding=extra, groups=groups, dilation=dilations)
 
 
 def backprop_filter_values(
