@@ -231,3 +231,22 @@ def test_a_compiled_form_stands_only_within_the_tolerance_of_the_kernels(change,
     elif change == "an int changed":
         got_ints[0] = 0
     assert _same([floats, ints], [got_floats, got_ints]) == same
+
+
+@pytest.mark.parametrize(
+    ("clamp", "bounded"),
+    [
+        (lambda x: torch.clamp(x, 0, 6), True),
+        (lambda x: torch.clamp(x.permute(0, 2, 3, 1), -1, 1).permute(0, 3, 1, 2), True),  # through views
+        (lambda x: torch.clamp(x, 0, float("inf")), False),
+        (lambda x: torch.clamp(x, min=0), False),
+        (torch.relu, False),
+    ],
+)
+def test_only_a_clamp_to_finite_bounds_makes_a_convolution_input_finite(clamp, bounded):
+    class Clamped(torch.nn.Module):
+        def forward(self, x):
+            return clamp(x)
+
+    graph = _frozen(Clamped(), torch.randn(1, 2, 3, 3)).graph
+    assert onednn_graph._bounded(graph.return_node().inputsAt(0)) is bounded
