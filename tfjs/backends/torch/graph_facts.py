@@ -143,6 +143,13 @@ def constant_number(value: torch._C.Value, rank: int = 0) -> int | float | None:
     return constant if isinstance(constant, (int, float)) and not isinstance(constant, bool) else None
 
 
+def dtype_constant(value: torch._C.Value) -> str | None:
+    """The name ("Float", "Long", ...) of the dtype a constant dtype argument gives;
+    None for any other value."""
+    code = value.toIValue() if value.node().kind() == "prim::Constant" else None
+    return _DTYPE_NAMES.get(code) if isinstance(code, int) and not isinstance(code, bool) else None
+
+
 def _dtype_argument(node: torch._C.Node) -> object:
     """The dtype code a cast or a tensor factory is given; None for other ops."""
     position = _DTYPE_ARGUMENT.get(node.kind())

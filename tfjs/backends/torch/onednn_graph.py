@@ -28,7 +28,7 @@ from typing import Any, NamedTuple
 import torch
 
 from tfjs.backends.torch.best_times import best_block_times
-from tfjs.backends.torch.graph_facts import GraphFacts, constant_number, graph_facts
+from tfjs.backends.torch.graph_facts import GraphFacts, constant_number, dtype_constant, graph_facts
 from tfjs.backends.torch.layout_sinking import fold_layout_round_trips, sink_layout_permutes
 
 _PROFILED_RUNS = 3  # the executor profiles, then optimizes (forming the partitions), then runs them
@@ -216,16 +216,16 @@ def _respelled(
 
 
 def _drop_checks_of_clamped_inputs(graph: torch._C.Graph) -> set[int]:
-    """Drops the output checks of shifted depthwise convolutions (conv_shifted.py: the
-    whole `aten::sum` of a convolution's output, the only such sum a plan traces) whose
-    input is a clamp to finite bounds, and returns those convolutions' outputs (their
+    """Drops the output checks of shifted depthwise convolutions (`conv_shifted.check_total`:
+    a whole `aten::sum` in float32 of a convolution's output) whose input is a clamp to
+    finite bounds, and returns those convolutions' outputs (their
     `unique()`). Where oneDNN Graph runs the clamp (its clamp takes NaN to a bound; ATen's
     keeps it), the input is finite, and the shifted form sums TF.js's products and zeros.
     The convolution's output then feeds its activation alone, which oneDNN Graph fuses
     into it (movenet-thunder 2.6% and movenet-multipose 1.1% faster, in-process A/B)."""
     convolutions = set()
     for node in list(graph.findAllNodes("aten::sum")):
-        if node.inputsSize() != 2 or not isinstance(node.inputsAt(1).type(), torch._C.NoneType):
+        if node.inputsSize() != 2 or dtype_constant(node.inputsAt(1)) != "Float":
             continue
         convolution = node.inputsAt(0).node()
         if convolution.kind() != "aten::_convolution" or not _bounded(convolution.inputsAt(0)):

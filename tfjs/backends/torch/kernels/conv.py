@@ -19,10 +19,12 @@ from tfjs.backends.torch.kernels.conv_algorithms import (
     pack_weight,
     run_conv,
     transposed_conv,
+    zero_bias,
 )
 from tfjs.backends.torch.kernels.conv_shifted import (
     ShiftedFilters,
     ShiftedWindow,
+    check_total,
     shifted_window,
     with_leading_zero_taps,
 )
@@ -113,7 +115,7 @@ def conv_values(
     xs = x if x.dtype == work else x.to(work)
     if plan.channels_last:
         xs = xs.permute(plan.to_channels_first)
-    bias = _zero_bias(w.shape[0], work, w.device) if bias is None else bias
+    bias = zero_bias(w.shape[0], work, w.device) if bias is None else bias
     y = None
     if (
         plan.shifted is not None
@@ -131,7 +133,7 @@ def conv_values(
             plan.groups,
         )
         y = run_conv(call, packed, measured)
-        y = y if shifted.checks.stands_if_finite(y.sum()) else None  # see conv_shifted.py
+        y = y if shifted.checks.stands_if_finite(check_total(y)) else None  # see conv_shifted.py
     if y is None:
         if tw.crop is not None:
             xs = xs[tw.crop]
@@ -183,18 +185,6 @@ def _conv_plan(info: Any, depthwise: bool, dims: int) -> _ConvPlan | None:
         )
 
     return once_per_info(_CONV_PLANS[depthwise], info, make)
-
-
-# {(channels, dtype, device): zeros}: the bias of a convolution that has none.
-_ZERO_BIASES: dict[tuple[int, torch.dtype, torch.device], torch.Tensor] = {}
-
-
-def _zero_bias(channels: int, dtype: torch.dtype, device: torch.device) -> torch.Tensor:
-    key = (channels, dtype, device)
-    zeros = _ZERO_BIASES.get(key)
-    if zeros is None:
-        zeros = _ZERO_BIASES[key] = torch.zeros(channels, dtype=dtype, device=device)
-    return zeros
 
 
 def _per_channel(bias: torch.Tensor, info: Any) -> torch.Tensor:

@@ -87,6 +87,19 @@ def _packed(call: ConvCall, packed: PackedWeight | None) -> torch.Tensor:
     )
 
 
+# {(channels, dtype, device): zeros}: the bias of a convolution that has none.
+_ZERO_BIASES: dict[tuple[int, torch.dtype, torch.device], torch.Tensor] = {}
+
+
+def zero_bias(channels: int, dtype: torch.dtype, device: torch.device) -> torch.Tensor:
+    """Zeros, one per output channel, made once per channel count, dtype and device."""
+    key = (channels, dtype, device)
+    zeros = _ZERO_BIASES.get(key)
+    if zeros is None:
+        zeros = _ZERO_BIASES[key] = torch.zeros(channels, dtype=dtype, device=device)
+    return zeros
+
+
 def transposed_conv(
     dys: torch.Tensor,
     filters: torch.Tensor,
@@ -146,7 +159,7 @@ def phased_transposed_conv(
     taps = filters.reshape(in_channels, out_channels, taps_h, stride_h, taps_w, stride_w).flip(2, 4)
     w = taps.permute(3, 5, 1, 0, 2, 4).reshape(-1, in_channels, taps_h, taps_w)  # [(p_h, p_w, out), in, ...]
     w = w.contiguous(memory_format=torch.channels_last)
-    bias = torch.zeros(w.shape[0], dtype=w.dtype, device=w.device)
+    bias = zero_bias(w.shape[0], w.dtype, w.device)
     x = laid_out(dys, torch.channels_last)
     phases = run_conv(ConvCall(x, w, bias, (1, 1), (taps_h - 1, taps_w - 1), (1, 1), 1))
     rows, cols = height + taps_h - 1, width + taps_w - 1

@@ -58,6 +58,14 @@ def shifted_window(window: TorchWindow) -> ShiftedWindow | None:
     return ShiftedWindow(lead, padding)
 
 
+def check_total(y: torch.Tensor) -> torch.Tensor:
+    """The shifted form's float32 output summed whole, in float32 (`stands_if_finite`'s
+    total). Its traced spelling, `aten::sum(y, dtype=Float)`, is how oneDNN Graph's
+    respelling finds the check (`onednn_graph._drop_checks_of_clamped_inputs`): no other
+    kernel sums a whole tensor with a dtype."""
+    return y.sum(dtype=torch.float32)
+
+
 def with_leading_zero_taps(w: torch.Tensor, lead: tuple[int, ...]) -> torch.Tensor:
     """A torch-layout filter [out, in, *sizes] with `lead` zero taps before each size."""
     pads = [amount for taps in reversed(lead) for amount in (taps, 0)]
