@@ -266,3 +266,38 @@ def test_plain_nms_shortcut_selects_what_the_queue_replay_selects():
         np.testing.assert_array_equal(greedy.selected_indices, queue.selected_indices)
         np.testing.assert_array_equal(greedy.selected_scores, queue.selected_scores)
         assert greedy.valid_outputs == queue.valid_outputs
+
+
+def test_candidates_come_in_pop_order_a_sorted_part_at_a_time():
+    # Plain NMS sorts its best candidates first and the rest only if it gets to them; the
+    # parts, joined, are the full order (greater score first, ties by smaller index), also
+    # where a part's last score is tied with many of the next.
+    from tfjs.backends.cpu.kernels import nms
+
+    rng = np.random.default_rng(3)
+    for n, first, split in ((5000, 7, True), (5000, 1024, True), (3000, 2999, False), (10, 64, False)):
+        scores = np.round(rng.random(n) * 20) / 20  # groups of about n / 20 equal scores
+        scores[rng.random(n) < 0.05] = -0.0
+        candidates = np.flatnonzero(scores > -1.0)
+        parts = list(nms._in_pop_order(scores, candidates, first))
+        full = candidates[np.lexsort((candidates, -scores[candidates]))]
+        np.testing.assert_array_equal(np.concatenate(parts), full)
+        assert (len(parts) > 1) == split  # 2999 best: the 3000th ties with them
+
+
+def test_plain_nms_over_thousands_of_boxes_selects_what_the_queue_replay_selects():
+    # Enough boxes that the greedy pass sorts them a part at a time: ties across the
+    # first part's end, and thresholds that keep it going through every part.
+    from tfjs.backends.cpu.kernels import nms
+
+    rng = np.random.default_rng(5)
+    n = 6000
+    corners = rng.random((n, 2)) * rng.choice([3.0, 40.0], (n, 1))
+    boxes = np.concatenate([corners, corners + 0.5 + rng.random((n, 2)) * 4], axis=1)
+    scores = np.round(rng.random(n) * 30) / 30
+    for max_output, iou, score in ((20, 0.5, -np.inf), (2000, 0.3, 0.1), (6000, 0.05, -np.inf)):
+        with np.errstate(all="ignore"):
+            greedy = nms._select_greedy(nms._Boxes(boxes), scores, max_output, iou, score, False)
+            queue = nms._select_queue(nms._Boxes(boxes), scores, max_output, iou, score, 0.0, False)
+        np.testing.assert_array_equal(greedy.selected_indices, queue.selected_indices)
+        assert greedy.valid_outputs == queue.valid_outputs

@@ -15,6 +15,7 @@ no score can change, takes a shorter road to the same result (`_select_greedy`).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -25,6 +26,7 @@ from tfjs.kernel_names import NON_MAX_SUPPRESSION_V3, NON_MAX_SUPPRESSION_V4, NO
 from tfjs.kernel_registry import KernelFunc, register_kernel
 
 _MAX_BLOCK_ELEMENTS = 1 << 22  # IoUs computed at once: bounds a block's memory
+_FIRST_SORTED = 1024  # candidates plain NMS sorts first (at least 4 per output)
 _GREEDY_BLOCK = 64  # candidates plain NMS checks at once (measured: 64-128 best; 512 is 10x slower)
 
 
@@ -127,14 +129,17 @@ def _select_greedy(
     a kept box overlaps go (one matrix), then the overlaps among the rest decide, in
     order, which of them are kept (a loop over bits)."""
     candidates = np.flatnonzero(scores > score_thr)
-    order = candidates[np.lexsort((candidates, -scores[candidates]))]
     chosen: list[np.ndarray] = []
     kept_corners = np.empty((5, 0))
     count = 0
-    for start in range(0, order.size, _GREEDY_BLOCK):
+    blocks = (
+        order[start : start + _GREEDY_BLOCK]
+        for order in _in_pop_order(scores, candidates, max(_FIRST_SORTED, 4 * max_output))
+        for start in range(0, order.size, _GREEDY_BLOCK)
+    )
+    for block in blocks:
         if count >= max_output:
             break
-        block = order[start : start + _GREEDY_BLOCK]
         corners = boxes.corners[:, block]
         if count:
             free = ~(_iou(corners, kept_corners) >= iou_thr).any(axis=1)
@@ -160,6 +165,24 @@ def _select_greedy(
         selected = np.concatenate([selected, np.zeros(max_output - count, np.int64)])
         selected_scores = np.concatenate([selected_scores, np.zeros(max_output - count)])
     return NmsResult(selected, selected_scores, count)
+
+
+def _in_pop_order(scores: np.ndarray, candidates: np.ndarray, first: int) -> Iterator[np.ndarray]:
+    """`candidates` in the order TF.js's queue pops them (greater score first, then smaller
+    index), a sorted part at a time: the `first` best (with every candidate tied with the
+    last of them), then four times as many of the rest, and so on. Plain NMS mostly stops
+    long before the last candidate, and sorting them all took most of its time (handtrack:
+    12 804 boxes, 0.7 of 0.9 ms)."""
+    rest, size = candidates, first
+    while rest.size:
+        if rest.size > size:
+            keys = -scores[rest]
+            head = keys <= np.partition(keys, size - 1)[size - 1]
+            part, rest = rest[head], rest[~head]
+        else:
+            part, rest = rest, rest[:0]
+        yield part[np.lexsort((part, -scores[part]))]
+        size *= 4
 
 
 def _select_queue(
