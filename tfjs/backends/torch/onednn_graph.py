@@ -30,6 +30,7 @@ import torch
 from tfjs.backends.torch.best_times import best_block_times
 from tfjs.backends.torch.graph_facts import GraphFacts, constant_number, dtype_constant, graph_facts
 from tfjs.backends.torch.layout_sinking import fold_layout_round_trips, sink_layout_permutes
+from tfjs.backends.torch.mirrored_blocks import mirror_shifted_blocks
 
 _PROFILED_RUNS = 3  # the executor profiles, then optimizes (forming the partitions), then runs them
 _WARM_UP_RUNS = 3  # a thread's first calls of a partition run up to 2 times slower
@@ -169,7 +170,8 @@ def _respelled(
 ) -> torch._C.Graph:
     """A copy of `frozen` without its module input (nothing reads it once frozen), with
     its convolutions' elementwise chains channels-first if `chains`, for oneDNN Graph to
-    fuse, and the other nodes oneDNN Graph should leave alone respelled (see the module's
+    fuse (and its blocks with a shifted depthwise convolution mirrored: mirrored_blocks.py),
+    and the other nodes oneDNN Graph should leave alone respelled (see the module's
     docstring). Given `unchecked`, also without the checks of shifted convolutions that
     read a clamp oneDNN Graph is to run (`_drop_checks_of_clamped_inputs`), whose
     outputs it then holds."""
@@ -203,6 +205,8 @@ def _respelled(
             if dims is not None:
                 to = _constant(graph, node, list(range(len(dims))))
                 _replace(graph, node, "aten::movedim", [inputs[0], _constant(graph, node, list(dims)), to])
+    if chains:
+        mirror_shifted_blocks(graph)
     torch._C._jit_pass_dce(graph)  # (the chains' twins left their originals unread)
     _hard_swishes(graph, fusable)
     _relus_in_one_pass(graph, fusable)
