@@ -45,9 +45,15 @@ class _Block(torch.nn.Module):
         w = self.w
         expanded = F.conv2d(x, w["expand"], w["expand_bias"])
         act = expanded.clamp(0.0, 6.0)
+        if self.variant == "hard swish":
+            act = F.hardswish(expanded) * 0.5
+        elif self.variant == "a map added":
+            act = act + x.mean(1, keepdim=True)
         stride = 1 if self.variant == "stride 1" else 2
-        y = F.conv2d(act, w["shifted"], w["bias"], stride, 1, 1, act.shape[1]).clamp(0.0, 6.0)
-        out = F.conv2d(y, w["project"])
+        y = F.conv2d(act, w["shifted"], w["bias"], stride, 1, 1, act.shape[1])
+        if self.variant == "hard swish":  # checked as conv_shifted.check_total checks it
+            return F.hardswish(y), y.sum(dtype=torch.float32)
+        out = F.conv2d(y.clamp(0.0, 6.0), w["project"])
         return (out, expanded) if self.variant == "expansion read twice" else out
 
 
@@ -69,13 +75,14 @@ def _run(graph: torch._C.Graph, x: torch.Tensor) -> torch.Tensor:
     return result[0] if isinstance(result, tuple) else result
 
 
-def _tfjs_block(x: torch.Tensor) -> torch.Tensor:
+def _tfjs_block(x: torch.Tensor, variant: str = "") -> torch.Tensor:
     """What TF.js computes: SAME padding of a stride-2 3x3 window on an even size is one
     row and column after."""
     w = _weights()
-    act = F.conv2d(x, w["expand"], w["expand_bias"]).clamp(0.0, 6.0)
-    y = F.conv2d(F.pad(act, [0, 1, 0, 1]), w["depthwise"], w["bias"], 2, 0, 1, act.shape[1]).clamp(0.0, 6.0)
-    return F.conv2d(y, w["project"])
+    expanded = F.conv2d(x, w["expand"], w["expand_bias"])
+    act = F.hardswish(expanded) * 0.5 if variant == "hard swish" else expanded.clamp(0.0, 6.0)
+    y = F.conv2d(F.pad(act, [0, 1, 0, 1]), w["depthwise"], w["bias"], 2, 0, 1, act.shape[1])
+    return F.hardswish(y) if variant == "hard swish" else F.conv2d(y.clamp(0.0, 6.0), w["project"])
 
 
 def test_a_mirrored_block_gives_tfjs_values_and_nan_where_the_shifted_form_makes_more():
@@ -91,7 +98,20 @@ def test_a_mirrored_block_gives_tfjs_values_and_nan_where_the_shifted_form_makes
     torch.testing.assert_close(got.nan_to_num(), want.nan_to_num(), rtol=1e-5, atol=1e-5)
 
 
-@pytest.mark.parametrize("variant", ["expansion read twice", "taps after", "stride 1"])
+def test_an_activation_chain_mirrors_and_the_shifted_form_s_check_goes():
+    # hard swish then a scale before the depthwise convolution; after it, no clamp but
+    # the shifted form's check, which the mirrored form (no zero taps) does not need
+    plain, mirrored, count = _graphs("hard swish")
+    assert count == 1
+    x = torch.randn(1, 2, 8, 8).contiguous(memory_format=torch.channels_last)
+    with torch.no_grad():
+        out, check = torch._C._create_function_from_graph("block", mirrored)(x)
+        _, plain_check = torch._C._create_function_from_graph("block", plain)(x)
+    torch.testing.assert_close(out, _tfjs_block(x, "hard swish"), rtol=1e-5, atol=1e-5)
+    assert float(check) == 0.0 and float(plain_check) != 0.0
+
+
+@pytest.mark.parametrize("variant", ["expansion read twice", "taps after", "stride 1", "a map added"])
 def test_other_blocks_are_left_as_they_are(variant):
     plain, mirrored, count = _graphs(variant)
     assert count == 0

@@ -22,7 +22,31 @@ from __future__ import annotations
 
 import torch
 
+from tfjs.backends.torch.graph_facts import dtype_constant
+
 _SPATIAL = [2, 3]
+_ACTIVATION_OPS = 3  # elementwise ops between the expansion and the depthwise convolution
+# Elementwise ops that give the mirror of their result on a mirrored map, where their other
+# operands are the same at every pixel (oneDNN Graph fuses them as post-ops).
+_ELEMENTWISE = frozenset(
+    {
+        "aten::add",
+        "aten::sub",
+        "aten::mul",
+        "aten::div",
+        "aten::clamp",
+        "aten::clamp_min",
+        "aten::clamp_max",
+        "aten::relu",
+        "aten::hardtanh",
+        "aten::hardswish",
+        "aten::threshold",
+        "aten::sigmoid",
+        "aten::tanh",
+        "aten::elu",
+        "aten::leaky_relu",
+    }
+)
 
 
 def mirror_shifted_blocks(graph: torch._C.Graph) -> int:
@@ -31,17 +55,21 @@ def mirror_shifted_blocks(graph: torch._C.Graph) -> int:
     count = 0
     for depthwise in list(graph.findAllNodes("aten::_convolution")):
         filter_3x3 = _unshifted_filter(depthwise)
-        clamp_in = depthwise.inputsAt(0).node()
-        if filter_3x3 is None or not _sole_clamp_of(clamp_in, "aten::_convolution"):
+        expansion = _expansion_of(depthwise.inputsAt(0)) if filter_3x3 is not None else None
+        if expansion is None:
             continue
-        expansion = clamp_in.inputsAt(0).node()
         uses = depthwise.output().uses()
-        if not _pointwise(expansion) or len(uses) != 1 or uses[0].user.kind() != "aten::clamp":
-            continue
-        end = uses[0].user.output()
-        after = end.uses()
-        if len(after) == 1 and after[0].offset == 0 and _pointwise(after[0].user):
-            end = after[0].user.output()  # the projection
+        checks = [use.user for use in uses if _is_check(use.user)]
+        end = depthwise.output()
+        if len(uses) - len(checks) == 1 and uses[0].user.kind() == "aten::clamp":
+            end = uses[0].user.output()
+            after = end.uses()
+            if len(after) == 1 and after[0].offset == 0 and _pointwise(after[0].user):
+                end = after[0].user.output()  # the projection
+        for check in checks:  # the mirrored form sums no zero-weight products
+            with graph.insert_point_guard(check):
+                check.output().replaceAllUsesWith(graph.insertConstant(torch.zeros(())))
+            check.destroy()
         expansion.replaceInput(0, _flipped(graph, expansion.inputsAt(0), expansion, after=False))
         with graph.insert_point_guard(depthwise):
             depthwise.replaceInput(1, graph.insertConstant(filter_3x3))
@@ -50,6 +78,41 @@ def mirror_shifted_blocks(graph: torch._C.Graph) -> int:
         back.node().replaceInput(0, end)
         count += 1
     return count
+
+
+def _expansion_of(value: torch._C.Value) -> torch._C.Node | None:
+    """The 1x1 convolution `value` is computed from by at most _ACTIVATION_OPS elementwise
+    ops, each read once, whose other operands are the same at every pixel; None where
+    there is none."""
+    node = value.node()
+    for _ in range(_ACTIVATION_OPS + 1):
+        if len(node.output().uses()) != 1:
+            return None
+        if _pointwise(node):
+            return node
+        varying = [operand for operand in node.inputs() if not _same_at_every_pixel(operand)]
+        if node.kind() not in _ELEMENTWISE or len(varying) != 1:
+            return None
+        node = varying[0].node()
+    return None
+
+
+def _same_at_every_pixel(value: torch._C.Value) -> bool:
+    """A non-tensor constant (a number, a list), or a constant tensor that broadcasts
+    alike over the spatial axes of an NCHW map (one value, or sizes 1 along H and W)."""
+    if value.node().kind() != "prim::Constant":
+        return False
+    constant = value.toIValue()
+    if not isinstance(constant, torch.Tensor):
+        return True
+    return constant.numel() == 1 or (constant.dim() >= 2 and constant.shape[-2:] == (1, 1))
+
+
+def _is_check(node: torch._C.Node) -> bool:
+    """The shifted form's output check (conv_shifted.check_total: a whole float32 sum)."""
+    return (
+        node.kind() == "aten::sum" and node.inputsSize() == 2 and dtype_constant(node.inputsAt(1)) == "Float"
+    )
 
 
 def _unshifted_filter(node: torch._C.Node) -> torch.Tensor | None:
@@ -85,16 +148,6 @@ def _pointwise(node: torch._C.Node) -> bool:
         and list(dilation) == [1, 1]
         and not transposed
         and groups == 1
-    )
-
-
-def _sole_clamp_of(node: torch._C.Node, producer: str) -> bool:
-    """Whether `node` is a clamp of `producer`'s output, read once."""
-    return (
-        node.kind() == "aten::clamp"
-        and node.inputsAt(0).node().kind() == producer
-        and len(node.inputsAt(0).uses()) == 1
-        and len(node.output().uses()) == 1
     )
 
 
