@@ -18,7 +18,7 @@ back after the clamp and 1x1 convolution (the projection) that follow, or where 
 do not, at the depthwise convolution's output. The same products are summed, without
 the zero ones: on any input, NaN and Infinity included, each output is TF.js's, and the
 shifted form's output check goes. movenet-thunder runs 3% faster, movenet-multipose
-1-3% (in-process A/B).
+about 1% (in-process A/B).
 """
 
 from __future__ import annotations
