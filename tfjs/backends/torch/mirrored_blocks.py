@@ -25,31 +25,13 @@ from __future__ import annotations
 
 import torch
 
-from tfjs.backends.torch.graph_facts import dtype_constant
+from tfjs.backends.torch.graph_facts import ELEMENTWISE, dtype_constant
 
 _SPATIAL = [2, 3]
 _ACTIVATION_OPS = 3  # elementwise ops between the expansion and the depthwise convolution
-# Elementwise ops that give the mirror of their result on a mirrored map, where their other
-# operands are the same at every pixel (oneDNN Graph fuses them as post-ops).
-_ELEMENTWISE = frozenset(
-    {
-        "aten::add",
-        "aten::sub",
-        "aten::mul",
-        "aten::div",
-        "aten::clamp",
-        "aten::clamp_min",
-        "aten::clamp_max",
-        "aten::relu",
-        "aten::hardtanh",
-        "aten::hardswish",
-        "aten::threshold",
-        "aten::sigmoid",
-        "aten::tanh",
-        "aten::elu",
-        "aten::leaky_relu",
-    }
-)
+# Elementwise ops give the mirror of their result on a mirrored map where their other
+# operands are the same at every pixel; these oneDNN Graph fuses as post-ops.
+_ELEMENTWISE = ELEMENTWISE | {"aten::hardswish", "aten::threshold"}
 
 
 def mirror_shifted_blocks(graph: torch._C.Graph) -> int:
