@@ -160,8 +160,8 @@ def test_checks_stay_where_onednn_graph_leaves_a_clamp_to_aten(monkeypatch, on_t
     monkeypatch.setattr(
         onednn_graph,
         "_respelled",
-        lambda frozen, chains=False, unchecked=None: (
-            respelled.append(unchecked is not None) or original(frozen, chains, unchecked)
+        lambda frozen, chains=False, unchecked=None, example=(): (
+            respelled.append(unchecked is not None) or original(frozen, chains, unchecked, example)
         ),
     )
     model = _conv_then_strided_depthwise_model("Relu6")

@@ -57,6 +57,12 @@ class _Block(torch.nn.Module):
         return (out, expanded) if self.variant == "expansion read twice" else out
 
 
+@pytest.fixture(autouse=True)
+def any_size(monkeypatch):
+    """These blocks' expanded maps (6x8x8 floats) are mirrored, however small."""
+    monkeypatch.setattr(mirrored_blocks, "_MIN_EXPANDED_BYTES", 0)
+
+
 def _graphs(variant: str = "") -> tuple[torch._C.Graph, torch._C.Graph, int]:
     """The block's frozen graph (without its module input) as is and mirrored, and how
     many blocks the mirroring rewrote."""
@@ -64,7 +70,7 @@ def _graphs(variant: str = "") -> tuple[torch._C.Graph, torch._C.Graph, int]:
     plain = _frozen(_Block(variant), example).graph.copy()
     plain.eraseInput(0)
     mirrored = plain.copy()
-    count = mirrored_blocks.mirror_shifted_blocks(mirrored)
+    count = mirrored_blocks.mirror_shifted_blocks(mirrored, [example])
     mirrored.lint()
     return plain, mirrored, count
 
@@ -109,6 +115,13 @@ def test_an_activation_chain_mirrors_and_the_shifted_form_s_check_goes():
         _, plain_check = torch._C._create_function_from_graph("block", plain)(x)
     torch.testing.assert_close(out, _tfjs_block(x, "hard swish"), rtol=1e-5, atol=1e-5)
     assert float(check) == 0.0 and float(plain_check) != 0.0
+
+
+@pytest.mark.parametrize(("least", "count"), [(6 * 8 * 8 * 4, 1), (6 * 8 * 8 * 4 + 1, 0)])
+def test_only_a_block_whose_expanded_map_is_large_enough_is_mirrored(least, count, monkeypatch):
+    # measured on the example: the 6x8x8 float map the expansion makes here
+    monkeypatch.setattr(mirrored_blocks, "_MIN_EXPANDED_BYTES", least)
+    assert _graphs()[2] == count
 
 
 @pytest.mark.parametrize("variant", ["expansion read twice", "taps after", "stride 1", "a map added"])

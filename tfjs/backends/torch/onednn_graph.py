@@ -93,7 +93,7 @@ def with_onednn_graph(
     try:
         for drop_checks in (True, False) if chains else (False,):
             unchecked: set[int] = set()
-            graph = _respelled(frozen, chains, unchecked if drop_checks else None)
+            graph = _respelled(frozen, chains, unchecked if drop_checks else None, example)
             drops_nan = any(graph.findAllNodes(kind) for kind in _DROPS_NAN)
             if drops_nan and not constants_finite(frozen):
                 return None
@@ -166,15 +166,18 @@ def fastest(
 
 
 def _respelled(
-    frozen: torch._C.Graph, chains: bool = False, unchecked: set[int] | None = None
+    frozen: torch._C.Graph,
+    chains: bool = False,
+    unchecked: set[int] | None = None,
+    example: Sequence[torch.Tensor] = (),
 ) -> torch._C.Graph:
     """A copy of `frozen` without its module input (nothing reads it once frozen), with
     its convolutions' elementwise chains channels-first if `chains`, for oneDNN Graph to
-    fuse (and its blocks with a shifted depthwise convolution mirrored: mirrored_blocks.py),
-    and the other nodes oneDNN Graph should leave alone respelled (see the module's
-    docstring). Given `unchecked`, also without the checks of shifted convolutions that
-    read a clamp oneDNN Graph is to run (`_drop_checks_of_clamped_inputs`), whose
-    outputs it then holds."""
+    fuse (and its large blocks around a shifted depthwise convolution mirrored, measured
+    on `example`: mirrored_blocks.py), and the other nodes oneDNN Graph should leave alone
+    respelled (see the module's docstring). Given `unchecked`, also without the checks of
+    shifted convolutions that read a clamp oneDNN Graph is to run
+    (`_drop_checks_of_clamped_inputs`), whose outputs it then holds."""
     graph = frozen.copy()
     graph.eraseInput(0)
     dropped = _drop_checks_of_clamped_inputs(graph) if unchecked is not None else set()
@@ -205,15 +208,17 @@ def _respelled(
             if dims is not None:
                 to = _constant(graph, node, list(range(len(dims))))
                 _replace(graph, node, "aten::movedim", [inputs[0], _constant(graph, node, list(dims)), to])
-    if chains:
-        mirror_shifted_blocks(graph)
+    if chains and example:
+        mirror_shifted_blocks(graph, example)
     torch._C._jit_pass_dce(graph)  # (the chains' twins left their originals unread)
     _hard_swishes(graph, fusable)
     _relus_in_one_pass(graph, fusable)
     graph.lint()
     still = [node for node in graph.findAllNodes("aten::_convolution") if node.output().unique() in dropped]
     if len(still) < len(dropped) or any(not _bounded(node.inputsAt(0), ("aten::clamp",)) for node in still):
-        return _respelled(frozen, chains)  # a clamp the dropped checks relied on is not oneDNN Graph's
+        return _respelled(
+            frozen, chains, None, example
+        )  # a clamp the dropped checks relied on is not oneDNN Graph's
     if unchecked is not None:
         unchecked.update(dropped)
     return graph
