@@ -150,6 +150,22 @@ def dtype_constant(value: torch._C.Value) -> str | None:
     return _DTYPE_NAMES.get(code) if isinstance(code, int) and not isinstance(code, bool) else None
 
 
+def is_check_total(node: torch._C.Node) -> bool:
+    """Whether `node` is a shifted convolution's output check as traced
+    (`conv_shifted.check_total`: `aten::sum(y, dtype=Float)`; no other kernel sums a whole
+    tensor with a dtype)."""
+    if node.kind() != "aten::sum" or node.inputsSize() != 2:
+        return False
+    return dtype_constant(node.inputsAt(1)) == "Float"
+
+
+def drop_check(graph: torch._C.Graph, check: torch._C.Node) -> None:
+    """Removes `check` (`is_check_total`), its readers given a finite total of 0: passed."""
+    with graph.insert_point_guard(check):
+        check.output().replaceAllUsesWith(graph.insertConstant(torch.zeros(())))
+    check.destroy()
+
+
 def _dtype_argument(node: torch._C.Node) -> object:
     """The dtype code a cast or a tensor factory is given; None for other ops."""
     position = _DTYPE_ARGUMENT.get(node.kind())

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 
 import torch
 
-from tfjs.backends.torch.graph_facts import ELEMENTWISE, dtype_constant
+from tfjs.backends.torch.graph_facts import ELEMENTWISE, drop_check, is_check_total
 
 _SPATIAL = [2, 3]
 # movenet-thunder's 12.6 MB map (192x128x128) gains, movenet-lightning's 3.5 MB loses
@@ -56,8 +56,8 @@ def mirror_shifted_blocks(graph: torch._C.Graph, example: Sequence[torch.Tensor]
         if not keep:
             continue
         uses = depthwise.output().uses()
-        checks = [use.user for use in uses if _is_check(use.user)]
-        readers = [use.user for use in uses if not _is_check(use.user)]
+        checks = [use.user for use in uses if is_check_total(use.user)]
+        readers = [use.user for use in uses if not is_check_total(use.user)]
         end = depthwise.output()
         if len(readers) == 1 and readers[0].kind() == "aten::clamp":
             end = readers[0].output()
@@ -65,9 +65,7 @@ def mirror_shifted_blocks(graph: torch._C.Graph, example: Sequence[torch.Tensor]
             if len(after) == 1 and after[0].offset == 0 and _pointwise(after[0].user):
                 end = after[0].user.output()  # the projection
         for check in checks:  # the mirrored form sums no zero-weight products
-            with graph.insert_point_guard(check):
-                check.output().replaceAllUsesWith(graph.insertConstant(torch.zeros(())))
-            check.destroy()
+            drop_check(graph, check)
         expansion.replaceInput(0, _flipped(graph, expansion.inputsAt(0), expansion, after=False))
         with graph.insert_point_guard(depthwise):
             depthwise.replaceInput(1, graph.insertConstant(filter_3x3))
@@ -138,52 +136,43 @@ def _same_at_every_pixel(value: torch._C.Value) -> bool:
     return constant.numel() == 1 or (constant.dim() >= 2 and constant.shape[-2:] == (1, 1))
 
 
-def _is_check(node: torch._C.Node) -> bool:
-    """The shifted form's output check (conv_shifted.check_total: a whole float32 sum)."""
-    return (
-        node.kind() == "aten::sum" and node.inputsSize() == 2 and dtype_constant(node.inputsAt(1)) == "Float"
-    )
-
-
 def _unshifted_filter(node: torch._C.Node) -> torch.Tensor | None:
     """The mirrored 3x3 filter of a shifted depthwise convolution (stride 2, padding 1,
     a constant 4x4 filter whose first row and column are zeros), else None."""
-    if node.kind() != "aten::_convolution":
+    convolution = _convolution(node)
+    if convolution is None:
         return None
-    arguments = [node.inputsAt(index).toIValue() for index in range(3, 9)]
-    stride, padding, dilation, transposed, _, groups = arguments
-    weight = _constant_tensor(node.inputsAt(1))
-    if weight is None or weight.shape[1:] != (1, 4, 4) or groups != weight.shape[0] or transposed:
+    weight, stride, padding, dilation, groups = convolution
+    if weight.shape[1:] != (1, 4, 4) or groups != weight.shape[0]:
         return None
-    if list(stride) != [2, 2] or list(padding) != [1, 1] or list(dilation) != [1, 1]:
+    if stride != [2, 2] or padding != [1, 1] or dilation != [1, 1]:
         return None
     if weight[:, :, 0, :].any() or weight[:, :, :, 0].any():
         return None
-    memory_format = torch.channels_last if weight.is_contiguous(memory_format=torch.channels_last) else None
-    mirrored = weight[:, :, 1:, 1:].flip(_SPATIAL)
-    return mirrored.contiguous(memory_format=memory_format or torch.contiguous_format)
+    layout = torch.channels_last if weight.is_contiguous(memory_format=torch.channels_last) else None
+    return weight[:, :, 1:, 1:].flip(_SPATIAL).contiguous(memory_format=layout or torch.contiguous_format)
 
 
 def _pointwise(node: torch._C.Node) -> bool:
     """A 1x1 convolution with stride 1, no padding and one group (constant filter)."""
-    if node.kind() != "aten::_convolution":
+    convolution = _convolution(node)
+    if convolution is None:
         return False
-    weight = _constant_tensor(node.inputsAt(1))
+    weight, stride, padding, dilation, groups = convolution
+    one_to_one = stride == [1, 1] and padding == [0, 0] and dilation == [1, 1]
+    return weight.shape[2:] == (1, 1) and one_to_one and groups == 1
+
+
+def _convolution(node: torch._C.Node) -> tuple[torch.Tensor, list[int], list[int], list[int], int] | None:
+    """A forward `aten::_convolution`'s constant filter, stride, padding, dilation and
+    groups; None for any other node."""
+    if node.kind() != "aten::_convolution":
+        return None
+    weight = node.inputsAt(1).toIValue() if node.inputsAt(1).node().kind() == "prim::Constant" else None
     stride, padding, dilation, transposed, _, groups = (node.inputsAt(i).toIValue() for i in range(3, 9))
-    return (
-        weight is not None
-        and weight.shape[2:] == (1, 1)
-        and list(stride) == [1, 1]
-        and list(padding) == [0, 0]
-        and list(dilation) == [1, 1]
-        and not transposed
-        and groups == 1
-    )
-
-
-def _constant_tensor(value: torch._C.Value) -> torch.Tensor | None:
-    constant = value.toIValue() if value.node().kind() == "prim::Constant" else None
-    return constant if isinstance(constant, torch.Tensor) else None
+    if not isinstance(weight, torch.Tensor) or transposed:
+        return None
+    return weight, list(stride), list(padding), list(dilation), groups
 
 
 def _flipped(

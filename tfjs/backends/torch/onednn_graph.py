@@ -28,7 +28,13 @@ from typing import Any, NamedTuple
 import torch
 
 from tfjs.backends.torch.best_times import best_block_times
-from tfjs.backends.torch.graph_facts import GraphFacts, constant_number, dtype_constant, graph_facts
+from tfjs.backends.torch.graph_facts import (
+    GraphFacts,
+    constant_number,
+    drop_check,
+    graph_facts,
+    is_check_total,
+)
 from tfjs.backends.torch.layout_sinking import fold_layout_round_trips, sink_layout_permutes
 from tfjs.backends.torch.mirrored_blocks import mirror_shifted_blocks
 
@@ -234,15 +240,12 @@ def _drop_checks_of_clamped_inputs(graph: torch._C.Graph) -> set[int]:
     into it (movenet-thunder 2.6% and movenet-multipose 1.1% faster, in-process A/B)."""
     convolutions = set()
     for node in list(graph.findAllNodes("aten::sum")):
-        if node.inputsSize() != 2 or dtype_constant(node.inputsAt(1)) != "Float":
-            continue
         convolution = node.inputsAt(0).node()
-        if convolution.kind() != "aten::_convolution" or not _bounded(convolution.inputsAt(0)):
+        if not is_check_total(node) or convolution.kind() != "aten::_convolution":
             continue
-        with graph.insert_point_guard(node):
-            node.output().replaceAllUsesWith(graph.insertConstant(torch.zeros(())))
-        node.destroy()
-        convolutions.add(convolution.output().unique())
+        if _bounded(convolution.inputsAt(0)):
+            drop_check(graph, node)
+            convolutions.add(convolution.output().unique())
     return convolutions
 
 
