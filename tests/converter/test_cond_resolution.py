@@ -15,7 +15,7 @@ import tfjs as tf
 from tests.converter.test_constant_folding import node, placeholder, write_model
 from tests.converter.test_constant_reads import on_backend  # noqa: F401 (a fixture)
 from tests.converter.test_plan_programs import drive
-from tfjs.converter import frame_prefix
+from tfjs.converter import frame_plans
 
 BOOL = {"type": "DT_BOOL"}
 W = np.array([0.5, -1.0, 2.0], np.float32)
@@ -81,8 +81,8 @@ def _run(model, x: np.ndarray, ratio: float, outputs="out", each_node=False):
 def frames_runs(monkeypatch) -> list[int]:
     """One entry per run of the frames executor."""
     runs: list[int] = []
-    run_frames = frame_prefix.run_frames
-    monkeypatch.setattr(frame_prefix, "run_frames", lambda *a: runs.append(1) or run_frames(*a))
+    run_frames = frame_plans.run_frames
+    monkeypatch.setattr(frame_plans, "run_frames", lambda *a: runs.append(1) or run_frames(*a))
     return runs
 
 

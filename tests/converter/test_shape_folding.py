@@ -1,7 +1,7 @@
 """Graphs with frames keep the values of shape-only nodes (computed from constants and
 tensors' shapes) from one run to the next (converter/shape_folding.py) where the frames
 executor runs them itself (node by node: `execute_steps(each_node=True)`; a plain run
-computes the part before control flow as a plan, test_frame_prefix.py): a later run
+computes the part before control flow as a plan, test_frame_plans.py): a later run
 with the same shapes gives them back instead of running the nodes, a run with other
 shapes (a feed's, or an intermediate tensor's whose size depends on values) computes
 them again, and the caller always owns what it gets."""

@@ -11,8 +11,8 @@ computes from tensors' shapes, and the small feeds' values, evaluated on the hos
 ready nodes, each run in the frame (loop iteration) it was reached in; `While`/`If` run
 library functions through the execution context. Where its only control flow is
 conditionals that the feeds decide, the graph resolved for them runs as a plan instead
-(`cond_resolution`); otherwise the part before its control flow does
-(`frame_prefix`). All run synchronously; `run_steps` yields between nodes so that
+(`cond_resolution`); otherwise the parts before and after its control flow do
+(`frame_plans`). All run synchronously; `run_steps` yields between nodes so that
 `execute_async` can let the event loop run.
 
 With the flag `KEEP_INTERMEDIATE_TENSORS` on (TF.js's model debugging mode), the plan
@@ -30,7 +30,7 @@ from tfjs.converter.cond_resolution import CondResolutions
 from tfjs.converter.constant_reads import ConstantReads
 from tfjs.converter.execution_context import ExecutionContext
 from tfjs.converter.feed_checks import check_inputs, check_outputs
-from tfjs.converter.frame_prefix import run_with_prefix
+from tfjs.converter.frame_plans import FramePlans, run_with_plans
 from tfjs.converter.frames import clones
 from tfjs.converter.host_shapes import HostPlan, read_feeds
 from tfjs.converter.kernel_program import NodePrograms, can_replay
@@ -72,9 +72,9 @@ class GraphExecutor:
         self.plan_programs = PlanPrograms(fold_for_backend)  # whole plans joined into one (lowered_plans.py)
         self.repeat = RepeatCall()  # the last call that ran a plan program (repeat_calls.py)
         self.used_cache: dict[tuple[tuple[str, ...], tuple[str, ...]], set[str]] = {}
-        # graphs with frames: {(inputs, outputs): the tensors the rest reads of the part
-        # before control flow, which runs as a plan}
-        self.prefix_cuts: dict[Any, list[tuple[str, int]]] = {}
+        # graphs with frames: {(inputs, outputs): the parts before and after the control
+        # flow, which run as plans}
+        self.frame_plans: dict[Any, FramePlans] = {}
         self.conds = CondResolutions()  # graphs with conditionals the feeds decide, resolved
         self.folded: dict[str, list[Tensor]] = {}  # constant-folded values, shared by the plans
         self.constant_reads = ConstantReads(self.weight_map, graph.nodes)
@@ -200,7 +200,7 @@ class GraphExecutor:
                         inputs, refs, values, context, keep_ids, None, False
                     )
                 else:
-                    results = yield from run_with_prefix(
+                    results = yield from run_with_plans(
                         self, inputs, outputs, output_refs, values, context, keep_ids, kept, plans
                     )
             else:
@@ -267,7 +267,8 @@ class GraphExecutor:
         feeds = [inputs[name] for name in sorted(inputs)]
         feed_values = {}
         if plan.host_feeds and not self.function:
-            by_node = {parse_input_name(name)[0]: tensor for name, tensor in inputs.items()}
+            refs = {name: parse_input_name(name) for name in inputs}
+            by_node = {ref[0]: inputs[name] for name, ref in refs.items() if ref[1] == 0}
             feed_values = read_feeds(plan.host_feeds, by_node)
         return plan_key(plan, feeds, feed_values), feeds, feed_values
 

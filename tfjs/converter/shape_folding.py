@@ -6,7 +6,7 @@ shape: hundreds of nodes (Shape, StridedSlice, Range, Tile, Mul...) that give th
 values on every run of one input size, which the frames executor (`frames.py`) would
 run node by node on every call. A graph without frames folds them in its compiled plan;
 this is the frames executor's equivalent where it runs them itself: a plain run computes
-the part of the graph before control flow as a plan (`frame_prefix.py`), so the folds
+the part of the graph before control flow as a plan (`frame_plans.py`), so the folds
 serve runs node by node (`each_node`) and shapes read of what a context op made.
 
 A node is *shape-only* when it is not fed nor asked for, has no control inputs, is
