@@ -34,7 +34,7 @@ def test_bench_fields_and_progress():
     [
         ("cpu", "conv", "kernel plan"),  # cpu never compiles a plan
         ("torch", "conv", "compiled: TorchScript"),  # ... + oneDNN Graph where that was faster
-        ("cpu", "frames_loop", "node by node"),  # its loop reads no plan before it
+        ("cpu", "frames_loop", "kernel plan + frames"),  # the node after its loop: a plan
         ("cpu", "switch_merge", "kernel plan, conditionals resolved"),  # its feed decides its Switch
         ("layers", "layers_cnn", "predict"),
     ],

@@ -38,7 +38,7 @@ from tfjs.converter.lowered_plans import PlanPrograms, plan_key
 from tfjs.converter.model_graph import SOURCE_OPS, Graph, Node, parse_input_name
 from tfjs.converter.ops._values import HostValues
 from tfjs.converter.plan_folding import fold_for_backend
-from tfjs.converter.plan_runner import Plan, build_plan, run_plan
+from tfjs.converter.plan_runner import Plan, build_plan, first_part, place_outputs, run_plan
 from tfjs.converter.repeat_calls import RepeatCall, Signature
 from tfjs.converter.shape_folding import ShapeFolds
 from tfjs.engine import ENGINE
@@ -241,6 +241,16 @@ class GraphExecutor:
         if lowered is not None:
             yield
             return lowered.run(feeds)
+        first = self.plan_programs.first_parts.get(key) if key is not None else None
+        if first:  # a plan that does not join runs in two parts (plan_runner.first_part)
+            computed = yield from self.run_planned(inputs, first, values, context, keep_ids, None, False)
+            fed = {**inputs, **place_outputs(values, first, computed)}
+            done = dict(zip(first, computed, strict=True))
+            later = [ref for ref in output_refs if ref not in done]  # (a fed output would not join)
+            if later:
+                rest = yield from self.run_planned(fed, later, values, context, keep_ids, None, False)
+                done.update(zip(later, rest, strict=True))
+            return [done[ref] for ref in output_refs]
         collector = self.plan_programs.collector(key, feeds, keep_ids) if key is not None else None
         yield from run_plan(
             plan,
@@ -257,6 +267,8 @@ class GraphExecutor:
         results = [_output(values, name, index) for name, index in output_refs]
         if collector is not None:
             self.plan_programs.lower(key, collector, feeds, results)
+            if collector.broken:
+                self.plan_programs.first_parts[key] = first_part(plan, collector.broken, output_refs)
         return results
 
     def _program_key(

@@ -20,6 +20,7 @@ from tfjs.converter.frames import lookup, run_frames
 from tfjs.converter.host_shapes import tensor_name
 from tfjs.converter.kernel_program import runs_alone
 from tfjs.converter.model_graph import CONTROL_FLOW_OPS, FRAME_OPS, Node, parse_input_name
+from tfjs.converter.plan_runner import place_outputs
 
 if TYPE_CHECKING:
     from tfjs.converter.execution_context import ExecutionContext
@@ -57,7 +58,7 @@ def run_with_plans(
     parts = _parts(executor, inputs, output_refs) if plans else FramePlans([], frozenset(), [])
     if parts.cut:
         computed = yield from executor.run_planned(inputs, parts.cut, values, context, keep_ids, None, False)
-        fed = {**inputs, **_place(values, parts.cut, computed)}
+        fed = {**inputs, **place_outputs(values, parts.cut, computed)}
     suffix = parts.suffix
     in_frames = [ref for ref in output_refs if ref[0] not in suffix] + parts.suffix_reads
     yield from run_frames(executor, values, fed, in_frames, context, keep_ids, kept)
@@ -99,17 +100,6 @@ def _parts(executor: GraphExecutor, inputs: dict[str, Tensor], output_refs: list
         }
         parts = executor.frame_plans[key] = FramePlans(cut, frozenset(suffix), list(reads))
     return parts
-
-
-def _place(values: dict[str, list[Any]], refs: list[Ref], tensors: list[Tensor]) -> dict[str, Tensor]:
-    """Puts each of `tensors` in `values` at its ref; returns them by tensor name."""
-    named = {}
-    for (name, index), tensor in zip(refs, tensors, strict=True):
-        slots = values.setdefault(name, [])
-        slots.extend([None] * (index + 1 - len(slots)))
-        slots[index] = tensor
-        named[f"{name}:{index}"] = tensor
-    return named
 
 
 def prefix_cut(

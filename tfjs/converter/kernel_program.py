@@ -274,7 +274,7 @@ def run_node(
             by_key[key] = by_key.pop(key)
         outputs = replay(program, args)
         if collector is not None:
-            collector.node(program, args, outputs)
+            collector.node(program, args, outputs, node.name)
         return outputs
     ENGINE.start_scope(node.op)
     try:
@@ -290,7 +290,7 @@ def run_node(
     outputs = list(result) if isinstance(result, (list, tuple)) else [result]
     if collector is not None:
         if program is None or program is MISSING:
-            collector.skipped()
+            collector.skipped(node.name, outputs)
         else:
-            collector.node(program, args, outputs)
+            collector.node(program, args, outputs, node.name)
     return outputs

@@ -1,6 +1,7 @@
 """An executor's lowered plans: each whole-plan program (plan_program.py) with the form
 its backend runs it in, settled in the call that recorded it, and kept per plan, backend
-and feed shapes and dtypes, the least recently used dropped past MAX_PLAN_PROGRAMS."""
+and feed shapes and dtypes, the least recently used of a plan dropped past
+MAX_PLAN_PROGRAMS."""
 
 from __future__ import annotations
 
@@ -9,11 +10,18 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
-from tfjs.converter.plan_program import PlanCollector, PlanProgram, Runner, run_kernels, run_program
+from tfjs.converter.plan_program import (
+    PlanCollector,
+    PlanProgram,
+    Runner,
+    prepare_feeds,
+    run_kernels,
+    run_program,
+)
 from tfjs.engine import ENGINE
 from tfjs.tensor import Tensor
 
-MAX_PLAN_PROGRAMS = 4  # per executor: feeds whose shapes keep changing lower again
+MAX_PLAN_PROGRAMS = 4  # per plan: feeds whose shapes keep changing lower again
 TRIAL_RUNS = 2  # timed runs each of the loop and a compiled runner before one is kept
 
 
@@ -54,6 +62,7 @@ class LoweredPlan:
         the next one (TF.js's advice: warm a model up with one call) runs as every later
         one does."""
         program = self.program
+        prepare_feeds(program, feeds)
         self.runner = program.backend.compile_plan(partial(run_kernels, program), list(feeds))
         if self.runner is None:
             return
@@ -93,11 +102,14 @@ class LoweredPlan:
 
 class PlanPrograms:
     """An executor's plan programs, and the keys whose plans cannot be joined (a node ran
-    without a kernel program: not tried again), the least recently used dropped past
-    MAX_PLAN_PROGRAMS."""
+    without a kernel program: not tried again), the least recently used of a plan dropped
+    past MAX_PLAN_PROGRAMS."""
 
     def __init__(self, fold: Callable[[PlanProgram], PlanProgram] = lambda program: program) -> None:
         self.by_key: dict[tuple[Any, ...], LoweredPlan | None] = {}
+        # of the keys whose plans do not join: the tensors the rest reads of the part run
+        # first, as a plan of its own (plan_runner.first_part)
+        self.first_parts: dict[tuple[Any, ...], list[tuple[str, int]]] = {}
         self.fold = fold  # a joined program's rewrite for its backend (plan_folding.fold_for_backend)
 
     def find(self, key: tuple[Any, ...]) -> LoweredPlan | None:
@@ -126,14 +138,18 @@ class PlanPrograms:
             except BaseException:
                 _dispose_owned(lowered)
                 raise
-        if len(self.by_key) >= MAX_PLAN_PROGRAMS:
-            _dispose_owned(self.by_key.pop(next(iter(self.by_key))))
+        same_plan = [other for other in self.by_key if other[0] == key[0]]  # (plan_key)
+        if len(same_plan) >= MAX_PLAN_PROGRAMS:
+            oldest = same_plan[0]
+            self.first_parts.pop(oldest, None)
+            _dispose_owned(self.by_key.pop(oldest))
         self.by_key[key] = lowered
 
     def clear(self) -> None:
         for lowered in self.by_key.values():
             _dispose_owned(lowered)
         self.by_key.clear()
+        self.first_parts.clear()
 
 
 def _dispose_owned(lowered: LoweredPlan | None) -> None:

@@ -64,7 +64,9 @@ class PlanProgram(NamedTuple):
 
 class PlanCollector:
     """Joins the kernel programs the nodes of one run ran, in order; `program()` is None
-    when a node ran otherwise (its op, or through the execution context)."""
+    when a node ran otherwise (its op, or through the execution context): such a node is
+    `broken`, and every node that reads what one made (its `foreign` tensors) joins
+    nothing either."""
 
     def __init__(self, feeds: Sequence[Tensor], fixed_ids: set[int]) -> None:
         self.fixed_ids = fixed_ids
@@ -75,6 +77,8 @@ class PlanCollector:
         self.steps: list[PlanKernel | PlanConstant] = []
         self.reads: dict[int, int] = {}  # slot: the last step that reads it
         self.complete = True
+        self.broken: list[str] = []  # the nodes that ran without a program that joins
+        self.foreign: set[int] = set()  # ids of the tensors they and their readers made
 
     def _new_slot(self, tensor: Tensor | None = None) -> int:
         slot = self.num_slots
@@ -92,14 +96,23 @@ class PlanCollector:
             self.fixed.append((slot, arg))
         return slot
 
-    def skipped(self) -> None:
-        """A node ran without a kernel program."""
+    def skipped(self, node: str, outputs: Sequence[Any] = ()) -> None:
+        """`node` ran without a kernel program (or one that does not join), making `outputs`."""
         self.complete = False
+        self.broken.append(node)
+        self.foreign.update(t.id for t in outputs if isinstance(t, Tensor))
 
-    def node(self, program: NodeProgram, args: Sequence[Any], outputs: Sequence[Any]) -> None:
-        """The node ran `program` on `args` and returned `outputs`."""
-        if not self.complete:
-            return
+    def node(self, program: NodeProgram, args: Sequence[Any], outputs: Sequence[Any], name: str) -> None:
+        """The node `name` ran `program` on `args` and returned `outputs`."""
+        read = [t for arg in args for t in (arg if isinstance(arg, (list, tuple)) else (arg,))]
+        if any(isinstance(t, Tensor) and t.id in self.foreign for t in read):
+            self.complete = False  # downstream of a broken node
+            self.foreign.update(t.id for t in outputs if isinstance(t, Tensor))
+        elif not self._joined(program, args, outputs):
+            self.skipped(name, outputs)
+
+    def _joined(self, program: NodeProgram, args: Sequence[Any], outputs: Sequence[Any]) -> bool:
+        """Whether `program`'s kernels, run on `args`, were joined to the steps."""
         local: dict[tuple[int, int], int] = {}  # (step of the node, output): slot
 
         def slot_of(ref: tuple[Any, ...]) -> int | None:
@@ -111,7 +124,7 @@ class PlanCollector:
             if isinstance(step, ShareStep):
                 source = slot_of(step.source)
                 if source is None:
-                    return self.skipped()
+                    return False
                 local[(j, 0)] = source
                 continue
             if not isinstance(step, KernelStep):  # a ConstantStep
@@ -119,7 +132,7 @@ class PlanCollector:
                 self.steps.append(PlanConstant(step.values, step.dtype, slot, ()))
                 continue
             if step.backend is not ENGINE.backend:
-                return self.skipped()
+                return False
             inputs = []
             for name, ref, is_list in step.inputs:
                 if ref is None:
@@ -127,7 +140,7 @@ class PlanCollector:
                     continue
                 slots = tuple(slot_of(r) for r in ref) if is_list else (slot_of(ref),)
                 if None in slots:
-                    return self.skipped()
+                    return False
                 for slot in slots:
                     self.reads[slot] = len(self.steps)
                 inputs.append((name, slots if is_list else slots[0], is_list))
@@ -141,8 +154,9 @@ class PlanCollector:
         for ref, tensor in zip(program.outputs, outputs, strict=True):
             slot = slot_of(ref)
             if slot is None or not isinstance(tensor, Tensor):
-                return self.skipped()
+                return False
             self.slot_of[tensor.id] = slot
+        return True
 
     def program(self, results: Sequence[Any]) -> PlanProgram | None:
         """The joined program returning `results` (this run's output tensors)."""
@@ -212,13 +226,19 @@ def run_program(
     is checked (not disposed) and moved to the program's backend first (where nothing
     was disposed or moved since they last were, the caller may leave it)."""
     engine, backend = ENGINE, program.backend
-    for tensor in feeds:
-        engine.prepare_input(backend, tensor, "feed", "a graph model")
+    prepare_feeds(program, feeds)
     if check_weights:
         for _, tensor in program.fixed:
             engine.prepare_input(backend, tensor, "weight", "a graph model")
     infos = runner(feeds) if runner is not None else run_kernels(program, feeds)
     return [engine.make_outputs(info, backend, "a graph model") for info in infos]
+
+
+def prepare_feeds(program: PlanProgram, feeds: Sequence[Tensor]) -> None:
+    """Checks each of `feeds` (not disposed) and moves it to the program's backend (a
+    feed another backend's kernel made, such as non-max suppression's on `cpu`)."""
+    for tensor in feeds:
+        ENGINE.prepare_input(program.backend, tensor, "feed", "a graph model")
 
 
 def run_kernels(program: PlanProgram, feeds: Sequence[Any]) -> list[TensorInfo]:
