@@ -38,7 +38,7 @@ from tfjs.converter.lowered_plans import PlanPrograms, plan_key
 from tfjs.converter.model_graph import SOURCE_OPS, Graph, Node, parse_input_name
 from tfjs.converter.ops._values import HostValues
 from tfjs.converter.plan_folding import fold_for_backend
-from tfjs.converter.plan_runner import Plan, build_plan, first_part, place_outputs, run_plan
+from tfjs.converter.plan_runner import Plan, build_plan, first_part, run_in_parts, run_plan
 from tfjs.converter.repeat_calls import RepeatCall, Signature
 from tfjs.converter.shape_folding import ShapeFolds
 from tfjs.engine import ENGINE
@@ -243,14 +243,11 @@ class GraphExecutor:
             return lowered.run(feeds)
         first = self.plan_programs.first_parts.get(key) if key is not None else None
         if first:  # a plan that does not join runs in two parts (plan_runner.first_part)
-            computed = yield from self.run_planned(inputs, first, values, context, keep_ids, None, False)
-            fed = {**inputs, **place_outputs(values, first, computed)}
-            done = dict(zip(first, computed, strict=True))
-            later = [ref for ref in output_refs if ref not in done]  # (a fed output would not join)
-            if later:
-                rest = yield from self.run_planned(fed, later, values, context, keep_ids, None, False)
-                done.update(zip(later, rest, strict=True))
-            return [done[ref] for ref in output_refs]
+
+            def part(fed: dict[str, Tensor], refs: list[tuple[str, int]]) -> Iterator[None]:
+                return self.run_planned(fed, refs, values, context, keep_ids, None, False)
+
+            return (yield from run_in_parts(part, first, inputs, output_refs, values))
         collector = self.plan_programs.collector(key, feeds, keep_ids) if key is not None else None
         yield from run_plan(
             plan,

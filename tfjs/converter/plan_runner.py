@@ -206,6 +206,27 @@ def first_part(
     return list(refs)
 
 
+def run_in_parts(
+    run_part: Callable[[dict[str, Any], list[tuple[str, int]]], Iterator[None]],
+    first: list[tuple[str, int]],
+    inputs: dict[str, Any],
+    output_refs: list[tuple[str, int]],
+    values: dict[str, list[Any]],
+) -> Iterator[None]:
+    """Computes `output_refs` from `inputs` in two plans, each run by `run_part(feeds,
+    refs)` (a generator returning the tensors): the tensors `first` (`first_part`), then
+    from them (placed in `values`) the outputs the first part did not compute (an output
+    fed to a plan would keep it from joining); returns the tensors."""
+    computed = yield from run_part(inputs, first)
+    fed = {**inputs, **place_outputs(values, first, computed)}
+    done = dict(zip(first, computed, strict=True))
+    later = [ref for ref in output_refs if ref not in done]
+    if later:
+        rest = yield from run_part(fed, later)
+        done.update(zip(later, rest, strict=True))
+    return [done[ref] for ref in output_refs]
+
+
 def place_outputs(
     values: dict[str, list[Any]], refs: Sequence[tuple[str, int]], tensors: Sequence[Any]
 ) -> dict[str, Any]:
