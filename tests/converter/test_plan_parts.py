@@ -1,8 +1,8 @@
 """A plan that does not join into one program (a node runs its op, or a kernel another
-backend computes) runs in parts (plan_runner.first_part): the nodes before the first
+backend computes) runs in parts (converter/plan_parts.py): the nodes before the first
 such node join into a program of their own, the nodes after them into another; only
-those nodes run one by one. The same values as node by node, every tensor freed, and no
-part lowered again once each has its program."""
+those nodes run one by one, from the second call on (the first settles the parts). The
+same values as node by node, every tensor freed, and no part lowered again."""
 
 from __future__ import annotations
 
@@ -105,8 +105,10 @@ def test_a_plan_split_at_a_node_that_reads_values_runs_the_parts_around_it_as_pr
         np.testing.assert_array_equal(out.numpy(), np.argwhere(m > 0).astype(np.float32) * 2)
         np.testing.assert_array_equal(s.numpy(), -m)
         tf.dispose([out, s, x])
-    assert calls[1] == ["m", "s", "g", "wh", "c", "out"]  # the plan, collected whole
-    assert calls[4:6] == [["wh"], ["wh"]] and lowerings[4:6] == [[], []]
+    # the first call collects the plan whole, then settles its parts: it runs them again,
+    # each joined into its program; from the second on, only Where runs one by one
+    assert calls[1][:6] == ["m", "s", "g", "wh", "c", "out"] and len(lowerings[1]) > 1
+    assert calls[2:6] == [["wh"]] * 4 and lowerings[2:6] == [[]] * 4
     assert tf.memory()["num_tensors"] == before
     x = tf.tensor(np.ones(4, np.float32))
     by_node, _ = drive(model.execute_steps({"x": x}, ["out", "s"], each_node=True))
@@ -142,3 +144,25 @@ def test_the_part_after_another_backends_kernel_compiles_on_its_output(watched, 
         model.dispose()
     finally:
         tf.set_backend(previous)
+
+
+@pytest.mark.usefixtures("on_backend")
+def test_the_first_call_runs_a_plan_that_draws_random_numbers_once(watched):
+    calls, _, start = watched
+    random = {"dtype": {"type": "DT_FLOAT"}, "T": I32, "seed": {"i": "0"}, "seed2": {"i": "0"}}
+    nodes = [
+        placeholder("x", [3]),
+        int_const("shape", [3], [1]),
+        node("r", "RandomUniform", ["shape"], **random),
+        node("wh", "Where", ["x"], T={"type": "DT_FLOAT"}),
+        node("c", "Cast", ["wh"], SrcT=I32, DstT={"type": "DT_FLOAT"}),
+        node("out", "AddV2", ["c", "r"], **F32),
+    ]
+    model = load(nodes, [], b"")
+    x = tf.tensor(np.array([0.0, 1.0, 2.0], np.float32))
+    for _ in range(2):
+        start()
+        tf.dispose(model.execute(x))
+    assert calls[1].count("r") == 1 and model.executor.plan_programs.first_parts
+    tf.dispose(x)
+    model.dispose()

@@ -28,6 +28,7 @@ from typing import Any
 
 from tfjs.converter.cond_resolution import CondResolutions
 from tfjs.converter.constant_reads import ConstantReads
+from tfjs.converter.custom_op import is_custom
 from tfjs.converter.execution_context import ExecutionContext
 from tfjs.converter.feed_checks import check_inputs, check_outputs
 from tfjs.converter.frame_plans import FramePlans, run_with_plans
@@ -38,9 +39,11 @@ from tfjs.converter.lowered_plans import PlanPrograms, plan_key
 from tfjs.converter.model_graph import SOURCE_OPS, Graph, Node, parse_input_name
 from tfjs.converter.ops._values import HostValues
 from tfjs.converter.plan_folding import fold_for_backend
-from tfjs.converter.plan_runner import Plan, build_plan, first_part, run_in_parts, run_plan
+from tfjs.converter.plan_parts import first_part, run_in_parts, settle_parts
+from tfjs.converter.plan_runner import Plan, build_plan, dispose_values, run_plan
 from tfjs.converter.repeat_calls import RepeatCall, Signature
 from tfjs.converter.shape_folding import ShapeFolds
+from tfjs.converter.warm_up import RANDOM_OPS
 from tfjs.engine import ENGINE
 from tfjs.environment import ENV
 from tfjs.tensor import Tensor
@@ -174,22 +177,9 @@ class GraphExecutor:
                 yield
                 return lowered.run(feeds)
         context = ExecutionContext(self.function_map, self.resources, tensor_arrays, tensor_lists)
-        values: dict[str, list[Any]] = dict(self.weight_map)
-        resources = self.resources
-        if resources is not None:
-            for name, handle in resources.handles_by_name.items():
-                if name in self.graph.nodes and name not in values:
-                    values[name] = [handle]
-        for name, tensor in inputs.items():
-            node_name, index, _ = parse_input_name(name)
-            slots: list[Any] = [None] * (index + 1)
-            slots[index] = tensor
-            values[node_name] = slots
+        values, keep_ids = self.start_values(inputs)
         if kept is not None:
             kept.update((name, clones(tensors)) for name, tensors in values.items())
-        keep_ids = set(self.weight_ids) | {t.id for t in inputs.values()}
-        if resources is not None:
-            keep_ids |= {handle.id for handle in resources.handles_by_name.values()}
         try:
             if self.graph.has_frames:
                 plans = kept is None and not each_node and can_replay()
@@ -208,15 +198,36 @@ class GraphExecutor:
                     inputs, output_refs, values, context, keep_ids, kept, each_node
                 )
         except BaseException:
-            _dispose_all(values, keep_ids)
+            dispose_values(values.values(), keep_ids)
             if self.parent is None:
                 context.dispose(keep_ids)
             raise
         keep_ids |= {t.id for t in results}
-        _dispose_all(values, keep_ids)
+        dispose_values(values.values(), keep_ids)
         if self.parent is None:
             context.dispose(keep_ids)
         return results
+
+    def start_values(self, inputs: dict[str, Tensor]) -> tuple[dict[str, list[Any]], set[int]]:
+        """A run's values before its first node ({node name: its tensors}: the weights,
+        the resources' handles and `inputs`, by tensor name), and the ids of those it
+        must not free."""
+        values: dict[str, list[Any]] = dict(self.weight_map)
+        keep_ids = set(self.weight_ids) | {t.id for t in inputs.values()}
+        resources = self.resources
+        if resources is not None:
+            for name, handle in resources.handles_by_name.items():
+                if name in self.graph.nodes and name not in values:
+                    values[name] = [handle]
+            keep_ids |= {handle.id for handle in resources.handles_by_name.values()}
+        fed: dict[str, list[Any]] = {}
+        for name, tensor in inputs.items():
+            node_name, index, _ = parse_input_name(name)
+            slots = fed.setdefault(node_name, [])
+            slots.extend([None] * (index + 1 - len(slots)))
+            slots[index] = tensor
+        values.update(fed)
+        return values, keep_ids
 
     def run_planned(
         self,
@@ -242,7 +253,7 @@ class GraphExecutor:
             yield
             return lowered.run(feeds)
         first = self.plan_programs.first_parts.get(key) if key is not None else None
-        if first:  # a plan that does not join runs in two parts (plan_runner.first_part)
+        if first:  # a plan that does not join runs in two parts (plan_parts.py)
 
             def part(fed: dict[str, Tensor], refs: list[tuple[str, int]]) -> Iterator[None]:
                 return self.run_planned(fed, refs, values, context, keep_ids, None, False)
@@ -264,8 +275,12 @@ class GraphExecutor:
         results = [_output(values, name, index) for name, index in output_refs]
         if collector is not None:
             self.plan_programs.lower(key, collector, feeds, results)
-            if collector.broken:
-                self.plan_programs.first_parts[key] = first_part(plan, collector.broken, output_refs)
+            first = first_part(plan, collector.broken, output_refs) if collector.broken else []
+            if first:  # settled in this call (run again, where that draws no random numbers and
+                # calls no custom op twice), so that the next call is a steady one
+                self.plan_programs.first_parts[key] = first
+                if not any(node.op in RANDOM_OPS or is_custom(node.mapper) for node in plan.nodes):
+                    yield from settle_parts(self, inputs, output_refs, context, keep_ids)
         return results
 
     def _program_key(
@@ -385,15 +400,3 @@ def _output(values: dict[str, list[Any]], name: str, index: int) -> Any:
             f"The output '{name}:{index}' is not found in the graph: node '{name}' has {len(tensors)} outputs"
         )
     return tensors[index]
-
-
-def _dispose_all(values: dict[str, list[Any]], keep_ids: set[int]) -> None:
-    for tensors in values.values():
-        for tensor in tensors:
-            if (
-                tensor is not None
-                and not tensor.kept
-                and not tensor.is_disposed
-                and tensor.id not in keep_ids
-            ):
-                tensor.dispose()

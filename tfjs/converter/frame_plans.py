@@ -20,7 +20,7 @@ from tfjs.converter.frames import lookup, run_frames
 from tfjs.converter.host_shapes import tensor_name
 from tfjs.converter.kernel_program import runs_alone
 from tfjs.converter.model_graph import CONTROL_FLOW_OPS, FRAME_OPS, Node, parse_input_name
-from tfjs.converter.plan_runner import place_outputs
+from tfjs.converter.plan_parts import place_outputs
 
 if TYPE_CHECKING:
     from tfjs.converter.execution_context import ExecutionContext

@@ -108,7 +108,7 @@ class PlanPrograms:
     def __init__(self, fold: Callable[[PlanProgram], PlanProgram] = lambda program: program) -> None:
         self.by_key: dict[tuple[Any, ...], LoweredPlan | None] = {}
         # of the keys whose plans do not join: the tensors the rest reads of the part run
-        # first, as a plan of its own (plan_runner.first_part)
+        # first, as a plan of its own (plan_parts.first_part)
         self.first_parts: dict[tuple[Any, ...], list[tuple[str, int]]] = {}
         self.fold = fold  # a joined program's rewrite for its backend (plan_folding.fold_for_backend)
 

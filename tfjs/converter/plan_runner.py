@@ -7,7 +7,7 @@ each node the tensors nothing reads any more disposed."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -175,66 +175,11 @@ def _missing_output(node: Node, values: dict[str, list[Any]]) -> str:
     return f"Node '{node.name}' ({node.op}) cannot read its inputs"
 
 
-def first_part(
-    plan: Plan, broken: Collection[str], output_refs: Sequence[tuple[str, int]]
-) -> list[tuple[str, int]]:
-    """How `plan`, whose `broken` nodes ran without a kernel program that joins (an op
-    another backend computes, or one that needs the execution context), splits in two:
-    the tensors (node, output index) that the rest reads of the first part, with the
-    outputs among them. The first part is the nodes that neither are broken nor read
-    what a broken one made: run as a plan of its own, it joins into one program (which
-    the backend may compile). Where there are none, it is the broken nodes that read no
-    node of the plan, so that the rest starts again with the nodes that join. Empty where
-    the plan does not split: a control input ties the parts together, or all is first."""
-    tainted = set(broken)
-    for node in plan.nodes:
-        if any(producer in tainted for producer in [p for p, _ in node.inputs] + node.controls):
-            tainted.add(node.name)
-    first = {node.name for node in plan.nodes} - tainted
-    if not first:
-        names = {node.name for node in plan.nodes}
-        first = {
-            node.name
-            for node in plan.nodes
-            if not any(producer in names for producer in [p for p, _ in node.inputs] + node.controls)
-        }
-    rest = [node for node in plan.nodes if node.name not in first]
-    if not rest or any(producer in first for node in rest for producer in node.controls):
-        return []
-    refs = {(producer, index): None for node in rest for producer, index in node.inputs if producer in first}
-    refs.update(((name, index), None) for name, index in output_refs if name in first)
-    return list(refs)
-
-
-def run_in_parts(
-    run_part: Callable[[dict[str, Any], list[tuple[str, int]]], Iterator[None]],
-    first: list[tuple[str, int]],
-    inputs: dict[str, Any],
-    output_refs: list[tuple[str, int]],
-    values: dict[str, list[Any]],
-) -> Iterator[None]:
-    """Computes `output_refs` from `inputs` in two plans, each run by `run_part(feeds,
-    refs)` (a generator returning the tensors): the tensors `first` (`first_part`), then
-    from them (placed in `values`) the outputs the first part did not compute (an output
-    fed to a plan would keep it from joining); returns the tensors."""
-    computed = yield from run_part(inputs, first)
-    fed = {**inputs, **place_outputs(values, first, computed)}
-    done = dict(zip(first, computed, strict=True))
-    later = [ref for ref in output_refs if ref not in done]
-    if later:
-        rest = yield from run_part(fed, later)
-        done.update(zip(later, rest, strict=True))
-    return [done[ref] for ref in output_refs]
-
-
-def place_outputs(
-    values: dict[str, list[Any]], refs: Sequence[tuple[str, int]], tensors: Sequence[Any]
-) -> dict[str, Any]:
-    """Puts each of `tensors` in `values` at its ref; returns them by tensor name."""
-    named = {}
-    for (name, index), tensor in zip(refs, tensors, strict=True):
-        slots = values.setdefault(name, [])
-        slots.extend([None] * (index + 1 - len(slots)))
-        slots[index] = tensor
-        named[f"{name}:{index}"] = tensor
-    return named
+def dispose_values(values: Iterable[list[Any]], keep_ids: set[int]) -> None:
+    """Frees the tensors among `values` (lists of a node's tensors) that are not kept
+    (`tf.keep`, or by id in `keep_ids`)."""
+    for tensors in values:
+        for tensor in tensors:
+            if tensor is None or tensor.kept or tensor.is_disposed or tensor.id in keep_ids:
+                continue
+            tensor.dispose()
