@@ -261,7 +261,7 @@ def test_plain_nms_shortcut_selects_what_the_queue_replay_selects():
         score = float(rng.choice([-np.inf, 0.2]))
         pad = bool(trial % 2)
         with np.errstate(all="ignore"):
-            greedy = nms._select_greedy(nms._Boxes(boxes), scores, max_output, iou, score, pad)
+            greedy = nms._select_greedy(boxes, scores, max_output, iou, score, pad)
             queue = nms._select_queue(nms._Boxes(boxes), scores, max_output, iou, score, 0.0, pad)
         np.testing.assert_array_equal(greedy.selected_indices, queue.selected_indices)
         np.testing.assert_array_equal(greedy.selected_scores, queue.selected_scores)
@@ -297,7 +297,23 @@ def test_plain_nms_over_thousands_of_boxes_selects_what_the_queue_replay_selects
     scores = np.round(rng.random(n) * 30) / 30
     for max_output, iou, score in ((20, 0.5, -np.inf), (2000, 0.3, 0.1), (6000, 0.05, -np.inf)):
         with np.errstate(all="ignore"):
-            greedy = nms._select_greedy(nms._Boxes(boxes), scores, max_output, iou, score, False)
+            greedy = nms._select_greedy(boxes, scores, max_output, iou, score, False)
             queue = nms._select_queue(nms._Boxes(boxes), scores, max_output, iou, score, 0.0, False)
         np.testing.assert_array_equal(greedy.selected_indices, queue.selected_indices)
         assert greedy.valid_outputs == queue.valid_outputs
+
+
+def test_a_non_finite_box_no_candidate_leaves_plain_nms_on_its_short_road(monkeypatch):
+    # Only candidates (scores above the threshold) are ever compared: a NaN box below it
+    # neither changes the selection nor sends plain NMS to the queue replay.
+    from tfjs.backends.cpu.kernels import nms
+
+    rng = np.random.default_rng(9)
+    corners = rng.random((40, 2)) * 6
+    boxes = np.concatenate([corners, corners + 1 + rng.random((40, 2))], axis=1).astype(np.float32)
+    scores = rng.random(40).astype(np.float32)
+    boxes[7], scores[7] = np.nan, 0.05
+    expected = reference_nms(boxes, scores, 10, 0.3, 0.1)[0]
+    monkeypatch.setattr(nms, "_select_queue", lambda *a: pytest.fail("the queue replay ran"))
+    result = nms.non_max_suppression_impl(boxes, scores, 10, 0.3, 0.1)
+    np.testing.assert_array_equal(result.selected_indices, expected)

@@ -45,11 +45,11 @@ class _Boxes:
     area]."""
 
     def __init__(self, boxes: np.ndarray) -> None:
-        b = np.asarray(boxes, dtype=np.float64).reshape(-1, 4)
-        self.corners = np.empty((5, b.shape[0]))
-        self.corners[0:2] = np.minimum(b[:, 0:2], b[:, 2:4]).T
-        self.corners[2:4] = np.maximum(b[:, 0:2], b[:, 2:4]).T
-        self.corners[4] = (self.corners[2] - self.corners[0]) * (self.corners[3] - self.corners[1])
+        b = np.asarray(boxes, dtype=np.float64).reshape(-1, 4).T  # one row per coordinate
+        self.corners = corners = np.empty((5, b.shape[1]))
+        np.minimum(b[0:2], b[2:4], out=corners[0:2])
+        np.maximum(b[0:2], b[2:4], out=corners[2:4])
+        np.multiply(corners[2] - corners[0], corners[3] - corners[1], out=corners[4])
 
 
 def _iou(rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
@@ -110,37 +110,40 @@ def non_max_suppression_impl(
 ) -> NmsResult:
     """TF.js's nonMaxSuppressionImpl_ on the values of `boxes` ([numBoxes, 4]) and
     `scores` ([numBoxes]); `max_output_size` is already at most numBoxes."""
-    corners = _Boxes(boxes)
+    raw = np.asarray(boxes).reshape(-1, 4)
     values = np.asarray(scores, dtype=np.float64).reshape(-1)
     limits = int(max_output_size), float(iou_threshold), float(score_threshold)
     pad, sigma = bool(pad_to_max_output_size), float(soft_nms_sigma)
     with np.errstate(all="ignore"):
-        if sigma <= 0 and np.isfinite(corners.corners).all():
-            return _select_greedy(corners, values, *limits, pad)
-        return _select_queue(corners, values, *limits, sigma, pad)
+        # float32 or int32 corners: finite ones have a finite area in float64
+        if sigma <= 0 and (np.isfinite(raw).all() or np.isfinite(raw[values > limits[2]]).all()):
+            return _select_greedy(raw, values, *limits, pad)
+        return _select_queue(_Boxes(raw), values, *limits, sigma, pad)
 
 
 def _select_greedy(
-    boxes: _Boxes, scores: np.ndarray, max_output: int, iou_thr: float, score_thr: float, pad: bool
+    boxes: np.ndarray, scores: np.ndarray, max_output: int, iou_thr: float, score_thr: float, pad: bool
 ) -> NmsResult:
-    """Plain NMS where no IoU can be NaN (every corner finite): then no score ever
-    changes, so TF.js's queue pops the candidates in score order and keeps each that
-    overlaps no kept box as much as the threshold. A block of candidates at a time: those
-    a kept box overlaps go (one matrix), then the overlaps among the rest decide, in
-    order, which of them are kept (a loop over bits)."""
+    """Plain NMS where no IoU can be NaN (every candidate's corners finite): then no
+    score ever changes, so TF.js's queue pops the candidates in score order and keeps
+    each that overlaps no kept box as much as the threshold. A block of candidates at a
+    time: those a kept box overlaps go (one matrix), then the overlaps among the rest
+    decide, in order, which of them are kept (a loop over bits). `boxes` ([numBoxes, 4]):
+    the corners (_Boxes) of a sorted part's candidates only are worked out, as it is
+    reached (handtrack: 12 804 boxes, 0.6 of a 0.9 ms call on all of them)."""
     candidates = np.flatnonzero(scores > score_thr)
     chosen: list[np.ndarray] = []
     kept_corners = np.empty((5, 0))
     count = 0
     blocks = (
-        order[start : start + _GREEDY_BLOCK]
+        (order[start : start + _GREEDY_BLOCK], part[:, start : start + _GREEDY_BLOCK])
         for order in _in_pop_order(scores, candidates, max(_FIRST_SORTED, 4 * max_output))
+        for part in [_Boxes(boxes[order]).corners]
         for start in range(0, order.size, _GREEDY_BLOCK)
     )
-    for block in blocks:
+    for block, corners in blocks:
         if count >= max_output:
             break
-        corners = boxes.corners[:, block]
         if count:
             free = ~(_iou(corners, kept_corners) >= iou_thr).any(axis=1)
             block, corners = block[free], corners[:, free]
