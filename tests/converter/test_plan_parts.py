@@ -166,3 +166,30 @@ def test_the_first_call_runs_a_plan_that_draws_random_numbers_once(watched):
     assert calls[1].count("r") == 1 and model.executor.plan_programs.first_parts
     tf.dispose(x)
     model.dispose()
+
+
+@pytest.mark.usefixtures("on_backend")
+def test_an_error_in_the_part_after_leaves_no_tensor():
+    """Where's output sized by the values, then reshaped to a fixed [2]: the call whose
+    values make three rows fails in the part after Where, and frees all it made."""
+    nodes = [
+        placeholder("x", [4]),
+        weight("w"),
+        node("m", "Mul", ["x", "w"], **F32),
+        node("wh", "Where", ["m"], T={"type": "DT_FLOAT"}),
+        int_const("two", [2], [1]),
+        node("out", "Reshape", ["wh", "two"], T=I32, Tshape=I32),
+    ]
+    model = load(nodes, [{"name": "w", "shape": [4], "dtype": "float32"}], W.tobytes())
+    before = tf.memory()["num_tensors"]
+    for values in ([1.0, 0.0, 0.0, 2.0], [1.0, 0.0, 0.0, 2.0], [1.0, 3.0, 0.0, 2.0]):
+        x = tf.tensor(np.array(values, np.float32))
+        if values[1]:
+            with pytest.raises(ValueError, match=r"the new shape \(2\) has 2 elements and the old shape has 3"):
+                model.execute(x)
+        else:
+            tf.dispose(model.execute(x))
+        x.dispose()
+        assert tf.memory()["num_tensors"] == before
+    assert any(model.executor.plan_programs.first_parts.values())  # it ran in parts
+    model.dispose()
