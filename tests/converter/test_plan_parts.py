@@ -185,7 +185,7 @@ def test_an_error_in_the_part_after_leaves_no_tensor():
     for values in ([1.0, 0.0, 0.0, 2.0], [1.0, 0.0, 0.0, 2.0], [1.0, 3.0, 0.0, 2.0]):
         x = tf.tensor(np.array(values, np.float32))
         if values[1]:
-            with pytest.raises(ValueError, match=r"the new shape \(2\) has 2 elements and the old shape has 3"):
+            with pytest.raises(ValueError, match=r"new shape \(2\) has 2 elements and the old shape has 3"):
                 model.execute(x)
         else:
             tf.dispose(model.execute(x))
