@@ -127,6 +127,7 @@ def _selection_model(tmp_path):
         node("pred", "Greater", ["total", "zero"]),
         node("switch", "Switch", ["x", "pred"]),
         node("branch", "Neg", ["switch:1"]),  # on a branch: not after the control flow
+        node("branch_end", "Abs", ["branch"]),  # read by no node: still on the branch
         node("merged", "Merge", ["switch", "branch"], N={"i": "2"}),
         node("after", "Mul", ["merged", "x"]),
         node("waits", "Abs", ["after", "^switched"]),  # waits for a node not after it
@@ -137,6 +138,7 @@ def _selection_model(tmp_path):
         node("last", "Sqrt", ["merged_2"]),
         node("enter", "Enter", ["x"], frame_name={"s": "ZnJhbWU="}),
         node("in_loop", "Neg", ["enter"]),  # in a loop frame
+        node("loop_end", "Abs", ["in_loop"]),  # read by no node: still in the frame
         node("exit", "Exit", ["in_loop"]),
         node("looped", "Mul", ["exit", "k"]),
         node("late", "Abs", ["merged"]),
@@ -160,7 +162,7 @@ def _selection_model(tmp_path):
 def test_the_part_after_control_flow_is_what_only_reads_it_outside_frames_and_branches(tmp_path):
     model = _selection_model(tmp_path)
     executor = model.executor
-    outputs = ["then", "last", "looped", "switched", "late"]
+    outputs = ["then", "last", "looped", "switched", "late", "branch_end", "loop_end"]
     used = executor.used_nodes({"x"}, outputs)[0]
     suffix = suffix_nodes(executor.graph, used, executor.preset({"x"}))
     assert suffix == {"then", "last", "looped", "late"}
