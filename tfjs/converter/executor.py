@@ -28,7 +28,6 @@ from typing import Any
 
 from tfjs.converter.cond_resolution import CondResolutions
 from tfjs.converter.constant_reads import ConstantReads
-from tfjs.converter.custom_op import is_custom
 from tfjs.converter.execution_context import ExecutionContext
 from tfjs.converter.feed_checks import check_inputs, check_outputs
 from tfjs.converter.frame_plans import FramePlans, run_with_plans
@@ -39,11 +38,10 @@ from tfjs.converter.lowered_plans import PlanPrograms, plan_key
 from tfjs.converter.model_graph import SOURCE_OPS, Graph, Node, parse_input_name
 from tfjs.converter.ops._values import HostValues
 from tfjs.converter.plan_folding import fold_for_backend
-from tfjs.converter.plan_parts import first_part, run_in_parts, settle_parts
+from tfjs.converter.plan_parts import place_outputs, run_in_parts, split_plan
 from tfjs.converter.plan_runner import Plan, build_plan, dispose_values, run_plan
 from tfjs.converter.repeat_calls import RepeatCall, Signature
 from tfjs.converter.shape_folding import ShapeFolds
-from tfjs.converter.warm_up import RANDOM_OPS
 from tfjs.engine import ENGINE
 from tfjs.environment import ENV
 from tfjs.tensor import Tensor
@@ -220,12 +218,8 @@ class GraphExecutor:
                 if name in self.graph.nodes and name not in values:
                     values[name] = [handle]
             keep_ids |= {handle.id for handle in resources.handles_by_name.values()}
-        fed: dict[str, list[Any]] = {}
-        for name, tensor in inputs.items():
-            node_name, index, _ = parse_input_name(name)
-            slots = fed.setdefault(node_name, [])
-            slots.extend([None] * (index + 1 - len(slots)))
-            slots[index] = tensor
+        fed: dict[str, list[Any]] = {}  # (new lists: a weight's is shared with the weight map)
+        place_outputs(fed, [parse_input_name(name)[:2] for name in inputs], list(inputs.values()))
         values.update(fed)
         return values, keep_ids
 
@@ -275,12 +269,9 @@ class GraphExecutor:
         results = [_output(values, name, index) for name, index in output_refs]
         if collector is not None:
             self.plan_programs.lower(key, collector, feeds, results)
-            first = first_part(plan, collector.broken, output_refs) if collector.broken else []
-            if first:  # settled in this call (run again, where that draws no random numbers and
-                # calls no custom op twice), so that the next call is a steady one
-                self.plan_programs.first_parts[key] = first
-                if not any(node.op in RANDOM_OPS or is_custom(node.mapper) for node in plan.nodes):
-                    yield from settle_parts(self, inputs, output_refs, context, keep_ids)
+            if collector.broken:  # runs in parts from now on, settled in this call
+                broken = collector.broken
+                yield from split_plan(self, key, plan, broken, inputs, output_refs, context, keep_ids)
         return results
 
     def _program_key(

@@ -207,7 +207,7 @@ def _runs_before(graph: Graph, preset: set[str]) -> Callable[[str], bool]:
                 continue
             node = nodes[current]
             producers = [p for p, _ in node.inputs] + node.controls
-            if not (node.inputs and runs_alone(node) and node.op not in CONTROL_FLOW_OPS | FRAME_OPS):
+            if not (node.inputs and _plain(node)):
                 before[current] = False
                 stack.pop()
                 continue

@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
+from tfjs.converter.custom_op import is_custom
 from tfjs.converter.plan_runner import dispose_values
+from tfjs.converter.warm_up import RANDOM_OPS
 
 if TYPE_CHECKING:
     from tfjs.converter.execution_context import ExecutionContext
@@ -83,6 +85,28 @@ def place_outputs(
         slots[index] = tensor
         named[f"{name}:{index}"] = tensor
     return named
+
+
+def split_plan(
+    executor: GraphExecutor,
+    key: tuple[Any, ...],
+    plan: Plan,
+    broken: Collection[str],
+    inputs: dict[str, Tensor],
+    output_refs: list[Ref],
+    context: ExecutionContext,
+    keep_ids: set[int],
+) -> Iterator[None]:
+    """Keeps how the plan of program `key`, whose `broken` nodes kept it from joining,
+    splits (`first_part`), and settles its parts in this call, so that the next call is a
+    steady one (`settle_parts`): not where running it again would draw random numbers or
+    call a custom op a second time (the next call settles them)."""
+    first = first_part(plan, broken, output_refs)
+    if not first:
+        return
+    executor.plan_programs.first_parts[key] = first
+    if not any(node.op in RANDOM_OPS or is_custom(node.mapper) for node in plan.nodes):
+        yield from settle_parts(executor, inputs, output_refs, context, keep_ids)
 
 
 def settle_parts(

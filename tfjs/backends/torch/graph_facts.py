@@ -1,11 +1,13 @@
 """What a frozen plan graph's types no longer tell (freezing drops most sizes and
 dtypes): each tensor's rank and dtype, worked out in one pass over the nodes from
 constants, casts, factories and the ops that keep their operands' (layout_sinking.py
-asks whether a cast changes anything and whether an operand is 4-D)."""
+asks whether a cast changes anything and whether an operand is 4-D), and the small
+edits the respelling passes make (a node inserted or replaced, a constant put before a
+node)."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import torch
 
@@ -187,3 +189,34 @@ def same_dtype(node: torch._C.Node, facts: GraphFacts) -> bool:
     cast even where it returns its input)."""
     source = facts.dtypes.get(node.inputsAt(0))
     return source is not None and _DTYPE_NAMES.get(node.inputsAt(1).toIValue()) == source
+
+
+def insert_node(
+    graph: torch._C.Graph, before: torch._C.Node, kind: str, inputs: list[torch._C.Value]
+) -> torch._C.Value:
+    """A new node of `kind` before `before`, its output typed as `before`'s."""
+    output = graph.create(kind, inputs, 1).insertBefore(before).output()
+    output.setType(before.output().type())
+    return output
+
+
+def is_number(value: torch._C.Value | None, equal_to: float | None = None) -> bool:
+    """Whether `value` is a constant number (equal to `equal_to`, where given)."""
+    number = constant_number(value) if value is not None else None
+    return number is not None and (equal_to is None or number == equal_to)
+
+
+def constant_before(graph: torch._C.Graph, before: torch._C.Node, value: Any) -> torch._C.Value:
+    """A constant `value` inserted before `before`."""
+    with graph.insert_point_guard(before):
+        return graph.insertConstant(value)
+
+
+def replace_node(graph: torch._C.Graph, node: torch._C.Node, kind: str, inputs: list[torch._C.Value]) -> None:
+    """`node` replaced by a node of `kind` on `inputs`, its outputs typed as `node`'s."""
+    outputs = list(node.outputs())
+    new = graph.create(kind, inputs, len(outputs)).insertBefore(node)
+    for old, value in zip(outputs, new.outputs(), strict=True):
+        value.setType(old.type())
+        old.replaceAllUsesWith(value)
+    node.destroy()

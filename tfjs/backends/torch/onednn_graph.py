@@ -30,10 +30,14 @@ import torch
 from tfjs.backends.torch.best_times import best_block_times
 from tfjs.backends.torch.graph_facts import (
     GraphFacts,
+    constant_before,
     constant_number,
     drop_check,
     graph_facts,
+    insert_node,
     is_check_total,
+    is_number,
+    replace_node,
 )
 from tfjs.backends.torch.layout_sinking import fold_layout_round_trips, sink_layout_permutes
 from tfjs.backends.torch.mirrored_blocks import mirror_shifted_blocks
@@ -198,22 +202,24 @@ def _respelled(
         if isinstance(inputs[0].type(), torch._C.ListType) and kind != "aten::cat":
             continue
         if kind in _RENAMED:
-            _replace(graph, node, _RENAMED[kind], inputs)
+            replace_node(graph, node, _RENAMED[kind], inputs)
         elif kind in ("aten::add", "aten::add_") and len(inputs) == 3:
             alpha = inputs[2].toIValue()
             if isinstance(alpha, (int, float)) and not isinstance(alpha, bool):
-                negated = _constant(graph, node, -alpha)
+                negated = constant_before(graph, node, -alpha)
                 subtract = "aten::sub" if kind == "aten::add" else "aten::sub_"
-                _replace(graph, node, subtract, [*inputs[:2], negated])
+                replace_node(graph, node, subtract, [*inputs[:2], negated])
         elif kind in ("aten::relu", "aten::relu_"):
-            zero = _constant(graph, node, 0)
+            zero = constant_before(graph, node, 0)
             at_least = "aten::clamp_min" if kind == "aten::relu" else "aten::clamp_min_"
-            _replace(graph, node, at_least, [inputs[0], zero])
+            replace_node(graph, node, at_least, [inputs[0], zero])
         elif kind == "aten::permute":
             dims = inputs[1].toIValue()
             if dims is not None:
-                to = _constant(graph, node, list(range(len(dims))))
-                _replace(graph, node, "aten::movedim", [inputs[0], _constant(graph, node, list(dims)), to])
+                to = constant_before(graph, node, list(range(len(dims))))
+                replace_node(
+                    graph, node, "aten::movedim", [inputs[0], constant_before(graph, node, list(dims)), to]
+                )
     if chains and example:
         mirror_shifted_blocks(graph, example)
     torch._C._jit_pass_dce(graph)  # (the chains' twins left their originals unread)
@@ -269,16 +275,16 @@ def _relus_in_one_pass(graph: torch._C.Graph, fusable: set[torch._C.Node]) -> No
         if node.kind() not in ("aten::sub", "aten::sub_") or node in fusable or node.inputsSize() != 3:
             continue
         clamped, other, alpha = node.inputs()
-        if not (_is_number(other, 0) and _is_number(alpha, -1)) or len(clamped.uses()) != 1:
+        if not (is_number(other, 0) and is_number(alpha, -1)) or len(clamped.uses()) != 1:
             continue
         clamp = clamped.node()
         top = _relu_top(clamp)
         if clamp in fusable or top is None:
             continue
-        zero = _constant(graph, node, 0.0)
-        result = _insert(graph, node, "aten::threshold", [clamp.inputsAt(0), zero, zero])
+        zero = constant_before(graph, node, 0.0)
+        result = insert_node(graph, node, "aten::threshold", [clamp.inputsAt(0), zero, zero])
         if top != math.inf:
-            result = _insert(graph, node, "aten::clamp_max_", [result, _constant(graph, node, top)])
+            result = insert_node(graph, node, "aten::clamp_max_", [result, constant_before(graph, node, top)])
         node.output().replaceAllUsesWith(result)
         node.destroy()
         clamp.destroy()
@@ -299,9 +305,9 @@ def _hard_swishes(graph: torch._C.Graph, fusable: set[torch._C.Node]) -> None:
         if found is None:
             continue
         x, scale, dead = found
-        made = [_insert(graph, node, "aten::hardswish", [x])]
+        made = [insert_node(graph, node, "aten::hardswish", [x])]
         if scale != 1.0:
-            made.append(_insert(graph, node, "aten::mul", [made[0], _constant(graph, node, scale)]))
+            made.append(insert_node(graph, node, "aten::mul", [made[0], constant_before(graph, node, scale)]))
         node.output().replaceAllUsesWith(made[-1])
         if node in fusable:
             fusable.update(value.node() for value in made)
@@ -369,37 +375,8 @@ def _relu6_of_x_plus_3(value: torch._C.Value, x: torch._C.Value, rank: int) -> l
 def _relu_top(clamp: torch._C.Node) -> float | None:
     """A respelled relu's upper bound: Infinity for `clamp_min(x, 0)`, `top` for
     `clip(x, 0, top)`; None for any other node."""
-    if clamp.kind() == "aten::clamp_min" and _is_number(clamp.inputsAt(1), 0):
+    if clamp.kind() == "aten::clamp_min" and is_number(clamp.inputsAt(1), 0):
         return math.inf
-    if clamp.kind() == "aten::clip" and _is_number(clamp.inputsAt(1), 0) and _is_number(clamp.inputsAt(2)):
+    if clamp.kind() == "aten::clip" and is_number(clamp.inputsAt(1), 0) and is_number(clamp.inputsAt(2)):
         return clamp.inputsAt(2).toIValue()
     return None
-
-
-def _insert(
-    graph: torch._C.Graph, before: torch._C.Node, kind: str, inputs: list[torch._C.Value]
-) -> torch._C.Value:
-    """A new node of `kind` before `before`, its output typed as `before`'s."""
-    output = graph.create(kind, inputs, 1).insertBefore(before).output()
-    output.setType(before.output().type())
-    return output
-
-
-def _is_number(value: torch._C.Value | None, equal_to: float | None = None) -> bool:
-    """Whether `value` is a constant number (equal to `equal_to`, where given)."""
-    number = constant_number(value) if value is not None else None
-    return number is not None and (equal_to is None or number == equal_to)
-
-
-def _constant(graph: torch._C.Graph, before: torch._C.Node, value: Any) -> torch._C.Value:
-    with graph.insert_point_guard(before):
-        return graph.insertConstant(value)
-
-
-def _replace(graph: torch._C.Graph, node: torch._C.Node, kind: str, inputs: list[torch._C.Value]) -> None:
-    outputs = list(node.outputs())
-    new = graph.create(kind, inputs, len(outputs)).insertBefore(node)
-    for old, value in zip(outputs, new.outputs(), strict=True):
-        value.setType(old.type())
-        old.replaceAllUsesWith(value)
-    node.destroy()
