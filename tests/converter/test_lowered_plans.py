@@ -85,3 +85,47 @@ def test_the_faster_of_the_loop_and_the_compiled_runner_is_kept(monkeypatch, run
     assert lowered.runner is (made[0] if kept == "runner" else None)
     tf.dispose(x)
     model.dispose()
+
+
+def test_a_plan_fed_more_shapes_than_are_kept_compiles_no_new_one(monkeypatch):
+    """Programs are kept for MAX_PLAN_PROGRAMS feed shapes a plan, the least recently
+    used dropped. Each of the first shapes is compiled once and then found; once a plan
+    needs more than are kept, no new shape is compiled (shapes that keep changing would
+    compile again on every call: seconds each), and the values stay right."""
+    from tfjs.converter.lowered_plans import MAX_PLAN_PROGRAMS, PlanPrograms
+
+    tf.set_backend("cpu")
+    compiled, lowered = [], []
+
+    def compile_plan(self, run, feeds):
+        compiled.append([tuple(feed.shape) for feed in feeds])
+        return lambda infos: run(infos)
+
+    real_lower = PlanPrograms.lower
+
+    def lower(self, key, collector, feeds, results):
+        lowered.append(feeds[0].shape[0])
+        return real_lower(self, key, collector, feeds, results)
+
+    monkeypatch.setattr(type(tf.backend()), "compile_plan", compile_plan)
+    monkeypatch.setattr(PlanPrograms, "lower", lower)
+    model = conv_model()
+    inputs = {batch: RNG.standard_normal((batch, 4, 4, 2)).astype(np.float32) for batch in range(1, 7)}
+
+    def run(batches):
+        for batch in batches:
+            x = tf.tensor(inputs[batch])
+            y = model.execute(x)
+            np.testing.assert_allclose(y.numpy(), reference(inputs[batch]), rtol=1e-4, atol=1e-4)
+            tf.dispose([x, y])
+
+    kept = list(range(1, MAX_PLAN_PROGRAMS + 1))
+    run(kept * 3)
+    assert lowered == kept  # each lowered once, then found
+    assert [shapes[0][0] for shapes in compiled] == kept
+    assert not model.executor.plan_programs.varying
+    run([5, 6, 5, 6, *kept])  # 5 and 6 push 1 and 2 out, then 1 to 4 push out 3 to 6
+    assert lowered == [*kept, 5, 6, *kept]
+    assert [shapes[0][0] for shapes in compiled] == kept  # but none is compiled again
+    assert len(model.executor.plan_programs.by_key) == MAX_PLAN_PROGRAMS
+    model.dispose()

@@ -1,7 +1,9 @@
 """An executor's lowered plans: each whole-plan program (plan_program.py) with the form
 its backend runs it in, settled in the call that recorded it, and kept per plan, backend
 and feed shapes and dtypes, the least recently used of a plan dropped past
-MAX_PLAN_PROGRAMS."""
+MAX_PLAN_PROGRAMS. A plan whose feeds take more shapes than that is compiled for no new
+one: compiling takes seconds (rvm fed six image sizes in turn took 3 s a call, compiling
+each again), the kernel loop a few calls' time (40 ms a call there)."""
 
 from __future__ import annotations
 
@@ -53,16 +55,18 @@ class LoweredPlan:
         self.weights_checked: tuple[int, int] | None = None
         ENGINE.watch(tensor for _, tensor in program.fixed)
 
-    def settle(self, feeds: Sequence[Tensor]) -> None:
-        """Has the backend compile the plan for `feeds` and, where it does, times the
-        kernel loop and the compiled runner in turns on them for TRIAL_RUNS calls each
-        (after the runner's first call, which sets it up in this thread: oneDNN Graph's
-        partitions run 2x slower in their first calls in a new thread), freeing their
-        results, and keeps the faster. Done in the call that recorded the plan, so that
-        the next one (TF.js's advice: warm a model up with one call) runs as every later
-        one does."""
+    def settle(self, feeds: Sequence[Tensor], compile_it: bool = True) -> None:
+        """Has the backend compile the plan for `feeds` (if `compile_it`) and, where it
+        does, times the kernel loop and the compiled runner in turns on them for
+        TRIAL_RUNS calls each (after the runner's first call, which sets it up in this
+        thread: oneDNN Graph's partitions run 2x slower in their first calls in a new
+        thread), freeing their results, and keeps the faster. Done in the call that
+        recorded the plan, so that the next one (TF.js's advice: warm a model up with one
+        call) runs as every later one does."""
         program = self.program
         prepare_feeds(program, feeds)
+        if not compile_it:
+            return
         self.runner = program.backend.compile_plan(partial(run_kernels, program), list(feeds))
         if self.runner is None:
             return
@@ -111,6 +115,7 @@ class PlanPrograms:
         # first, as a plan of its own (plan_parts.first_part)
         self.first_parts: dict[tuple[Any, ...], list[tuple[str, int]]] = {}
         self.fold = fold  # a joined program's rewrite for its backend (plan_folding.fold_for_backend)
+        self.varying: set[int] = set()  # plans (by id) lowered for more feed shapes than are kept
 
     def find(self, key: tuple[Any, ...]) -> LoweredPlan | None:
         if key not in self.by_key:
@@ -129,17 +134,21 @@ class PlanPrograms:
     ) -> None:
         """Lowers the plan program `collector` joined from the run on `feeds` that made
         `results`: folds it for the backend, settles the form it runs in
-        (LoweredPlan.settle) and keeps it; or keeps that the plan does not join."""
+        (LoweredPlan.settle: not compiled once the plan needs more programs than are
+        kept, which then lower again) and keeps it; or keeps that the plan does not join."""
         program = collector.program(results)
+        same_plan = [other for other in self.by_key if other[0] == key[0]]  # (plan_key)
+        full = len(same_plan) >= MAX_PLAN_PROGRAMS
+        if full:
+            self.varying.add(key[0])
         lowered = LoweredPlan(self.fold(program)) if program is not None else None
         if lowered is not None:
             try:
-                lowered.settle(feeds)
+                lowered.settle(feeds, compile_it=key[0] not in self.varying)
             except BaseException:
                 _dispose_owned(lowered)
                 raise
-        same_plan = [other for other in self.by_key if other[0] == key[0]]  # (plan_key)
-        if len(same_plan) >= MAX_PLAN_PROGRAMS:
+        if full:
             oldest = same_plan[0]
             self.first_parts.pop(oldest, None)
             _dispose_owned(self.by_key.pop(oldest))
@@ -150,6 +159,7 @@ class PlanPrograms:
             _dispose_owned(lowered)
         self.by_key.clear()
         self.first_parts.clear()
+        self.varying.clear()
 
 
 def _dispose_owned(lowered: LoweredPlan | None) -> None:
