@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import tfjs as tf
-from tests.converter.test_plan_programs import RNG, conv_model, plan_runs, reference  # noqa: F401 - the fixture
+from tests.converter.test_plan_programs import RNG, conv_model, plan_runs, reference, reference_relu  # noqa: F401 - the fixture
 from tfjs.converter.lowered_plans import TRIAL_RUNS
 
 
@@ -128,4 +128,50 @@ def test_a_plan_fed_more_shapes_than_are_kept_compiles_no_new_one(monkeypatch):
     assert lowered == [*kept, 5, 6, *kept]
     assert [shapes[0][0] for shapes in compiled] == kept  # but none is compiled again
     assert len(model.executor.plan_programs.by_key) == MAX_PLAN_PROGRAMS
+    model.dispose()
+
+
+def test_an_executor_holds_at_most_max_compiled_runners(monkeypatch):
+    """Past MAX_COMPILED (2 here) compiled runners, a newly lowered plan runs as the loop
+    and compiles at its COMPILE_AT_RUN-th run, the least recently used runner dropped
+    (that plan runs as the loop from then on, never compiled again); values stay right."""
+    from tfjs.converter import lowered_plans
+
+    tf.set_backend("cpu")
+    compiled = []
+
+    def compile_plan(self, run, feeds):
+        compiled.append(len(compiled))
+        return lambda infos: run(infos)
+
+    monkeypatch.setattr(type(tf.backend()), "compile_plan", compile_plan)
+    monkeypatch.setattr(lowered_plans, "MAX_COMPILED", 2)
+    monkeypatch.setattr(lowered_plans, "TRIAL_RUNS", 0)  # each runner kept
+    model = conv_model()
+    array = RNG.standard_normal((2, 4, 4, 2)).astype(np.float32)
+    x = tf.tensor(array)
+    relu = reference_relu(array)
+    wants = {"relu": relu, "flat": relu.reshape(2, 12), "out": reference(array)}
+    by_output = {}
+
+    def run(output):
+        y = model.execute(x, output)
+        np.testing.assert_allclose(y.numpy(), wants[output], rtol=1e-4, atol=1e-4)
+        y.dispose()
+        by_output.setdefault(output, next(reversed(model.executor.plan_programs.by_key.values())))
+
+    run("relu")
+    run("flat")
+    assert len(compiled) == 2
+    run("out")  # lowered while two runners are held: the loop
+    assert len(compiled) == 2 and by_output["out"].runner is None
+    run("flat")
+    run("out")  # its second run compiles it, dropping the least recently used (relu's)
+    assert len(compiled) == 3
+    assert by_output["out"].runner is not None and by_output["flat"].runner is not None
+    assert by_output["relu"].runner is None
+    run("relu")
+    run("relu")
+    assert len(compiled) == 3  # a dropped runner is not compiled again
+    tf.dispose(x)
     model.dispose()

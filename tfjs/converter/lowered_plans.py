@@ -3,7 +3,14 @@ its backend runs it in, settled in the call that recorded it, and kept per plan,
 and feed shapes and dtypes, the least recently used of a plan dropped past
 MAX_PLAN_PROGRAMS. A plan whose feeds take more shapes than that is compiled for no new
 one: compiling takes seconds (rvm fed six image sizes in turn took 3 s a call, compiling
-each again), the kernel loop a few calls' time (40 ms a call there)."""
+each again), the kernel loop a few calls' time (40 ms a call there).
+
+An executor holds at most MAX_COMPILED compiled runners (each holds the weights again, in
+its own layouts: 27 MB on handdetect, whose weights take 7.5; asking for 40 intermediate
+outputs in turn grew it by 1.2 GB). One lowered while that many are held is compiled at
+its COMPILE_AT_RUN-th run, dropping the least recently used runner (that plan runs as
+the kernel loop from then on): a plan run once (one of many outputs looked at) compiles
+nothing, one run again takes its place among the compiled."""
 
 from __future__ import annotations
 
@@ -24,6 +31,8 @@ from tfjs.engine import ENGINE
 from tfjs.tensor import Tensor
 
 MAX_PLAN_PROGRAMS = 4  # per plan: feeds whose shapes keep changing lower again
+MAX_COMPILED = 8  # compiled runners an executor holds
+COMPILE_AT_RUN = 2  # the run that compiles a plan lowered while MAX_COMPILED were held
 TRIAL_RUNS = 2  # timed runs each of the loop and a compiled runner before one is kept
 
 
@@ -43,11 +52,13 @@ class LoweredPlan:
     the backend compiled for it (`compile_plan`), where that measured faster (`settle`:
     a compiled graph is not faster for every model)."""
 
-    __slots__ = ("program", "runner", "trial", "weights_checked")
+    __slots__ = ("program", "runner", "runners", "runs_to_compile", "trial", "weights_checked")
 
-    def __init__(self, program: PlanProgram) -> None:
+    def __init__(self, program: PlanProgram, runners: CompiledRunners) -> None:
         self.program = program
         self.runner: Runner | None = None
+        self.runners = runners  # the executor's, which this plan's runner counts among
+        self.runs_to_compile: int | None = None  # runs left before a deferred compile
         self.trial: tuple[list[float], list[float]] | None = None  # times of (the loop, the runner)
         # The engine's counts of watched disposals and of moves when the weights were last
         # checked: a weight is checked again only after either changed (a few hundred
@@ -55,18 +66,16 @@ class LoweredPlan:
         self.weights_checked: tuple[int, int] | None = None
         ENGINE.watch(tensor for _, tensor in program.fixed)
 
-    def settle(self, feeds: Sequence[Tensor], compile_it: bool = True) -> None:
-        """Has the backend compile the plan for `feeds` (if `compile_it`) and, where it
-        does, times the kernel loop and the compiled runner in turns on them for
-        TRIAL_RUNS calls each (after the runner's first call, which sets it up in this
-        thread: oneDNN Graph's partitions run 2x slower in their first calls in a new
-        thread), freeing their results, and keeps the faster. Done in the call that
-        recorded the plan, so that the next one (TF.js's advice: warm a model up with one
-        call) runs as every later one does."""
+    def settle(self, feeds: Sequence[Tensor]) -> None:
+        """Has the backend compile the plan for `feeds` and, where it does, times the
+        kernel loop and the compiled runner in turns on them for TRIAL_RUNS calls each
+        (after the runner's first call, which sets it up in this thread: oneDNN Graph's
+        partitions run 2x slower in their first calls in a new thread), freeing their
+        results, and keeps the faster. Done in the call that recorded the plan, so that
+        the next one (TF.js's advice: warm a model up with one call) runs as every later
+        one does."""
         program = self.program
         prepare_feeds(program, feeds)
-        if not compile_it:
-            return
         self.runner = program.backend.compile_plan(partial(run_kernels, program), list(feeds))
         if self.runner is None:
             return
@@ -89,11 +98,28 @@ class LoweredPlan:
         return elapsed
 
     def run(self, feeds: Sequence[Tensor]) -> list[Tensor]:
+        if self.runs_to_compile is not None:
+            self.runs_to_compile -= 1
+            if self.runs_to_compile <= 0:
+                self.runs_to_compile = None
+                self.compile(feeds, may_wait=False)
+        self.runners.used(self)
         engine = ENGINE
         checked = self.weights_checked == (engine.num_watched_disposals, engine.num_data_moves)
         results = run_program(self.program, feeds, self.runner, check_weights=not checked)
         self.weights_checked = (engine.num_watched_disposals, engine.num_data_moves)
         return results
+
+    def compile(self, feeds: Sequence[Tensor], may_wait: bool = True) -> None:
+        """Settles the plan compiled on `feeds`; if `may_wait` and the executor holds
+        MAX_COMPILED runners, at its COMPILE_AT_RUN-th run instead (`run`)."""
+        if may_wait and self.runners.full():
+            prepare_feeds(self.program, feeds)
+            self.runs_to_compile = COMPILE_AT_RUN - 1
+            return
+        self.settle(feeds)
+        if self.runner is not None:
+            self.runners.add(self)
 
     @property
     def form(self) -> str:
@@ -102,6 +128,31 @@ class LoweredPlan:
         if self.runner is None:
             return "kernel plan"
         return f"compiled: {getattr(self.runner, 'form', 'by the backend')}"
+
+
+class CompiledRunners:
+    """An executor's lowered plans holding a compiled runner, least recently used first:
+    past MAX_COMPILED, the first drops its runner (and runs as the kernel loop for good)."""
+
+    def __init__(self) -> None:
+        self.held: dict[int, LoweredPlan] = {}  # by id
+
+    def full(self) -> bool:
+        return len(self.held) >= MAX_COMPILED
+
+    def add(self, lowered: LoweredPlan) -> None:
+        if self.full():
+            oldest = self.held.pop(next(iter(self.held)))
+            oldest.runner = None
+        self.held[id(lowered)] = lowered
+
+    def used(self, lowered: LoweredPlan) -> None:
+        if id(lowered) in self.held:
+            self.held[id(lowered)] = self.held.pop(id(lowered))
+
+    def discard(self, lowered: LoweredPlan | None) -> None:
+        if lowered is not None:
+            self.held.pop(id(lowered), None)
 
 
 class PlanPrograms:
@@ -116,6 +167,7 @@ class PlanPrograms:
         self.first_parts: dict[tuple[Any, ...], list[tuple[str, int]]] = {}
         self.fold = fold  # a joined program's rewrite for its backend (plan_folding.fold_for_backend)
         self.varying: set[int] = set()  # plans (by id) lowered for more feed shapes than are kept
+        self.runners = CompiledRunners()
 
     def find(self, key: tuple[Any, ...]) -> LoweredPlan | None:
         if key not in self.by_key:
@@ -141,16 +193,21 @@ class PlanPrograms:
         full = len(same_plan) >= MAX_PLAN_PROGRAMS
         if full:
             self.varying.add(key[0])
-        lowered = LoweredPlan(self.fold(program)) if program is not None else None
+        lowered = LoweredPlan(self.fold(program), self.runners) if program is not None else None
         if lowered is not None:
             try:
-                lowered.settle(feeds, compile_it=key[0] not in self.varying)
+                if key[0] in self.varying:
+                    prepare_feeds(lowered.program, feeds)
+                else:
+                    lowered.compile(feeds)
             except BaseException:
+                self.runners.discard(lowered)
                 _dispose_owned(lowered)
                 raise
         if full:
             oldest = same_plan[0]
             self.first_parts.pop(oldest, None)
+            self.runners.discard(self.by_key[oldest])
             _dispose_owned(self.by_key.pop(oldest))
         self.by_key[key] = lowered
 
@@ -160,6 +217,7 @@ class PlanPrograms:
         self.by_key.clear()
         self.first_parts.clear()
         self.varying.clear()
+        self.runners.held.clear()
 
 
 def _dispose_owned(lowered: LoweredPlan | None) -> None:
