@@ -199,10 +199,10 @@ def _in_own_thread(work: Callable[[], Any]) -> Any:
 
 
 class _Compiled(NamedTuple):
-    """A plan's frozen graph, its oneDNN Graph forms that give the same outputs, the
-    example feeds they were traced on, and the outputs' dtypes."""
+    """A plan's frozen graph (as a function), its oneDNN Graph forms that give the same
+    outputs, the example feeds they were traced on, and the outputs' dtypes."""
 
-    plain: torch.jit.ScriptModule
+    plain: Callable[..., Any]
     forms: list[Fused]
     example: list[torch.Tensor]
     dtypes: list[str]
@@ -212,7 +212,8 @@ def _compile(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> _Comp
     module = _TracedPlan(backend, run, feeds)
     example = [backend.tensor(feed) for feed in feeds]
     try:
-        compiled = _frozen(module, example)
+        frozen = _frozen(module, example)
+        compiled = _as_function(frozen)
         with torch.no_grad(), as_traced():  # the kernels' paths the graph holds
             expected = module(*example)
         with torch.no_grad(), torch.jit.optimized_execution(False):
@@ -221,14 +222,15 @@ def _compile(backend: Any, run: Callable[[Any], Any], feeds: list[Any]) -> _Comp
         return None
     if not _same(expected, got):
         return None
-    forms = _fused_forms(module, compiled, example) if backend.onednn_graph else []
+    forms = _fused_forms(module, frozen, example) if backend.onednn_graph else []
     same = [form for form in forms if _same(expected, form.outputs)]
     return _Compiled(compiled, same, example, list(module.output_dtypes))
 
 
-def _frozen(module: _TracedPlan, example: list[torch.Tensor], guarded: bool = True) -> torch.jit.ScriptModule:
-    """`module` traced on `example` and frozen; if `guarded`, raising _ReadsValues at a
-    value read (the guard adds about a quarter to the time a trace takes)."""
+def _frozen(module: _TracedPlan, example: list[torch.Tensor], guarded: bool = True) -> torch._C.Graph:
+    """The graph of `module` traced on `example` and frozen; if `guarded`, raising
+    _ReadsValues at a value read (the guard adds about a quarter to the time a trace
+    takes). A copy: the traced and frozen modules' own graphs are emptied (`_emptied`)."""
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", category=torch.jit.TracerWarning)
         warnings.filterwarnings("ignore", category=DeprecationWarning)
@@ -239,16 +241,40 @@ def _frozen(module: _TracedPlan, example: list[torch.Tensor], guarded: bool = Tr
                 module.guard = None
             else:
                 traced = torch.jit.trace(module, tuple(example), check_trace=False)
-            _constant_shapes(traced.graph)
-            return torch.jit.freeze(traced.eval())
+            try:
+                _constant_shapes(traced.graph)
+                frozen = torch.jit.freeze(traced.eval())
+                try:
+                    return frozen.graph.copy()
+                finally:
+                    _emptied(frozen.graph)
+            finally:
+                _emptied(traced.graph)
 
 
-def _fused_forms(
-    module: _TracedPlan, compiled: torch.jit.ScriptModule, example: list[torch.Tensor]
-) -> list[Fused]:
+def _emptied(graph: torch._C.Graph) -> None:
+    """Removes every node of a module's graph. TorchScript keeps each traced module's type,
+    with its methods' graphs, in its global compilation unit for the life of the process:
+    their constants (the weights, and what the kernels made of them) stayed in memory
+    after the plan went (handdetect: 15 MB each time a plan compiled). Only the module's
+    graph goes; its copies run."""
+    for index in reversed(range(len(list(graph.outputs())))):
+        graph.eraseOutput(index)
+    for node in reversed(list(graph.nodes())):
+        node.destroy()
+
+
+def _as_function(frozen: torch._C.Graph) -> Callable[..., Any]:
+    """`frozen` (a frozen module's graph) as a function of the feeds."""
+    graph = frozen.copy()
+    graph.eraseInput(0)  # the module, which nothing reads once frozen
+    return torch._C._create_function_from_graph("tfjs_plan", graph)
+
+
+def _fused_forms(module: _TracedPlan, frozen: torch._C.Graph, example: list[torch.Tensor]) -> list[Fused]:
     """The plan run with oneDNN Graph in the forms it takes: traced again with torch's
     one-op convolutions, their elementwise chains channels-first (oneDNN Graph fuses them
-    and keeps its own layout between convolutions), and `compiled` itself (the measured
+    and keeps its own layout between convolutions), and `frozen` itself (the measured
     algorithms); which is faster depends on the model."""
     forms = []
     try:
@@ -257,8 +283,8 @@ def _fused_forms(
     except Exception:  # a trace that fails here leaves the other form
         one_op = None
     if one_op is not None:
-        forms.append(with_onednn_graph(one_op.graph, example, chains=True))
-    forms.append(with_onednn_graph(compiled.graph, example))
+        forms.append(with_onednn_graph(one_op, example, chains=True))
+    forms.append(with_onednn_graph(frozen, example))
     return [form for form in forms if form is not None]
 
 
