@@ -311,24 +311,6 @@ def test_a_plan_is_traced_in_its_own_thread_and_checked_against_its_traced_paths
     assert tracing_threads and threading.main_thread() not in tracing_threads
 
 
-def test_a_compiled_plan_leaves_no_constant_in_torchscripts_global_unit(monkeypatch, on_torch_cpu):
-    """TorchScript keeps every traced module's type, with its methods' graphs, for the life
-    of the process: a plan's traced and frozen modules are emptied once their graphs are
-    copied, so that the weights their constants hold go with the plan."""
-    from tests.converter.test_plan_programs import conv_model
-
-    def tensor_constants() -> int:
-        functions = torch.jit._state._python_cu.get_functions()
-        constants = (node for function in functions for node in function.graph.findAllNodes("prim::Constant"))
-        return sum(isinstance(node.output().type(), torch._C.TensorType) for node in constants)
-
-    before = tensor_constants()
-    compiled = results_of(monkeypatch, plan_compiler, "compile_plan")
-    _run_six_calls(conv_model())
-    assert len(compiled) == 1 and compiled[0] is not None, "the conv plan was not compiled"
-    assert tensor_constants() == before
-
-
 def _run_six_calls(model: tf.GraphModel) -> None:
     """A conv model's plan, run (and compiled) over six calls, each against the node by
     node run, then disposed; the oneDNN Graph flag left as it was."""
