@@ -287,6 +287,11 @@ class Engine(BackendsMixin, GradientsMixin, ScopesMixin):
             raise ValueError(f"Variable with name {variable.name} was already registered")
         self.registered_variables[variable.name] = variable
 
+    def records_each_kernel(self) -> bool:
+        """Whether each kernel call is recorded as it runs: a gradient tape, debug mode,
+        `tf.profile` or `tf.time` is on (graph models then run node by node)."""
+        return bool(self.gradient_depth or self.profiles or self.timers or ENV.get("DEBUG"))
+
     def share(self, tensor: Tensor) -> Tensor:
         """A new tracked tensor on `tensor`'s buffer (no copy)."""
         shared = Tensor(tensor.data_id, tensor.shape, tensor.dtype)

@@ -41,6 +41,29 @@ def test_identity_clones_but_passes_kept_handles(backend):
     tf.dispose([x, y])
 
 
+def test_a_clone_runs_its_identity_kernel_only_where_kernel_calls_are_recorded(backend, monkeypatch):
+    """Identity, Enter, Exit and the other cloning nodes: a new tensor on the input's
+    buffer, with no kernel call, unless each call is recorded (here: a profile, which
+    then lists the Identity kernel as TF.js's does)."""
+    from tfjs.engine import Engine
+
+    kernels = []
+    run_kernel = Engine.run_kernel
+    monkeypatch.setattr(
+        Engine,
+        "run_kernel",
+        lambda self, name, *a, **k: kernels.append(name) or run_kernel(self, name, *a, **k),
+    )
+    x = tf.tensor([1.0, 2.0])
+    kernels.clear()
+    y = run("Identity", [x])
+    assert y is not x and y.data_id == x.data_id and y.array_sync() == [1.0, 2.0]
+    assert kernels == []
+    info = tf.profile(lambda: run("Identity", [x]))
+    assert [kernel.name for kernel in info.kernels] == ["Identity"] and kernels == ["Identity"]
+    tf.dispose([x, y, info.result])
+
+
 def test_shape_size_rank(backend):
     x = tf.zeros([2, 3, 4])
     shape, size, rank = run("Shape", [x]), run("Size", [x]), run("Rank", [x])

@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from tfjs.converter.model_graph import SOURCE_OPS, Node
 from tfjs.converter.ops._values import HostValues
 from tfjs.engine import ENGINE
-from tfjs.environment import ENV
 from tfjs.tensor import Tensor
 
 if TYPE_CHECKING:
@@ -236,7 +235,7 @@ def replay(program: NodeProgram, args: Sequence[Any]) -> list[Any]:
 def can_replay() -> bool:
     """Whether nodes may run as recorded programs: not while a gradient tape records, nor
     under debug mode, `tf.profile` or `tf.time`, which keep their per-op records."""
-    return not (ENGINE.gradient_depth or ENGINE.profiles or ENGINE.timers or ENV.get("DEBUG"))
+    return not ENGINE.records_each_kernel()
 
 
 def remember(programs: NodePrograms, node_name: str, key: ProgramKey, program: Any) -> None:
