@@ -41,27 +41,32 @@ def test_identity_clones_but_passes_kept_handles(backend):
     tf.dispose([x, y])
 
 
-def test_a_clone_runs_its_identity_kernel_only_where_kernel_calls_are_recorded(backend, monkeypatch):
-    """Identity, Enter, Exit and the other cloning nodes: a new tensor on the input's
+def test_control_flow_passes_a_tensor_on_without_a_kernel_unless_calls_are_recorded(
+    backend, context, monkeypatch
+):
+    """LoopCond, Enter, Exit, NextIteration, Switch and Merge: a new tensor on the input's
     buffer, with no kernel call, unless each call is recorded (here: a profile, which
-    then lists the Identity kernel as TF.js's does)."""
+    then lists the Identity kernel as TF.js's does). Identity itself runs its kernel: a
+    plan joins it (a plan's output that is its feed would keep the plan node by node)."""
     from tfjs.engine import Engine
 
     kernels = []
     run_kernel = Engine.run_kernel
-    monkeypatch.setattr(
-        Engine,
-        "run_kernel",
-        lambda self, name, *a, **k: kernels.append(name) or run_kernel(self, name, *a, **k),
-    )
-    x = tf.tensor([1.0, 2.0])
-    kernels.clear()
-    y = run("Identity", [x])
-    assert y is not x and y.data_id == x.data_id and y.array_sync() == [1.0, 2.0]
+
+    def spy(self, name, *args, **kwargs):
+        kernels.append(name)
+        return run_kernel(self, name, *args, **kwargs)
+
+    monkeypatch.setattr(Engine, "run_kernel", spy)
+    x = tf.tensor([True, False], dtype="bool")
+    y = run("LoopCond", [x], context=context)
+    assert y is not x and y.data_id == x.data_id and y.array_sync() == [True, False]
     assert kernels == []
-    info = tf.profile(lambda: run("Identity", [x]))
+    info = tf.profile(lambda: run("LoopCond", [x], context=context))
     assert [kernel.name for kernel in info.kernels] == ["Identity"] and kernels == ["Identity"]
-    tf.dispose([x, y, info.result])
+    z = run("Identity", [x])
+    assert kernels == ["Identity", "Identity"]
+    tf.dispose([x, y, z, info.result])
 
 
 def test_shape_size_rank(backend):

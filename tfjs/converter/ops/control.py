@@ -10,7 +10,7 @@ from tfjs import ops
 from tfjs.converter import tensor_list as tl
 from tfjs.converter.op_registry import tf_op
 from tfjs.converter.ops._values import HostInput, first_truth, number, numbers, shape_value
-from tfjs.converter.ops.graph import clone_tensor
+from tfjs.converter.ops.graph import pass_on
 from tfjs.converter.resources import TensorArray
 from tfjs.tensor import Tensor
 
@@ -28,14 +28,14 @@ def _truthy(t: HostInput, op: str) -> bool:
 
 @tf_op("LoopCond")
 def loop_cond(pred: Tensor, *, context: Any) -> Tensor:
-    return clone_tensor(pred)
+    return pass_on(pred)
 
 
 @tf_op("Switch")
 def switch(data: Tensor, pred: HostInput, *, context: Any) -> list[Tensor | None]:
     """Output 0 carries `data` when `pred` is false, output 1 when it is true; the other is dead."""
     taken = _truthy(pred, "Switch")
-    data = clone_tensor(data)
+    data = pass_on(data)
     return [None, data] if taken else [data, None]
 
 
@@ -44,26 +44,26 @@ def merge(*xs: Tensor | None, context: Any) -> Tensor | None:
     """The first input that has a value (the executor runs Merge as soon as one has)."""
     for x in xs:
         if x is not None:
-            return clone_tensor(x)
+            return pass_on(x)
     return None
 
 
 @tf_op("Enter")
 def enter(tensor: Tensor, *, frame_name: str = "", is_constant: bool = False, context: Any) -> Tensor:
     context.enter_frame(frame_name)
-    return clone_tensor(tensor)
+    return pass_on(tensor)
 
 
 @tf_op("Exit")
 def exit_(tensor: Tensor, *, context: Any) -> Tensor:
     context.exit_frame()
-    return clone_tensor(tensor)
+    return pass_on(tensor)
 
 
 @tf_op("NextIteration")
 def next_iteration(tensor: Tensor, *, context: Any) -> Tensor:
     context.next_iteration()
-    return clone_tensor(tensor)
+    return pass_on(tensor)
 
 
 # ---- functional control flow ------------------------------------------------------------

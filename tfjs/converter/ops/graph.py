@@ -14,10 +14,16 @@ from tfjs.tensor import Tensor
 
 def clone_tensor(x: Tensor) -> Tensor:
     """TF.js's cloneTensor: a kept tensor (a TensorArray or TensorList handle) passes as is,
-    so that its id still names the resource; any other is cloned: a new tensor on its
-    buffer, by its Identity kernel where each kernel call is recorded (a tape, debug
-    mode, a profile), else directly (the control-flow nodes of a loop clone their inputs:
-    faceboxes' 40 clones a call took 2% of it)."""
+    so that its id still names the resource; any other is cloned."""
+    return x if x.kept else ops.clone(x)
+
+
+def pass_on(x: Tensor) -> Tensor:
+    """cloneTensor for the control-flow nodes (Enter, Exit, NextIteration, Switch, Merge,
+    LoopCond), which never join a plan: the new tensor on the input's buffer is made
+    directly, without the Identity kernel, where no kernel call is recorded (a tape,
+    debug mode or a profile still see the kernel). faceboxes' loop passes on about 40
+    tensors a call: 2% of it."""
     if x.kept:
         return x
     return ops.clone(x) if ENGINE.records_each_kernel() else ENGINE.share(x)
