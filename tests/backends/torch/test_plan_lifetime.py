@@ -27,3 +27,33 @@ def test_a_compiled_plan_leaves_no_constant_in_torchscripts_global_unit(monkeypa
     _run_six_calls(conv_model())
     assert len(compiled) == 1 and compiled[0] is not None, "the conv plan was not compiled"
     assert tensor_constants() == before
+
+
+def test_compiling_a_plan_again_adds_no_zero_bias(on_torch_cpu):
+    """A convolution without a bias reads zeros made once per channel count; while a plan
+    is traced the count is a tensor, which as a key kept every traced plan's zeros."""
+    from tfjs.backends.torch.kernels import conv_algorithms
+
+    _run_six_calls(_bare_conv_model())
+    kept = dict(conv_algorithms._ZERO_BIASES)
+    assert kept, "the conv plan made no zero bias: the test no longer covers the cache"
+    _run_six_calls(_bare_conv_model())
+    now = conv_algorithms._ZERO_BIASES
+    assert now == kept
+    assert all(type(channels) is int for channels, _, _ in kept)
+
+
+def _bare_conv_model():
+    """x [-1, 4, 4, 2] -> Conv2D (3x3x2x3, VALID): no bias to fuse."""
+    from tests.converter.test_plan_programs import F32, FILTER, ONES, load, node
+    from tests.graph_fixtures import b64, placeholder, weight
+
+    layout = {"padding": {"s": b64("VALID")}, "data_format": {"s": b64("NHWC")}}
+    nodes = [
+        placeholder("x", [-1, 4, 4, 2]),
+        weight("filter"),
+        node("conv", "Conv2D", ["x", "filter"], **F32, strides=ONES, dilations=ONES, **layout),
+    ]
+    return load(
+        nodes, [{"name": "filter", "shape": list(FILTER.shape), "dtype": "float32"}], FILTER.tobytes()
+    )

@@ -92,11 +92,13 @@ _ZERO_BIASES: dict[tuple[int, torch.dtype, torch.device], torch.Tensor] = {}
 
 
 def zero_bias(channels: int, dtype: torch.dtype, device: torch.device) -> torch.Tensor:
-    """Zeros, one per output channel, made once per channel count, dtype and device."""
-    key = (channels, dtype, device)
+    """Zeros, one per output channel, made once per channel count, dtype and device. The
+    count as an int: while a plan is traced, a filter's size is a tensor, which as a key
+    never matched and kept every traced plan's biases (handdetect: 82 more each load)."""
+    key = (int(channels), dtype, device)
     zeros = _ZERO_BIASES.get(key)
     if zeros is None:
-        zeros = _ZERO_BIASES[key] = torch.zeros(channels, dtype=dtype, device=device)
+        zeros = _ZERO_BIASES[key] = torch.zeros(key[0], dtype=dtype, device=device)
     return zeros
 
 
