@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import inspect
 import os
+import threading
 import time
 import urllib.parse
 from collections.abc import Generator, Mapping, Sequence
@@ -41,6 +42,7 @@ class GraphModel:
 
     def __init__(self, artifacts: Any, weights: dict[str, Tensor]) -> None:
         self.artifacts = artifacts
+        self._calls = threading.RLock()  # `execute` from several threads: one call at a time
         metadata = getattr(artifacts, "user_defined_metadata", None) or {}
         signature = getattr(artifacts, "signature", None) or {}
         if isinstance(metadata, dict) and metadata.get("signature") is not None:
@@ -238,11 +240,13 @@ class GraphModel:
         """Runs the model and returns the tensors of `outputs` (node names, `node:1` for a
         node's second output; default: the model's outputs): one tensor, or a list.
 
-        Unlike TF.js, this runs every graph, control flow and dynamic ops included."""
-        if self._captured is None:
-            init = self.initializer.execute({}, self._initializer_outputs()) if self.initializer else []
-            self._set_captured(init)
-        result = self.executor.execute(self._normalize_inputs(inputs), self._normalize_outputs(outputs))
+        Unlike TF.js, this runs every graph, control flow and dynamic ops included; calls
+        from several threads run one at a time."""
+        with self._calls:
+            if self._captured is None:
+                init = self.initializer.execute({}, self._initializer_outputs()) if self.initializer else []
+                self._set_captured(init)
+            result = self.executor.execute(self._normalize_inputs(inputs), self._normalize_outputs(outputs))
         return result if len(result) > 1 else result[0]
 
     async def execute_async(
