@@ -114,7 +114,6 @@ class LoweredPlan:
         """Settles the plan compiled on `feeds`; if `may_wait` and the executor holds
         MAX_COMPILED runners, at its COMPILE_AT_RUN-th run instead (`run`)."""
         if may_wait and self.runners.full():
-            prepare_feeds(self.program, feeds)
             self.runs_to_compile = COMPILE_AT_RUN - 1
             return
         self.settle(feeds)
@@ -153,6 +152,9 @@ class CompiledRunners:
     def discard(self, lowered: LoweredPlan | None) -> None:
         if lowered is not None:
             self.held.pop(id(lowered), None)
+
+    def clear(self) -> None:
+        self.held.clear()
 
 
 class PlanPrograms:
@@ -196,9 +198,8 @@ class PlanPrograms:
         lowered = LoweredPlan(self.fold(program), self.runners) if program is not None else None
         if lowered is not None:
             try:
-                if key[0] in self.varying:
-                    prepare_feeds(lowered.program, feeds)
-                else:
+                prepare_feeds(lowered.program, feeds)
+                if key[0] not in self.varying:
                     lowered.compile(feeds)
             except BaseException:
                 self.runners.discard(lowered)
@@ -217,7 +218,7 @@ class PlanPrograms:
         self.by_key.clear()
         self.first_parts.clear()
         self.varying.clear()
-        self.runners.held.clear()
+        self.runners.clear()
 
 
 def _dispose_owned(lowered: LoweredPlan | None) -> None:

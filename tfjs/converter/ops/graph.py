@@ -24,9 +24,7 @@ def pass_on(x: Tensor) -> Tensor:
     directly, without the Identity kernel, where no kernel call is recorded (a tape,
     debug mode or a profile still see the kernel). faceboxes' loop passes on about 40
     tensors a call: 2% of it."""
-    if x.kept:
-        return x
-    return ops.clone(x) if ENGINE.records_each_kernel() else ENGINE.share(x)
+    return clone_tensor(x) if x.kept or ENGINE.records_each_kernel() else ENGINE.share(x)
 
 
 @tf_op("Const", "Placeholder")
