@@ -67,6 +67,22 @@ def test_dispose_frees_weights():
     assert tf.memory()["num_tensors"] == before
 
 
+@pytest.mark.parametrize("ran_before", [False, True])
+def test_a_disposed_model_refuses_to_run_and_disposes_once(ran_before):
+    model = load("add_mul")
+    x = tf.tensor([0.0])
+    if ran_before:
+        tf.dispose(model.execute(x))
+    model.dispose()
+    model.dispose()
+    before = tf.memory()["num_tensors"]
+    for run in (model.execute, model.predict, lambda x: asyncio.run(model.execute_async(x))):
+        with pytest.raises(ValueError, match="GraphModel is disposed"):
+            run(x)
+    assert tf.memory()["num_tensors"] == before
+    x.dispose()
+
+
 def test_execute_async_and_predict():
     model = load("chain")
     x, y = tf.tensor([[1.0, 2.0], [3.0, 4.0]]), tf.tensor([3], dtype="int32")

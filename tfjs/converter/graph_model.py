@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import inspect
 import os
 import threading
 import time
@@ -85,6 +84,7 @@ class GraphModel:
         if self.initializer is not None:
             self.initializer.resources = self.resources
         self._captured: dict[Any, Tensor] | None = None
+        self._disposed = False
 
     def _make_executor(self, graph: Graph, parent: GraphExecutor | None) -> GraphExecutor:
         weights = {}
@@ -207,6 +207,10 @@ class GraphModel:
                 position += 1
         return result
 
+    def _check_not_disposed(self) -> None:
+        if self._disposed:
+            raise ValueError("This GraphModel is disposed (its weights are freed): load it again to run it")
+
     def _normalize_outputs(self, outputs: str | Sequence[str] | None) -> list[str]:
         names = (
             self.output_nodes if outputs is None else [outputs] if isinstance(outputs, str) else list(outputs)
@@ -243,6 +247,7 @@ class GraphModel:
         Unlike TF.js, this runs every graph, control flow and dynamic ops included; calls
         from several threads run one at a time."""
         with self._calls:
+            self._check_not_disposed()
             if self._captured is None:
                 init = self.initializer.execute({}, self._initializer_outputs()) if self.initializer else []
                 self._set_captured(init)
@@ -268,6 +273,7 @@ class GraphModel:
         are freed) and returns what `execute` returns: what `execute_async` drives, and,
         with `each_node` (every node runs as a node, never within a whole-plan program,
         which runs in one step), where a tool can look at the engine after each node."""
+        self._check_not_disposed()
         if self._captured is None:
             init = (
                 (yield from self.initializer.run_steps({}, self._initializer_outputs()))
@@ -326,6 +332,7 @@ class GraphModel:
         quantized). Returns the handler's SaveResult. `config` is accepted as TF.js
         accepts it, and unused as in TF.js."""
         from tfjs import io
+        from tfjs.io.handlers import awaited_outside_loop
 
         if isinstance(handler_or_url, os.PathLike):
             handler_or_url = os.fspath(handler_or_url)
@@ -344,13 +351,8 @@ class GraphModel:
                 "GraphModel.save() cannot proceed because the IOHandler provided does not have the "
                 f"`save` attribute defined (got {type(handler_or_url).__name__})."
             )
-        result = handler_or_url.save(self.artifacts)
-        if inspect.isawaitable(result):
-            try:
-                asyncio.get_running_loop()
-            except RuntimeError:
-                return asyncio.run(_awaited(result))
-        return result  # in a running event loop, an async handler's awaitable: await it
+        # in a running event loop, an async handler's awaitable comes back: await it
+        return awaited_outside_loop(handler_or_url.save(self.artifacts))
 
     def _structured(self, outputs: Tensor | list[Tensor]) -> Any:
         if not self.structured_output_keys:
@@ -359,7 +361,9 @@ class GraphModel:
         return dict(zip(self.structured_output_keys, items, strict=False))
 
     def dispose(self) -> None:
-        """Frees the model's weights and resources (and kept intermediate tensors)."""
+        """Frees the model's weights and resources (and kept intermediate tensors); running
+        it afterwards is an error."""
+        self._disposed = True
         self.dispose_intermediate_tensors()
         for root in (self.executor, self.initializer):
             if root is not None:
@@ -371,10 +375,6 @@ class GraphModel:
             for tensor in self._captured.values():
                 tensor.dispose()
         self.resources.dispose()
-
-
-async def _awaited(value: Any) -> Any:
-    return await value
 
 
 async def _drive(steps: Any) -> Any:

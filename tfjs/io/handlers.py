@@ -326,16 +326,11 @@ def load_model_artifacts(source: Any, **load_options: Any) -> ModelArtifacts:
             "Cannot proceed with model loading because the IOHandler provided does not have the "
             "`load` method implemented."
         )
-    artifacts = handler.load()
+    artifacts = awaited_outside_loop(handler.load())
     if inspect.isawaitable(artifacts):
-        try:
-            asyncio.get_running_loop()
-        except RuntimeError:
-            artifacts = asyncio.run(_awaited(artifacts))
-        else:
-            raise RuntimeError(
-                "This handler's load() is async: use `await tf.io.load_model_artifacts_async(...)`"
-            )
+        raise RuntimeError(
+            "This handler's load() is async: use `await tf.io.load_model_artifacts_async(...)`"
+        )
     return _checked(artifacts)
 
 
@@ -345,6 +340,18 @@ async def load_model_artifacts_async(source: Any, **load_options: Any) -> ModelA
     if inspect.iscoroutinefunction(getattr(handler, "load", None)):
         return _checked(await handler.load())
     return await asyncio.to_thread(load_model_artifacts, handler)
+
+
+def awaited_outside_loop(value: Any) -> Any:
+    """`value`, or what it resolves to where it is awaitable and no event loop runs in this
+    thread (an awaitable within a running loop comes back as is, for the caller to await)."""
+    if not inspect.isawaitable(value):
+        return value
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(_awaited(value))
+    return value
 
 
 async def _awaited(value: Any) -> Any:
