@@ -176,6 +176,23 @@ def test_placeholder_with_default():
     model.dispose()
 
 
+def test_an_op_error_names_the_node_that_raised_it():
+    nodes = [
+        {"name": "x", "op": "Placeholder", "attr": {"dtype": {"type": "DT_FLOAT"}}},
+        {"name": "y", "op": "Placeholder", "attr": {"dtype": {"type": "DT_FLOAT"}}},
+        {"name": "sum", "op": "AddV2", "input": ["x", "y"]},
+    ]
+    model = tf.load_graph_model(memory_model(nodes))
+    x, y = tf.tensor([1.0, 2.0]), tf.tensor([1.0, 2.0, 3.0])
+    before = tf.memory()["num_tensors"]
+    with pytest.raises(ValueError, match="broadcast") as raised:
+        model.execute({"x": x, "y": y})
+    assert "(raised by node 'sum', op AddV2)" in raised.value.__notes__
+    assert tf.memory()["num_tensors"] == before
+    tf.dispose([x, y])
+    model.dispose()
+
+
 def test_structured_output_keys():
     nodes = [
         {"name": "x", "op": "Placeholder", "attr": {"dtype": {"type": "DT_FLOAT"}}},

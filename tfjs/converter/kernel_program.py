@@ -282,8 +282,10 @@ def run_node(
             remember(programs, node.name, key, program)
         else:
             result = node.mapper.fn(*args, **node.keywords)
-    except BaseException:
+    except BaseException as error:
         ENGINE.end_scope(None)
+        if isinstance(error, Exception):
+            error.add_note(f"(raised by node '{node.name}', op {node.op})")
         raise
     ENGINE.end_scope(result)
     outputs = list(result) if isinstance(result, (list, tuple)) else [result]
