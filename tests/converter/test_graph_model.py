@@ -176,20 +176,31 @@ def test_placeholder_with_default():
     model.dispose()
 
 
-def test_an_op_error_names_the_node_that_raised_it():
+# the first call runs the node's op; later ones the joined plan, or, after a node that
+# reads values on the host (Unique), the node's own kernel program
+@pytest.mark.parametrize("good_calls", [0, 4])
+@pytest.mark.parametrize("after_unique", [False, True])
+def test_an_op_error_names_the_node_that_raised_it(backend, good_calls, after_unique):
+    axis = {"tensor": {"dtype": "DT_INT32", "tensorShape": {}, "intVal": [0]}}
     nodes = [
         {"name": "x", "op": "Placeholder", "attr": {"dtype": {"type": "DT_FLOAT"}}},
-        {"name": "y", "op": "Placeholder", "attr": {"dtype": {"type": "DT_FLOAT"}}},
-        {"name": "sum", "op": "AddV2", "input": ["x", "y"]},
+        {"name": "i", "op": "Placeholder", "attr": {"dtype": {"type": "DT_INT32"}}},
+        {"name": "unique", "op": "Unique", "input": ["i"]},
+        {"name": "axis", "op": "Const", "attr": {"dtype": {"type": "DT_INT32"}, "value": axis}},
+        {"name": "rows", "op": "GatherV2", "input": ["x", "unique" if after_unique else "i", "axis"]},
+        {"name": "out", "op": "Relu", "input": ["rows"]},
     ]
     model = tf.load_graph_model(memory_model(nodes))
-    x, y = tf.tensor([1.0, 2.0]), tf.tensor([1.0, 2.0, 3.0])
+    x = tf.tensor([[1.0], [2.0]])
+    good, bad = tf.tensor([1, 0], dtype="int32"), tf.tensor([1, 5], dtype="int32")
+    for _ in range(good_calls):
+        tf.dispose(model.execute({"x": x, "i": good}, "out"))
     before = tf.memory()["num_tensors"]
-    with pytest.raises(ValueError, match="broadcast") as raised:
-        model.execute({"x": x, "y": y})
-    assert "(raised by node 'sum', op AddV2)" in raised.value.__notes__
+    with pytest.raises(IndexError, match="index value 5") as raised:
+        model.execute({"x": x, "i": bad}, "out")
+    assert raised.value.__notes__ == ["(raised by node 'rows', op GatherV2)"]
     assert tf.memory()["num_tensors"] == before
-    tf.dispose([x, y])
+    tf.dispose([x, good, bad])
     model.dispose()
 
 

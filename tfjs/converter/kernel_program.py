@@ -255,6 +255,13 @@ def runs_alone(node: Node) -> bool:
     return mapper is not None and not mapper.takes_context and node.op not in SOURCE_OPS
 
 
+def note_node(error: BaseException, name: str, op: str) -> None:
+    """Adds to `error` (an op's or kernel's, not an interrupt) a note naming the graph node
+    that raised it: the message stays TF.js's, the traceback ends with where it failed."""
+    if isinstance(error, Exception):
+        error.add_note(f"(raised by node '{name}', op {op})")
+
+
 def run_node(
     node: Node,
     args: list[Any],
@@ -264,7 +271,22 @@ def run_node(
 ) -> list[Any]:
     """Runs a node that `runs_alone`: its kernel program recorded for these arguments,
     else its op, recording the program where `unchanging` (the ids of the tensors whose
-    values never change) is given: None when nodes may not run as programs now."""
+    values never change) is given: None when nodes may not run as programs now. An error
+    either raises carries a note naming the node (`note_node`)."""
+    try:
+        return _run_alone(node, args, programs, unchanging, collector)
+    except BaseException as error:
+        note_node(error, node.name, node.op)
+        raise
+
+
+def _run_alone(
+    node: Node,
+    args: list[Any],
+    programs: NodePrograms,
+    unchanging: Callable[[], set[int]] | None,
+    collector: PlanCollector | None,
+) -> list[Any]:
     key = program_key(args) if unchanging is not None else None
     by_key = programs.get(node.name) if key is not None else None
     program = by_key.get(key, MISSING) if by_key is not None else MISSING
@@ -273,8 +295,26 @@ def run_node(
             by_key[key] = by_key.pop(key)
         outputs = replay(program, args)
         if collector is not None:
-            collector.node(program, args, outputs, node.name)
+            collector.node(program, args, outputs, node.name, node.op)
         return outputs
+    ENGINE.start_scope(node.op)
+    try:
+        if key is not None and program is MISSING:
+            result, program = record(partial(node.mapper.fn, *args, **node.keywords), args, unchanging())
+            remember(programs, node.name, key, program)
+        else:
+            result = node.mapper.fn(*args, **node.keywords)
+    except BaseException:
+        ENGINE.end_scope(None)
+        raise
+    ENGINE.end_scope(result)
+    outputs = list(result) if isinstance(result, (list, tuple)) else [result]
+    if collector is not None:
+        if program is None or program is MISSING:
+            collector.skipped(node.name, outputs)
+        else:
+            collector.node(program, args, outputs, node.name, node.op)
+    return outputs
     ENGINE.start_scope(node.op)
     try:
         if key is not None and program is MISSING:
@@ -284,8 +324,7 @@ def run_node(
             result = node.mapper.fn(*args, **node.keywords)
     except BaseException as error:
         ENGINE.end_scope(None)
-        if isinstance(error, Exception):
-            error.add_note(f"(raised by node '{node.name}', op {node.op})")
+        note_node(error, node.name, node.op)
         raise
     ENGINE.end_scope(result)
     outputs = list(result) if isinstance(result, (list, tuple)) else [result]
@@ -293,5 +332,5 @@ def run_node(
         if program is None or program is MISSING:
             collector.skipped(node.name, outputs)
         else:
-            collector.node(program, args, outputs, node.name)
+            collector.node(program, args, outputs, node.name, node.op)
     return outputs

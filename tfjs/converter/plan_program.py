@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from tfjs.backends.backend import TensorInfo
-from tfjs.converter.kernel_program import KernelStep, NodeProgram, ShareStep
+from tfjs.converter.kernel_program import KernelStep, NodeProgram, ShareStep, note_node
 from tfjs.engine import ENGINE
 from tfjs.tensor import Tensor
 
@@ -39,6 +39,8 @@ class PlanKernel(NamedTuple):
     attrs: dict[str, Any]
     outputs: tuple[int | None, ...]  # the slot of each output the plan reads
     release: tuple[int, ...]  # slots nothing reads after this kernel
+    node: str = ""  # the graph node whose op called it, and that op
+    op: str = ""
 
 
 class PlanConstant(NamedTuple):
@@ -102,16 +104,20 @@ class PlanCollector:
         self.broken.append(node)
         self.foreign.update(t.id for t in outputs if isinstance(t, Tensor))
 
-    def node(self, program: NodeProgram, args: Sequence[Any], outputs: Sequence[Any], name: str) -> None:
-        """The node `name` ran `program` on `args` and returned `outputs`."""
+    def node(
+        self, program: NodeProgram, args: Sequence[Any], outputs: Sequence[Any], name: str, op: str = ""
+    ) -> None:
+        """The node `name` (of op `op`) ran `program` on `args` and returned `outputs`."""
         read = [t for arg in args for t in (arg if isinstance(arg, (list, tuple)) else (arg,))]
         if any(isinstance(t, Tensor) and t.id in self.foreign for t in read):
             self.complete = False  # downstream of a broken node
             self.foreign.update(t.id for t in outputs if isinstance(t, Tensor))
-        elif not self._joined(program, args, outputs):
+        elif not self._joined(program, args, outputs, (name, op)):
             self.skipped(name, outputs)
 
-    def _joined(self, program: NodeProgram, args: Sequence[Any], outputs: Sequence[Any]) -> bool:
+    def _joined(
+        self, program: NodeProgram, args: Sequence[Any], outputs: Sequence[Any], node: tuple[str, str]
+    ) -> bool:
         """Whether `program`'s kernels, run on `args`, were joined to the steps."""
         local: dict[tuple[int, int], int] = {}  # (step of the node, output): slot
 
@@ -149,7 +155,9 @@ class PlanCollector:
             for k in used:
                 outs[k] = local[(j, k)] = self._new_slot()
             self.steps.append(
-                PlanKernel(step.kernel_name, step.kernel_func, tuple(inputs), step.attrs, tuple(outs), ())
+                PlanKernel(
+                    step.kernel_name, step.kernel_func, tuple(inputs), step.attrs, tuple(outs), (), *node
+                )
             )
         for ref, tensor in zip(program.outputs, outputs, strict=True):
             slot = slot_of(ref)
@@ -293,7 +301,9 @@ def run_kernels(program: PlanProgram, feeds: Sequence[Any]) -> list[TensorInfo]:
                 if slot is None and info.data_id not in protected and info.data_id not in held:
                     backend.dispose_data(info.data_id)
             release(step.release)
-    except BaseException:
+    except BaseException as error:
+        if isinstance(step, PlanKernel) and step.node:
+            note_node(error, step.node, step.op)
         for data_id in held:
             backend.dispose_data(data_id)
         raise
