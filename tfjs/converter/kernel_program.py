@@ -273,30 +273,38 @@ def run_node(
     else its op, recording the program where `unchanging` (the ids of the tensors whose
     values never change) is given: None when nodes may not run as programs now. An error
     either raises carries a note naming the node (`note_node`)."""
-    try:
-        return _run_alone(node, args, programs, unchanging, collector)
-    except BaseException as error:
-        note_node(error, node.name, node.op)
-        raise
-
-
-def _run_alone(
-    node: Node,
-    args: list[Any],
-    programs: NodePrograms,
-    unchanging: Callable[[], set[int]] | None,
-    collector: PlanCollector | None,
-) -> list[Any]:
     key = program_key(args) if unchanging is not None else None
     by_key = programs.get(node.name) if key is not None else None
     program = by_key.get(key, MISSING) if by_key is not None else MISSING
-    if program is not MISSING and program is not None:
-        if len(by_key) > 1:  # least recently used first
-            by_key[key] = by_key.pop(key)
-        outputs = replay(program, args)
-        if collector is not None:
+    try:
+        if program is not MISSING and program is not None:
+            if len(by_key) > 1:  # least recently used first
+                by_key[key] = by_key.pop(key)
+            outputs = replay(program, args)
+        else:
+            result, program = _run_op(node, args, key, program, programs, unchanging)
+            outputs = list(result) if isinstance(result, (list, tuple)) else [result]
+    except BaseException as error:
+        note_node(error, node.name, node.op)
+        raise
+    if collector is not None:
+        if program is None or program is MISSING:
+            collector.skipped(node.name, outputs)
+        else:
             collector.node(program, args, outputs, node.name, node.op)
-        return outputs
+    return outputs
+
+
+def _run_op(
+    node: Node,
+    args: list[Any],
+    key: ProgramKey | None,
+    program: Any,
+    programs: NodePrograms,
+    unchanging: Callable[[], set[int]] | None,
+) -> tuple[Any, Any]:
+    """`node`'s op on `args` in a scope of its own, recording its kernel program where a
+    `key` has none yet: the op's result and the program (None where it records none)."""
     ENGINE.start_scope(node.op)
     try:
         if key is not None and program is MISSING:
@@ -308,29 +316,4 @@ def _run_alone(
         ENGINE.end_scope(None)
         raise
     ENGINE.end_scope(result)
-    outputs = list(result) if isinstance(result, (list, tuple)) else [result]
-    if collector is not None:
-        if program is None or program is MISSING:
-            collector.skipped(node.name, outputs)
-        else:
-            collector.node(program, args, outputs, node.name, node.op)
-    return outputs
-    ENGINE.start_scope(node.op)
-    try:
-        if key is not None and program is MISSING:
-            result, program = record(partial(node.mapper.fn, *args, **node.keywords), args, unchanging())
-            remember(programs, node.name, key, program)
-        else:
-            result = node.mapper.fn(*args, **node.keywords)
-    except BaseException as error:
-        ENGINE.end_scope(None)
-        note_node(error, node.name, node.op)
-        raise
-    ENGINE.end_scope(result)
-    outputs = list(result) if isinstance(result, (list, tuple)) else [result]
-    if collector is not None:
-        if program is None or program is MISSING:
-            collector.skipped(node.name, outputs)
-        else:
-            collector.node(program, args, outputs, node.name, node.op)
-    return outputs
+    return result, program
