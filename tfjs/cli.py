@@ -365,5 +365,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except (ValueError, OSError, TypeError, ImportError) as error:
         message = re.sub(r"^\[Errno -?\d+\] ", "", " ".join(str(error).split())) or type(error).__name__
-        print(f"{PROG}: error: {message}", file=sys.stderr)
+        notes = " ".join(getattr(error, "__notes__", ()))  # the node that raised it, a warm-up's
+        print(f"{PROG}: error: {message}" + (f" {notes}" if notes else ""), file=sys.stderr)
         return 2

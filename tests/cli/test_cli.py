@@ -203,6 +203,21 @@ def test_image_of_the_wrong_depth(capsys, tmp_path, picture):
     assert len(err.splitlines()) == 1 and err.startswith("tfjs: error: ") and "2" in err
 
 
+def test_an_op_error_names_the_node_that_raised_it(capsys, tmp_path):
+    model = json.loads(Path(CONV).read_text())
+    (placeholder,) = [node for node in model["modelTopology"]["node"] if node["op"] == "Placeholder"]
+    placeholder["attr"]["shape"]["shape"]["dim"][1:3] = [{"size": "-1"}, {"size": "-1"}]
+    (tmp_path / "model.json").write_text(json.dumps(model))
+    for shard in Path(CONV).parent.glob("*.bin"):
+        (tmp_path / shard.name).write_bytes(shard.read_bytes())
+    argv = ["bench", str(tmp_path / "model.json"), "--shape", "x=1,2,2,3", "--runs", "1", "--backend", "cpu"]
+    status, out, err = run_cli(capsys, *argv)  # a 3x3 VALID convolution of a 2x2 image
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("tfjs: error: ")
+    assert "larger than the input" in err
+    assert err.rstrip().endswith("(raised by node 'conv/Relu', op FusedConv2D)")  # fused at load
+
+
 def test_run_writes_beside_the_working_folder_by_default(capsys, tmp_path, picture, monkeypatch):
     monkeypatch.chdir(tmp_path)
     status, out, _ = run_cli(capsys, "run", IMAGE, "--image", picture[0])
