@@ -204,6 +204,45 @@ def test_an_op_error_names_the_node_that_raised_it(backend, good_calls, after_un
     model.dispose()
 
 
+def test_an_error_of_a_node_that_takes_the_execution_context_names_it(backend):
+    shape = {"tensor": {"dtype": "DT_INT32", "tensorShape": {"dim": [{"size": "1"}]}, "intVal": [1]}}
+    element = {"element_dtype": {"type": "DT_FLOAT"}}
+    nodes = [
+        {"name": "x", "op": "Placeholder", "attr": {"dtype": {"type": "DT_FLOAT"}}},
+        {"name": "i", "op": "Placeholder", "attr": {"dtype": {"type": "DT_INT32"}}},
+        {"name": "shape", "op": "Const", "attr": {"dtype": {"type": "DT_INT32"}, "value": shape}},
+        {"name": "list", "op": "TensorListFromTensor", "input": ["x", "shape"], "attr": element},
+        {"name": "item", "op": "TensorListGetItem", "input": ["list", "i", "shape"], "attr": element},
+    ]
+    model = tf.load_graph_model(memory_model(nodes))
+    x, i = tf.tensor([[1.0], [2.0]]), tf.scalar(5, "int32")
+    with pytest.raises(ValueError, match="element 5 in a list with 2") as raised:
+        model.execute({"x": x, "i": i}, "item")
+    assert raised.value.__notes__ == ["(raised by node 'item', op TensorListGetItem)"]
+    tf.dispose([x, i])
+    model.dispose()
+
+
+def test_an_error_inside_a_function_call_names_the_node_then_the_call():
+    def refuse(node):
+        raise ValueError("this AddV2 refuses")
+
+    x, pred = tf.tensor([1.0]), tf.tensor(True)
+    tf.register_op("AddV2", refuse)  # models loaded from now on run it for AddV2
+    try:
+        model = load("functional")  # `while` (StatelessWhile) calls body_fn, whose `add` adds
+        with pytest.raises(ValueError, match="this AddV2 refuses") as raised:
+            model.execute({"x": x, "pred": pred})
+    finally:
+        tf.deregister_op("AddV2")
+    assert raised.value.__notes__ == [
+        "(raised by node 'add', op AddV2)",
+        "(raised by node 'while', op StatelessWhile)",
+    ]
+    tf.dispose([x, pred])
+    model.dispose()
+
+
 def test_structured_output_keys():
     nodes = [
         {"name": "x", "op": "Placeholder", "attr": {"dtype": {"type": "DT_FLOAT"}}},

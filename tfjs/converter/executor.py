@@ -33,7 +33,7 @@ from tfjs.converter.feed_checks import check_inputs, check_outputs
 from tfjs.converter.frame_plans import FramePlans, run_with_plans
 from tfjs.converter.frames import clones
 from tfjs.converter.host_shapes import HostPlan, read_feeds
-from tfjs.converter.kernel_program import NodePrograms, can_replay
+from tfjs.converter.kernel_program import NodePrograms, can_replay, note_node
 from tfjs.converter.lowered_plans import PlanPrograms, plan_key
 from tfjs.converter.model_graph import SOURCE_OPS, Graph, Node, parse_input_name
 from tfjs.converter.ops._values import HostValues
@@ -312,17 +312,21 @@ class GraphExecutor:
         problem = mapper.call_error(node.name, len(args), node.keywords)
         if problem:
             raise ValueError(problem)
-        if mapper.takes_context:
-            context.node = node
-            result = mapper.fn(*args, context=context, **node.keywords)
-        else:
-            ENGINE.start_scope(node.op)
-            try:
-                result = mapper.fn(*args, **node.keywords)
-            except BaseException:
-                ENGINE.end_scope(None)
-                raise
-            ENGINE.end_scope(result)
+        try:
+            if mapper.takes_context:
+                context.node = node
+                result = mapper.fn(*args, context=context, **node.keywords)
+            else:
+                ENGINE.start_scope(node.op)
+                try:
+                    result = mapper.fn(*args, **node.keywords)
+                except BaseException:
+                    ENGINE.end_scope(None)
+                    raise
+                ENGINE.end_scope(result)
+        except BaseException as error:  # within a function call, the callee's node is noted first
+            note_node(error, node.name, node.op)
+            raise
         if isinstance(result, (list, tuple)):
             return list(result)
         return [result]
