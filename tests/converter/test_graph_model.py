@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -140,6 +141,28 @@ def test_int64_and_uint8_placeholders_take_int32():
     with pytest.raises(ValueError, match="must be int32, but was float32"):
         model.execute({"a": f, "b": b})
     tf.dispose([a, b, s, f])
+    model.dispose()
+
+
+@pytest.mark.parametrize(
+    ("keys", "message"),
+    [
+        (["x", "x:0"], "feeds the tensor 'x:0' twice: as 'x' and as 'x:0'"),
+        (["image", "x"], "feeds the tensor 'x:0' twice: as 'image' and as 'x'"),  # a signature key
+        (["x:1"], "has key 'x:1', but the Placeholder 'x' has one output: feed it as 'x'"),
+    ],
+)
+def test_a_feed_named_twice_or_past_a_placeholders_output_is_refused(backend, keys, message):
+    nodes = [
+        {"name": "x", "op": "Placeholder", "attr": {"dtype": {"type": "DT_FLOAT"}}},
+        {"name": "out", "op": "Neg", "input": ["x"]},
+    ]
+    signature = {"inputs": {"image": {"name": "x:0", "dtype": "DT_FLOAT"}}}
+    model = tf.load_graph_model(memory_model(nodes, signature=signature))
+    feeds = {key: tf.tensor([float(i)]) for i, key in enumerate(keys)}
+    with pytest.raises(ValueError, match=re.escape(message)):
+        model.execute(feeds, "out")
+    tf.dispose(list(feeds.values()))
     model.dispose()
 
 

@@ -29,7 +29,7 @@ from typing import Any
 from tfjs.converter.cond_resolution import CondResolutions
 from tfjs.converter.constant_reads import ConstantReads
 from tfjs.converter.execution_context import ExecutionContext
-from tfjs.converter.feed_checks import check_inputs, check_outputs
+from tfjs.converter.feed_checks import check_inputs, check_outputs, named_feeds
 from tfjs.converter.frame_plans import FramePlans, run_with_plans
 from tfjs.converter.frames import clones
 from tfjs.converter.host_shapes import HostPlan, read_feeds
@@ -158,7 +158,7 @@ class GraphExecutor:
             if ENV.get_bool("KEEP_INTERMEDIATE_TENSORS"):
                 kept = self.intermediate_tensors = {}
         if not function_call:
-            inputs = self.graph.map_inputs(inputs)
+            inputs = named_feeds(self.graph, inputs)
             check_inputs(self.graph, inputs)
             outputs = self.graph.map_outputs(list(outputs or []))
             check_outputs(self.graph, outputs)

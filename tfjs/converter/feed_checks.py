@@ -3,11 +3,32 @@ TF.js's GraphExecutor checks them: names, shapes and dtypes."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from tfjs.converter.model_graph import Graph, parse_input_name
 from tfjs.tensor import Tensor
 
 # Placeholder dtypes of handles (a hash table's, a TensorList's), fed as ordinary tensors.
 OPAQUE_DTYPES = frozenset({"resource", "variant"})
+
+
+def named_feeds(graph: Graph, inputs: dict[str, Any]) -> dict[str, Any]:
+    """`inputs` keyed by tensor name where keyed by the signature's key; two keys that name
+    one tensor ('x' and 'x:0', or a signature key and its tensor's name) are an error."""
+    entries = graph.signature.get("inputs") or {}
+    named: dict[str, Any] = {}
+    given: dict[tuple[str, int], str] = {}
+    for key, value in inputs.items():
+        name = entries[key]["name"] if key in entries else key
+        node_name, index, _ = parse_input_name(name)
+        if (node_name, index) in given:
+            raise ValueError(
+                f"The dict provided in model.execute(dict) feeds the tensor '{node_name}:{index}' twice: "
+                f"as '{given[node_name, index]}' and as '{key}'"
+            )
+        given[node_name, index] = key
+        named[name] = value
+    return named
 
 
 def check_inputs(graph: Graph, inputs: dict[str, Tensor]) -> None:
@@ -20,7 +41,13 @@ def check_inputs(graph: Graph, inputs: dict[str, Tensor]) -> None:
             f"(its inputs: {graph.input_nodes})"
         )
     for name, tensor in inputs.items():
-        node = graph.nodes[parse_input_name(name)[0]]
+        node_name, index, _ = parse_input_name(name)
+        node = graph.nodes[node_name]
+        if index and node.op.startswith("Placeholder"):
+            raise ValueError(
+                f"The dict provided in model.execute(dict) has key '{name}', but the {node.op} "
+                f"'{node_name}' has one output: feed it as '{node_name}'"
+            )
         if not isinstance(tensor, Tensor):
             raise TypeError(f"The input '{node.name}' must be a Tensor, got {type(tensor).__name__}")
         if tensor.is_disposed:

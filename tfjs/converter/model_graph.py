@@ -66,11 +66,6 @@ class Graph:
             names.append(f"{name}:{node.default_output}" if node.default_output else name)
         return names
 
-    def map_inputs(self, inputs: dict[str, Any]) -> dict[str, Any]:
-        """`inputs` keyed by tensor name where keyed by signature key."""
-        entries = self.signature.get("inputs") or {}
-        return {(entries[k]["name"] if k in entries else k): v for k, v in inputs.items()}
-
     def map_outputs(self, outputs: list[str]) -> list[str]:
         """`outputs` as tensor names where named by signature key."""
         entries = self.signature.get("outputs") or {}
