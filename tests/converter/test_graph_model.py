@@ -166,6 +166,27 @@ def test_a_feed_named_twice_or_past_a_placeholders_output_is_refused(backend, ke
     model.dispose()
 
 
+def test_each_request_of_outputs_gets_those_outputs_in_its_order(backend):
+    axis = {"tensor": {"dtype": "DT_INT32", "tensorShape": {}, "intVal": [0]}}
+    nodes = [
+        {"name": "x", "op": "Placeholder", "attr": {"dtype": {"type": "DT_FLOAT"}}},
+        {"name": "axis", "op": "Const", "attr": {"dtype": {"type": "DT_INT32"}, "value": axis}},
+        {"name": "split", "op": "Split", "input": ["axis", "x"], "attr": {"num_split": {"i": "2"}}},
+        {"name": "neg", "op": "Neg", "input": ["split:1"]},
+    ]
+    model = tf.load_graph_model(memory_model(nodes))
+    x = tf.tensor([1.0, 2.0])
+    values = {"split:0": [1.0], "split:1": [2.0], "neg": [-2.0]}
+    requests = [["split:0"], ["split:1"], ["split:1", "split:0"], ["neg", "split:0"], ["split:0", "neg"]]
+    for outputs in requests * 3:  # the first call of each runs node by node, later ones its program
+        got = model.execute({"x": x}, outputs)
+        got = got if isinstance(got, list) else [got]
+        assert [t.array_sync() for t in got] == [values[name] for name in outputs], outputs
+        tf.dispose(got)
+    x.dispose()
+    model.dispose()
+
+
 def test_placeholder_with_default():
     nodes = [
         {

@@ -338,7 +338,8 @@ class GraphExecutor:
     ) -> Plan:
         input_names = tuple(sorted(parse_input_name(name)[0] for name in inputs))
         output_names = tuple(name for name, _ in output_refs)
-        key = (input_names, tuple(sorted(set(output_names))), keep_all)
+        # by the refs in order: a plan's program returns its first call's outputs in its order
+        key = (input_names, tuple(output_refs), keep_all)
         plan = self._plans.get(key)
         if plan is None:
             plan = self._plans[key] = build_plan(
