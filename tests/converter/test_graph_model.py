@@ -187,6 +187,24 @@ def test_each_request_of_outputs_gets_those_outputs_in_its_order(backend):
     model.dispose()
 
 
+def test_feeds_named_as_node_or_as_tensor_reach_the_same_inputs(backend):
+    nodes = [
+        {"name": "a", "op": "Placeholder", "attr": {"dtype": {"type": "DT_FLOAT"}}},
+        {"name": "a0", "op": "Placeholder", "attr": {"dtype": {"type": "DT_FLOAT"}}},
+        {"name": "out", "op": "Sub", "input": ["a", "a0"]},
+    ]
+    model = tf.load_graph_model(memory_model(nodes))
+    a, a0 = tf.tensor([10.0]), tf.tensor([1.0])
+    # "a:0" sorts after "a0" as text, "a" before it: each call must still take a as a
+    for names in [("a", "a0")] * 2 + [("a:0", "a0")] * 2 + [("a0", "a"), ("a0:0", "a:0")]:
+        tensors = {"a": a, "a0": a0}
+        out = model.execute({name: tensors[name.split(":")[0]] for name in names}, "out")
+        assert out.array_sync() == [9.0], names
+        out.dispose()
+    tf.dispose([a, a0])
+    model.dispose()
+
+
 def test_placeholder_with_default():
     nodes = [
         {

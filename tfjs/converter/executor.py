@@ -29,7 +29,7 @@ from typing import Any
 from tfjs.converter.cond_resolution import CondResolutions
 from tfjs.converter.constant_reads import ConstantReads
 from tfjs.converter.execution_context import ExecutionContext
-from tfjs.converter.feed_checks import check_inputs, check_outputs, named_feeds
+from tfjs.converter.feed_checks import check_inputs, check_outputs, in_feed_order, named_feeds
 from tfjs.converter.frame_plans import FramePlans, run_with_plans
 from tfjs.converter.frames import clones
 from tfjs.converter.host_shapes import HostPlan, read_feeds
@@ -279,7 +279,7 @@ class GraphExecutor:
     ) -> tuple[tuple[Any, ...], list[Tensor], dict[str, HostValues]]:
         """The key of `plan`'s program for `inputs`, the feeds in its order, and the values
         of the feeds it reads on the host."""
-        feeds = [inputs[name] for name in sorted(inputs)]
+        feeds = [inputs[name] for name in in_feed_order(inputs)]
         feed_values = {}
         if plan.host_feeds and not self.function:
             refs = {name: parse_input_name(name) for name in inputs}

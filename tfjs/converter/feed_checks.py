@@ -3,6 +3,7 @@ TF.js's GraphExecutor checks them: names, shapes and dtypes."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from tfjs.converter.model_graph import Graph, parse_input_name
@@ -29,6 +30,12 @@ def named_feeds(graph: Graph, inputs: dict[str, Any]) -> dict[str, Any]:
         given[node_name, index] = key
         named[name] = value
     return named
+
+
+def in_feed_order(names: Iterable[str]) -> list[str]:
+    """Feed names in the order a plan's program takes its feeds: by node, then output
+    (not by the text: `a:0` and `a` name one feed, which must come first either way)."""
+    return sorted(names, key=lambda name: parse_input_name(name)[:2])
 
 
 def check_inputs(graph: Graph, inputs: dict[str, Tensor]) -> None:

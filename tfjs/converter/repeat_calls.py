@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tfjs.converter.feed_checks import in_feed_order
 from tfjs.converter.kernel_program import can_replay
 from tfjs.engine import ENGINE
 from tfjs.environment import ENV
@@ -67,4 +68,4 @@ class RepeatCall:
             self.last = None
             return
         by_name = dict(zip(inputs, given, strict=True))
-        self.last = (signature, key, [by_name[name] for name in sorted(inputs)])
+        self.last = (signature, key, [by_name[name] for name in in_feed_order(inputs)])
