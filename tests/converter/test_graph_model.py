@@ -187,6 +187,27 @@ def test_each_request_of_outputs_gets_those_outputs_in_its_order(backend):
     model.dispose()
 
 
+def test_a_feed_of_one_output_leaves_the_nodes_other_outputs_uncomputed(backend):
+    axis = {"tensor": {"dtype": "DT_INT32", "tensorShape": {}, "intVal": [0]}}
+    nodes = [
+        {"name": "x", "op": "Placeholder", "attr": {"dtype": {"type": "DT_FLOAT"}}},
+        {"name": "axis", "op": "Const", "attr": {"dtype": {"type": "DT_INT32"}, "value": axis}},
+        {"name": "split", "op": "Split", "input": ["axis", "x"], "attr": {"num_split": {"i": "2"}}},
+        {"name": "neg", "op": "Neg", "input": ["split:1"]},
+        {"name": "sum", "op": "AddV2", "input": ["split:0", "split:1"]},
+    ]
+    model = tf.load_graph_model(memory_model(nodes))
+    x, fed = tf.tensor([1.0, 2.0]), tf.tensor([7.0])
+    neg = model.execute({"x": x, "split:1": fed}, "neg")  # a feed stands for its node
+    assert neg.array_sync() == [-7.0]
+    before = tf.memory()["num_tensors"]
+    with pytest.raises(ValueError, match=re.escape("Node 'sum' (AddV2) reads 'split:0', which nothing")):
+        model.execute({"x": x, "split:1": fed}, "sum")
+    assert tf.memory()["num_tensors"] == before
+    tf.dispose([x, fed, neg])
+    model.dispose()
+
+
 def test_feeds_named_as_node_or_as_tensor_reach_the_same_inputs(backend):
     nodes = [
         {"name": "a", "op": "Placeholder", "attr": {"dtype": {"type": "DT_FLOAT"}}},

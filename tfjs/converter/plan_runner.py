@@ -130,6 +130,8 @@ def run_plan(
                 args = [values[name][index] for name, index in node.inputs]
             except IndexError:
                 raise ValueError(_missing_output(node, values)) from None
+            if any(arg is None for arg in args):
+                raise ValueError(_missing_output(node, values))
             read = host_inputs.get(node.name)
             if read is not None:
                 for position, source in read.items():
@@ -171,6 +173,11 @@ def _missing_output(node: Node, values: dict[str, list[Any]]) -> str:
             return (
                 f"Node '{node.name}' ({node.op}) reads output {index} of node '{name}', "
                 f"which has {len(values[name])} output(s)"
+            )
+        if values[name][index] is None:
+            return (
+                f"Node '{node.name}' ({node.op}) reads '{name}:{index}', which nothing computes: "
+                f"a feed of another output of '{name}' stands for that node"
             )
     return f"Node '{node.name}' ({node.op}) cannot read its inputs"
 
