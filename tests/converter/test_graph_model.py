@@ -26,6 +26,19 @@ def memory_model(nodes, **extra):
     )
 
 
+def split_model() -> tf.GraphModel:
+    """x (2 values) -> split (split:0, split:1); neg = -split:1; sum = split:0 + split:1."""
+    axis = {"tensor": {"dtype": "DT_INT32", "tensorShape": {}, "intVal": [0]}}
+    nodes = [
+        {"name": "x", "op": "Placeholder", "attr": {"dtype": {"type": "DT_FLOAT"}}},
+        {"name": "axis", "op": "Const", "attr": {"dtype": {"type": "DT_INT32"}, "value": axis}},
+        {"name": "split", "op": "Split", "input": ["axis", "x"], "attr": {"num_split": {"i": "2"}}},
+        {"name": "neg", "op": "Neg", "input": ["split:1"]},
+        {"name": "sum", "op": "AddV2", "input": ["split:0", "split:1"]},
+    ]
+    return tf.load_graph_model(memory_model(nodes))
+
+
 def test_exported_names():
     assert tf.GraphModel is tf.converter.graph_model.GraphModel
     assert callable(tf.load_graph_model)
@@ -167,14 +180,7 @@ def test_a_feed_named_twice_or_past_a_placeholders_output_is_refused(backend, ke
 
 
 def test_each_request_of_outputs_gets_those_outputs_in_its_order(backend):
-    axis = {"tensor": {"dtype": "DT_INT32", "tensorShape": {}, "intVal": [0]}}
-    nodes = [
-        {"name": "x", "op": "Placeholder", "attr": {"dtype": {"type": "DT_FLOAT"}}},
-        {"name": "axis", "op": "Const", "attr": {"dtype": {"type": "DT_INT32"}, "value": axis}},
-        {"name": "split", "op": "Split", "input": ["axis", "x"], "attr": {"num_split": {"i": "2"}}},
-        {"name": "neg", "op": "Neg", "input": ["split:1"]},
-    ]
-    model = tf.load_graph_model(memory_model(nodes))
+    model = split_model()
     x = tf.tensor([1.0, 2.0])
     values = {"split:0": [1.0], "split:1": [2.0], "neg": [-2.0]}
     requests = [["split:0"], ["split:1"], ["split:1", "split:0"], ["neg", "split:0"], ["split:0", "neg"]]
@@ -188,15 +194,7 @@ def test_each_request_of_outputs_gets_those_outputs_in_its_order(backend):
 
 
 def test_a_feed_of_one_output_leaves_the_nodes_other_outputs_uncomputed(backend):
-    axis = {"tensor": {"dtype": "DT_INT32", "tensorShape": {}, "intVal": [0]}}
-    nodes = [
-        {"name": "x", "op": "Placeholder", "attr": {"dtype": {"type": "DT_FLOAT"}}},
-        {"name": "axis", "op": "Const", "attr": {"dtype": {"type": "DT_INT32"}, "value": axis}},
-        {"name": "split", "op": "Split", "input": ["axis", "x"], "attr": {"num_split": {"i": "2"}}},
-        {"name": "neg", "op": "Neg", "input": ["split:1"]},
-        {"name": "sum", "op": "AddV2", "input": ["split:0", "split:1"]},
-    ]
-    model = tf.load_graph_model(memory_model(nodes))
+    model = split_model()
     x, fed = tf.tensor([1.0, 2.0]), tf.tensor([7.0])
     neg = model.execute({"x": x, "split:1": fed}, "neg")  # a feed stands for its node
     assert neg.array_sync() == [-7.0]
