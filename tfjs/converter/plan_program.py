@@ -105,7 +105,7 @@ class PlanCollector:
         self.foreign.update(t.id for t in outputs if isinstance(t, Tensor))
 
     def node(
-        self, program: NodeProgram, args: Sequence[Any], outputs: Sequence[Any], name: str, op: str = ""
+        self, program: NodeProgram, args: Sequence[Any], outputs: Sequence[Any], name: str, op: str
     ) -> None:
         """The node `name` (of op `op`) ran `program` on `args` and returned `outputs`."""
         read = [t for arg in args for t in (arg if isinstance(arg, (list, tuple)) else (arg,))]

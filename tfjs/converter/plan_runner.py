@@ -130,14 +130,14 @@ def run_plan(
                 args = [values[name][index] for name, index in node.inputs]
             except IndexError:
                 raise ValueError(_missing_output(node, values)) from None
-            if any(arg is None for arg in args):
-                raise ValueError(_missing_output(node, values))
             read = host_inputs.get(node.name)
             if read is not None:
                 for position, source in read.items():
                     host_values = known(source) if isinstance(source, str) else source
                     if host_values is not None:
                         args[position] = host_values
+            if any(arg is None for arg in args):  # after the host values, which may fill an empty slot
+                raise ValueError(_missing_output(node, values))
             if not runs_alone(node):
                 outputs = call(node, args, context)
                 if collector is not None:
