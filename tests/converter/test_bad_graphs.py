@@ -226,3 +226,89 @@ def test_a_weight_whose_manifest_dtype_differs_from_its_const_node():
     model_json["weightsManifest"] = None
     with pytest.raises(ValueError, match=r"Model JSON is missing 'weightsManifest'"):
         tf.load_graph_model_sync((model_json, bytes(4)))
+
+
+def _int_const(name, values):
+    proto = {"dtype": "DT_INT32", "tensorShape": {"dim": [{"size": str(len(values))}]}, "intVal": values}
+    return {"name": name, "op": "Const", "attr": {"dtype": {"type": "DT_INT32"}, "value": {"tensor": proto}}}
+
+
+def _resource_model():
+    """x -> a TensorArray written at 0 ('write', its flow), read back ('read'); a TensorList
+    reserved beside it ('list')."""
+    array_attrs = {"dtype": {"type": "DT_FLOAT"}, "element_shape": {"shape": {"dim": [{"size": "2"}]}}}
+    list_attrs = {"element_dtype": {"type": "DT_FLOAT"}, "shape_type": {"type": "DT_INT32"}}
+    return load(
+        [
+            placeholder("x", [2]),
+            _int_const("size", [1]),
+            _int_const("zero", [0]),
+            _int_const("shape", [2]),
+            {"name": "array", "op": "TensorArrayV3", "input": ["size"], "attr": array_attrs},
+            {
+                "name": "write",
+                "op": "TensorArrayWriteV3",
+                "input": ["array", "zero", "x", "array:1"],
+                "attr": F32,
+            },
+            {
+                "name": "read",
+                "op": "TensorArrayReadV3",
+                "input": ["array", "zero", "write"],
+                "attr": {"dtype": F32["T"]},
+            },
+            {"name": "list", "op": "TensorListReserve", "input": ["shape", "size"], "attr": list_attrs},
+        ]
+    )
+
+
+def test_a_tensor_array_runs_once_in_the_call_that_splits_its_plan(backend):
+    """The call that finds the plan does not join (the TensorArray's nodes take the
+    execution context) runs it once: settling its parts again wrote the array twice."""
+    model, x = _resource_model(), tf.tensor([1.0, 2.0])
+    for _ in range(2):
+        read = model.execute(x, "read")
+        assert read.array_sync() == [1.0, 2.0]
+        read.dispose()
+    model.dispose()
+    x.dispose()
+
+
+@pytest.mark.parametrize(
+    ("outputs", "kind"),
+    [(["write"], "TensorArray"), (["read", "array"], "TensorArray"), (["list"], "TensorList")],
+)
+def test_a_handle_that_lives_only_during_the_run_is_no_output(backend, outputs, kind):
+    model, x = _resource_model(), tf.tensor([1.0, 2.0])
+    before = tf.memory()["num_tensors"]
+    with pytest.raises(
+        ValueError, match=rf"The output '{outputs[-1]}(:0)?' is the handle of a {kind}, which"
+    ):
+        model.execute(x, outputs)
+    assert tf.memory()["num_tensors"] == before
+    flow = model.execute(x, "array:1")  # the flow TensorArrayV3 makes is a tensor of its own
+    assert flow.array_sync() == 1.0
+    tf.dispose([flow, x])
+    model.dispose()
+
+
+def test_disposing_outputs_leaves_the_weights_and_the_feeds_whole(backend):
+    """An output that is a weight, a feed, or a feed read back from a TensorArray is a
+    tensor of its own (TF.js hands back the tensor itself)."""
+    weight = const(
+        "w", {"dtype": "DT_FLOAT", "tensorShape": {"dim": [{"size": "2"}]}, "floatVal": [3.0, 4.0]}
+    )
+    model = load([weight, placeholder("x", [2]), neg("y")])
+    x = tf.tensor([1.0, 2.0])
+    for _ in range(3):  # node by node, then as a recorded program
+        tf.dispose(model.execute(x, ["w", "x", "y"]))
+    outputs = model.execute(x, ["w", "x", "y"])
+    assert [t.array_sync() for t in outputs] == [[3.0, 4.0], [1.0, 2.0], [-1.0, -2.0]]
+    tf.dispose(outputs)
+    model.dispose()
+    resources = _resource_model()
+    for _ in range(2):
+        resources.execute(x, "read").dispose()
+    assert x.array_sync() == [1.0, 2.0]
+    resources.dispose()
+    x.dispose()

@@ -101,7 +101,7 @@ def test_save_errors(monkeypatch):
     with pytest.raises(ValueError, match=r"does not have the `save` attribute defined"):
         model.save(tf.io.from_memory(model.artifacts))
     handler = tf.io.with_save_handler(lambda artifacts: None)
-    monkeypatch.setattr(tf.io, "get_save_handlers", lambda url: [handler, handler])
+    monkeypatch.setattr("tfjs.io.handlers.get_save_handlers", lambda url: [handler, handler])
     with pytest.raises(ValueError, match=r"Found more than one \(2\) save handlers for URL 'x://y'"):
         model.save("x://y")
     model.dispose()

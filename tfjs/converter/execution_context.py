@@ -91,6 +91,21 @@ class ExecutionContext:
             raise ValueError(f"Tensor {handle.id} is not the handle of a TensorList of this execution")
         return found
 
+    def handle_among(self, names: list[str], tensors: list[Any]) -> str | None:
+        """The error for the first of `tensors` (the outputs `names`) that is the handle of
+        one of this execution's TensorArrays or TensorLists, which lives only while the
+        execution runs (TF.js returns it disposed); None where there is none."""
+        for name, tensor in zip(names, tensors, strict=True):
+            if tensor is None:
+                continue
+            kind = "TensorArray" if tensor.id in self.tensor_arrays else "TensorList"
+            if tensor.id in self.tensor_arrays or tensor.id in self.tensor_lists:
+                return (
+                    f"The output '{name}' is the handle of a {kind}, which lives only while the "
+                    "model runs: ask for a tensor the graph reads from it"
+                )
+        return None
+
     def function(self, name: str) -> GraphExecutor:
         if not isinstance(name, str):
             raise ValueError(f"A function attribute must name a library function, got {name!r:.60}")

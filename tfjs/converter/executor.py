@@ -200,10 +200,14 @@ class GraphExecutor:
             if self.parent is None:
                 context.dispose(keep_ids)
             raise
-        keep_ids |= {t.id for t in results}
-        dispose_values(values.values(), keep_ids)
+        handle = context.handle_among(outputs, results) if self.parent is None else None
+        if handle is None:
+            keep_ids |= {t.id for t in results}
+        dispose_values([*values.values(), results], keep_ids)
         if self.parent is None:
             context.dispose(keep_ids)
+        if handle is not None:
+            raise ValueError(handle)
         return results
 
     def start_values(self, inputs: dict[str, Tensor]) -> tuple[dict[str, list[Any]], set[int]]:

@@ -1,5 +1,6 @@
 """What `execute` checks of its feeds and requested outputs before any node runs, as
-TF.js's GraphExecutor checks them: names, shapes and dtypes."""
+TF.js's GraphExecutor checks them (names, shapes and dtypes), and the outputs it hands
+back."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from tfjs.converter.model_graph import Graph, parse_input_name
+from tfjs.engine import ENGINE
 from tfjs.tensor import Tensor
 
 # Placeholder dtypes of handles (a hash table's, a TensorList's), fed as ordinary tensors.
@@ -86,3 +88,12 @@ def check_outputs(graph: Graph, outputs: list[str]) -> None:
 def _shape_matches(shape: list[int], actual: tuple[int, ...]) -> bool:
     """A placeholder's shape accepts `actual`: same rank, -1 dims of any size."""
     return len(shape) == len(actual) and all(d in (-1, t) for d, t in zip(shape, actual, strict=True))
+
+
+def owned_outputs(results: list[Any], feeds: dict[str, Any]) -> list[Any]:
+    """`results`, where one is a tensor the call does not own (a weight, a folded
+    constant or a hash table's handle, which are kept; or one of `feeds`) as a new tensor
+    on its buffer, so that disposing the outputs leaves the model and the feeds whole
+    (TF.js hands back the tensor itself: disposing it broke the model's next call)."""
+    fed = {id(tensor) for tensor in feeds.values()}
+    return [ENGINE.share(t) if isinstance(t, Tensor) and (t.kept or id(t) in fed) else t for t in results]

@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import threading
 import time
-import urllib.parse
 from collections.abc import Generator, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from tfjs.converter import ops as _ops  # noqa: F401 - registers the op mappers
 from tfjs.converter.executor import GraphExecutor
+from tfjs.converter.feed_checks import owned_outputs
 from tfjs.converter.model_graph import Graph, check_supported, transform_graph
 from tfjs.converter.resources import ResourceManager, initializer_outputs, resource_inputs
 from tfjs.converter.tensor_proto import decode_tensor_proto, tensor_proto_has_values
@@ -251,7 +250,8 @@ class GraphModel:
             if self._captured is None:
                 init = self.initializer.execute({}, self._initializer_outputs()) if self.initializer else []
                 self._set_captured(init)
-            result = self.executor.execute(self._normalize_inputs(inputs), self._normalize_outputs(outputs))
+            feeds = self._normalize_inputs(inputs)
+            result = owned_outputs(self.executor.execute(feeds, self._normalize_outputs(outputs)), feeds)
         return result if len(result) > 1 else result[0]
 
     async def execute_async(
@@ -281,10 +281,9 @@ class GraphModel:
                 else []
             )
             self._set_captured(init)
-        steps = self.executor.run_steps(
-            self._normalize_inputs(inputs), self._normalize_outputs(outputs), each_node=each_node
-        )
-        result = yield from steps
+        feeds = self._normalize_inputs(inputs)
+        steps = self.executor.run_steps(feeds, self._normalize_outputs(outputs), each_node=each_node)
+        result = owned_outputs((yield from steps), feeds)
         return result if len(result) > 1 else result[0]
 
     def predict(self, inputs: Tensor | Sequence[Tensor] | Mapping[str, Tensor], **config: Any) -> Any:
@@ -331,28 +330,11 @@ class GraphModel:
         signature and metadata, weight specs and weight bytes (quantized ones stay
         quantized). Returns the handler's SaveResult. `config` is accepted as TF.js
         accepts it, and unused as in TF.js."""
-        from tfjs import io
-        from tfjs.io.handlers import awaited_outside_loop
+        from tfjs.io.handlers import awaited_outside_loop, save_handler_for
 
-        if isinstance(handler_or_url, os.PathLike):
-            handler_or_url = os.fspath(handler_or_url)
-        if isinstance(handler_or_url, str):
-            url = handler_or_url
-            handlers = io.get_save_handlers(url)
-            if not handlers and len(urllib.parse.urlsplit(url).scheme) <= 1:
-                handlers = [io.file_system(url)]  # a plain path (not a URL): a folder
-            if not handlers:
-                raise ValueError(f"Cannot find any save handlers for URL '{url}'")
-            if len(handlers) > 1:
-                raise ValueError(f"Found more than one ({len(handlers)}) save handlers for URL '{url}'")
-            handler_or_url = handlers[0]
-        if not callable(getattr(handler_or_url, "save", None)):
-            raise ValueError(
-                "GraphModel.save() cannot proceed because the IOHandler provided does not have the "
-                f"`save` attribute defined (got {type(handler_or_url).__name__})."
-            )
+        handler = save_handler_for(handler_or_url, "GraphModel")
         # in a running event loop, an async handler's awaitable comes back: await it
-        return awaited_outside_loop(handler_or_url.save(self.artifacts))
+        return awaited_outside_loop(handler.save(self.artifacts))
 
     def _structured(self, outputs: Tensor | list[Tensor]) -> Any:
         if not self.structured_output_keys:

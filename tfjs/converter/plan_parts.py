@@ -99,13 +99,16 @@ def split_plan(
 ) -> Iterator[None]:
     """Keeps how the plan of program `key`, whose `broken` nodes kept it from joining,
     splits (`first_part`), and settles its parts in this call, so that the next call is a
-    steady one (`settle_parts`): not where running it again would draw random numbers or
-    call a custom op a second time (the next call settles them)."""
+    steady one (`settle_parts`): not where running it again would draw random numbers,
+    call a custom op a second time or change the state of the execution (a TensorArray
+    written again, a hash table's inserts): the next call settles them."""
     first = first_part(plan, broken, output_refs)
     if not first:
         return
     executor.plan_programs.first_parts[key] = first
-    if not any(node.op in RANDOM_OPS or is_custom(node.mapper) for node in plan.nodes):
+    if not any(
+        node.op in RANDOM_OPS or is_custom(node.mapper) or node.mapper.takes_context for node in plan.nodes
+    ):
         yield from settle_parts(executor, inputs, output_refs, context, keep_ids)
 
 

@@ -342,6 +342,30 @@ async def load_model_artifacts_async(source: Any, **load_options: Any) -> ModelA
     return await asyncio.to_thread(load_model_artifacts, handler)
 
 
+def save_handler_for(handler_or_url: Any, model_kind: str) -> Any:
+    """The handler `model.save(handler_or_url)` hands its artifacts to: the handler
+    itself, the one the save routers give for a URL, or the file handler for a plain path
+    (a folder: model.json and weights.bin). `model_kind` names the model in the errors."""
+    if isinstance(handler_or_url, os.PathLike):
+        handler_or_url = os.fspath(handler_or_url)
+    if isinstance(handler_or_url, str):
+        url = handler_or_url
+        handlers = get_save_handlers(url)
+        if not handlers and len(urllib.parse.urlsplit(url).scheme) <= 1:
+            handlers = [file_system(url)]  # a plain path (not a URL; 'C:' is a drive)
+        if not handlers:
+            raise ValueError(f"Cannot find any save handlers for URL '{url}'")
+        if len(handlers) > 1:
+            raise ValueError(f"Found more than one ({len(handlers)}) save handlers for URL '{url}'")
+        return handlers[0]
+    if not callable(getattr(handler_or_url, "save", None)):
+        raise ValueError(
+            f"{model_kind}.save() cannot proceed because the IOHandler provided does not have "
+            f"the `save` attribute defined (got {type(handler_or_url).__name__})."
+        )
+    return handler_or_url
+
+
 def awaited_outside_loop(value: Any) -> Any:
     """`value`, or what it resolves to where it is awaitable and no event loop runs in this
     thread (an awaitable within a running loop comes back as is, for the caller to await)."""

@@ -4,7 +4,6 @@ file handler: model.json and weights.bin, as TF.js's file handler writes them)."
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 from tfjs.layers.serialization import convert_ts_to_pythonic
@@ -24,35 +23,12 @@ def model_topology(model: Any) -> dict[str, Any]:
     return convert_ts_to_pythonic(config)
 
 
-def _handler(handler_or_url: Any) -> Any:
-    from tfjs import io
-
-    if isinstance(handler_or_url, os.PathLike):
-        handler_or_url = os.fspath(handler_or_url)
-    if isinstance(handler_or_url, str):
-        handlers = io.get_save_handlers(handler_or_url)
-        if len(handlers) > 1:
-            raise ValueError(
-                f"Found more than one ({len(handlers)}) save handlers for URL '{handler_or_url}'"
-            )
-        if handlers:
-            return handlers[0]
-        if "://" in handler_or_url and not handler_or_url.startswith("file://"):
-            raise ValueError(f"Cannot find any save handlers for URL '{handler_or_url}'")
-        return io.file_system(handler_or_url.removeprefix("file://"))
-    if not callable(getattr(handler_or_url, "save", None)):
-        raise ValueError(
-            "LayersModel.save() cannot proceed because the IOHandler provided does not have the "
-            "`save` attribute defined."
-        )
-    return handler_or_url
-
-
 def save_model(model: Any, handler_or_url: Any, include_optimizer: bool = False) -> Any:
     """Encodes the model and passes its ModelArtifacts to the handler's `save`."""
     from tfjs import io
+    from tfjs.io.handlers import save_handler_for
 
-    handler = _handler(handler_or_url)
+    handler = save_handler_for(handler_or_url, "LayersModel")
     named = [{"name": w.original_name, "tensor": w.read()} for w in model.weights]
     data, specs = io.encode_weights(named)
     artifacts = io.ModelArtifacts(
