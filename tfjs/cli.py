@@ -157,7 +157,10 @@ def _benches(args: argparse.Namespace) -> list[Any]:
 def cmd_info(args: argparse.Namespace) -> int:
     from tfjs.analysis import model_info
 
-    info = model_info(args.model, _shapes(args))
+    shapes = _shapes(args)
+    if shapes:  # a --shape the model cannot take is an error, not FLOPs of 'n/a'
+        _check_inputs(args, shapes)
+    info = model_info(args.model, shapes)
     if args.json:
         print(json.dumps(info.to_dict(), indent=2))
     else:

@@ -61,6 +61,8 @@ def test_bad_input(tmp_path):
         ([4, 4, 3], 0.0, 300.0, None),
         ([4, 4, 2], 0.0, 1.0, None),  # depth 2
         ([4, 3], 0.0, 1.0, None),  # rank 2
+        ([1, 200, 4], 0.0, 1.0, None),  # one row: boxes, as faceboxes' [1, 200, 4]
+        ([2, 4, 1, 3], 0.0, 1.0, None),  # one column
     ],
 )
 def test_image_scale(shape, low, high, expected):

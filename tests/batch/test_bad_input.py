@@ -51,6 +51,16 @@ CASES = {
         ValueError,
         r"record 'a' has shape \[1, 5, 5, 3\]; the model's input 'x' takes \[-1, 16, 16, 3\]",
     ),
+    "shape of no input": (
+        lambda t: (TINY, _wrong_shape(t / "arrays"), {"shapes": {"y": [1, 16, 16, 3]}}),
+        ValueError,
+        r"shapes are given for \['y'\], which are not inputs of the model \(its inputs: \['x'\]\)",
+    ),
+    "shape of no input, images": (
+        lambda t: (TINY, "examples/assets/astronaut.png", {"shapes": {"y": [1, 16, 16, 3]}}),
+        ValueError,
+        r"shapes are given for \['y'\], which are not inputs",
+    ),
     "no image input": (
         lambda t: (TWO_CHANNELS, "examples/assets/astronaut.png", {}),
         ValueError,

@@ -137,6 +137,21 @@ def _image_tensor(image: Any, shape: list[int], dtype: str | None, prep: ImagePr
     return ENGINE.tidy(make)
 
 
+def check_shape_names(shapes: Mapping[str, list[int]] | None, names: list[str]) -> None:
+    """A ValueError where `shapes` names what is not one of the inputs `names` ("*" is
+    every input).
+
+    >>> check_shape_names({"x": [1, 2]}, ["input_1"])
+    Traceback (most recent call last):
+    ValueError: shapes are given for ['x'], which are not inputs of the model (its inputs: ['input_1'])
+    """
+    unknown = sorted(set(shapes or {}) - {"*", *names})
+    if unknown:
+        raise ValueError(
+            f"shapes are given for {unknown}, which are not inputs of the model (its inputs: {names})"
+        )
+
+
 def make_inputs(
     model: Any,
     shapes: Mapping[str, list[int]] | None = None,
@@ -162,6 +177,7 @@ def make_inputs(
     infos = input_specs(model)
     if not infos:
         raise ValueError("the model has no inputs")
+    check_shape_names(shapes, [info.name for info in infos])
     rng = np.random.default_rng(SEED)
     image_name = _image_input(model).name if image is not None else None
     result: dict[str, Tensor] = {}

@@ -37,14 +37,15 @@ class RunResult:
 def image_scale(values: np.ndarray) -> float | None:
     """How an output's values map to pixels: 1 for values in [0, 1] (float32 read as
     TF.js's to_pixels reads them), 255 for values in [0, 255], None when it is not an
-    image (wrong rank or depth, or values outside both ranges).
+    image (wrong rank or depth, a single row or column, as boxes of [1, 200, 4] are, or
+    values outside both ranges).
 
     >>> image_scale(np.zeros([1, 4, 4, 1], np.float32)), image_scale(np.full([4, 4, 3], 200.0))
     (1.0, 255.0)
-    >>> image_scale(np.zeros([4, 4, 2], np.float32)) is None
-    True
+    >>> image_scale(np.zeros([4, 4, 2], np.float32)), image_scale(np.zeros([1, 200, 4], np.float32))
+    (None, None)
     """
-    if values.ndim not in (3, 4) or values.shape[-1] not in IMAGE_DEPTHS or values.size == 0:
+    if values.ndim not in (3, 4) or values.shape[-1] not in IMAGE_DEPTHS or min(values.shape[-3:-1]) < 2:
         return None
     if values.dtype == np.bool_ or not np.issubdtype(values.dtype, np.number):
         return None

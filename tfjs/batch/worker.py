@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from tfjs.analysis.inputs import input_shape, make_inputs
+from tfjs.analysis.inputs import check_shape_names, input_shape, make_inputs
 from tfjs.batch.models import load_model
 from tfjs.batch.records import Record, RecordReader
 from tfjs.batch.sinks import FolderSink, ParquetSink
@@ -54,6 +54,7 @@ def make_feeds(
                 "give preprocess= that returns a dict of arrays by input name"
             )
         value = {model.inputs[0].name: value}
+    check_shape_names(shapes, [info.name for info in model.inputs])
     feeds: Feeds = {}
     try:
         for info in model.inputs:
