@@ -22,6 +22,11 @@ from tfjs.tensor import Tensor
 if TYPE_CHECKING:
     from tfjs.converter.executor import GraphExecutor
 
+# The mappers' categories whose ops TF.js runs asynchronously: their results land in the
+# executor's next round, once the stack of ready nodes is empty (TF.js's processStack and
+# its Promise.all), so a loop's counter cannot run ahead of what its body reads.
+ASYNC_CATEGORIES = frozenset({"control", "dynamic", "hash_table"})
+
 
 def run_frames(
     executor: GraphExecutor,
@@ -62,7 +67,28 @@ def run_frames(
     # Nodes that need no execution context run as kernel programs (kernel_program.run_node).
     unchanging = (lambda: executor.weight_ids) if kept is None and can_replay() else None
     folds = _shape_folds(executor, key, used, input_names, output_set, inputs) if unchanging else None
-    while stack:
+    deferred: list[tuple[Node, Any, str, list[Any], list[Any], bool]] = []
+
+    def land(node: Node, name: str, args: list[Any], outputs: list[Any], reused: bool) -> None:
+        values[name] = outputs
+        sources = host_shapes.get(node.name)
+        if sources is not None:
+            shape = evaluate(node, sources, args, known_value)
+            if shape is not None:
+                known[name] = list(shape) if isinstance(shape, tuple) else [shape]
+        if kept is not None:
+            kept[name] = clones(outputs)
+        if not reused or node.op in SHAPE_READERS:  # a kept value's inputs are kept too
+            _release_inputs(executor.graph, node, name, values, context, keep_ids, output_set, counts)
+
+    while stack or deferred:
+        if not stack:  # TF.js's next round: the results of its async ops land, in order
+            for node, frames, name, args, outputs, reused in deferred:
+                context.frames = frames
+                land(node, name, args, outputs, reused)
+                _push_children(node, stack, context, values, added, used)
+            deferred.clear()
+            continue
         node, frames = stack.pop()
         context.frames = frames
         name = ""
@@ -90,16 +116,11 @@ def run_frames(
                 folds.record(node, computed, outputs)
             if not name:
                 name = frame_key(node.name, context.context_id)
-            values[name] = outputs
-            sources = host_shapes.get(node.name)
-            if sources is not None:
-                shape = evaluate(node, sources, args, known_value)
-                if shape is not None:
-                    known[name] = list(shape) if isinstance(shape, tuple) else [shape]
-            if kept is not None:
-                kept[name] = clones(outputs)
-            if reused is None or node.op in SHAPE_READERS:  # a kept value's inputs are kept too
-                _release_inputs(executor.graph, node, name, values, context, keep_ids, output_set, counts)
+            if getattr(node.mapper, "category", None) in ASYNC_CATEGORIES:
+                deferred.append((node, context.frames, name, args, outputs, reused is not None))
+                yield
+                continue
+            land(node, name, args, outputs, reused is not None)
             yield
         _push_children(node, stack, context, values, added, used)
 
