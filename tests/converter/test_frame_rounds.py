@@ -99,3 +99,21 @@ def test_a_loop_reads_every_row_of_an_array_its_counter_reaches_first(backend, r
         out.dispose()
     x.dispose()
     model.dispose()
+
+
+def test_an_output_made_inside_a_loop_frame_is_an_error_that_says_so(backend):
+    model, x = _row_sum_model(), tf.tensor([[1.0, 2.0], [3.0, 4.0]])
+    counts = []
+    for _ in range(2):  # (the model keeps what it folds in its first call)
+        with pytest.raises(
+            ValueError,
+            match=r"The output 'map/while/read' is made inside the loop frame 'map/while/while_context', "
+            r"once per iteration, and is gone when the loop ends: ask for what the loop gives out",
+        ):
+            model.execute(x, ["out", "map/while/read"])
+        counts.append(tf.memory()["num_tensors"])
+    assert counts[0] == counts[1]
+    exit_sum = model.execute(x, "map/while/Exit_sum")  # what the loop gives out
+    assert exit_sum.array_sync() == [4.0, 6.0]
+    tf.dispose([exit_sum, x])
+    model.dispose()

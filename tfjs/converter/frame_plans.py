@@ -21,6 +21,7 @@ from tfjs.converter.host_shapes import tensor_name
 from tfjs.converter.kernel_program import runs_alone
 from tfjs.converter.model_graph import CONTROL_FLOW_OPS, FRAME_OPS, Node, parse_input_name
 from tfjs.converter.plan_parts import place_outputs
+from tfjs.converter.plan_runner import dispose_values
 
 if TYPE_CHECKING:
     from tfjs.converter.execution_context import ExecutionContext
@@ -71,13 +72,51 @@ def run_with_plans(
     results = executor.shape_folds.owned([found.get(ref) for ref in output_refs])
     missing = [outputs[i] for i, t in enumerate(results) if t is None]
     if missing:
-        feeds = {parse_input_name(name)[0] for name in inputs}
-        needed = executor.used_nodes(feeds, [name for name, _ in output_refs])[1]
-        raise ValueError(
-            f"Cannot compute the outputs {missing} from the provided inputs {sorted(inputs)}. "
-            f"Consider providing the following inputs: {sorted(needed)}"
-        )
+        dispose_values([results], keep_ids)  # the outputs it did compute
+        raise ValueError(_cannot_compute(executor, inputs, outputs, output_refs, missing))
     return results
+
+
+def _cannot_compute(
+    executor: GraphExecutor,
+    inputs: dict[str, Tensor],
+    outputs: list[str],
+    output_refs: list[Ref],
+    missing: list[str],
+) -> str:
+    """Why the outputs `missing` were not computed: made inside a loop frame, or TF.js's
+    message with the inputs they need."""
+    for name, (node_name, _) in zip(outputs, output_refs, strict=True):
+        frame = loop_frame_of(executor.graph, node_name)
+        if name in missing and frame is not None:
+            return (
+                f"The output '{name}' is made inside the loop frame '{frame}', once per iteration, "
+                "and is gone when the loop ends: ask for what the loop gives out (an Exit node, "
+                "or a node after it)"
+            )
+    feeds = {parse_input_name(name)[0] for name in inputs}
+    needed = executor.used_nodes(feeds, [name for name, _ in output_refs])[1]
+    return (
+        f"Cannot compute the outputs {missing} from the provided inputs {sorted(inputs)}. "
+        f"Consider providing the following inputs: {sorted(needed)}"
+    )
+
+
+def loop_frame_of(graph: Graph, name: str) -> str | None:
+    """The frame name of the loop node `name` runs in (its innermost, where loops nest),
+    or None where it runs outside every loop: the first Enter met walking back through
+    its inputs without crossing an Exit (which leads into another loop)."""
+    seen = {name}
+    frontier = [name]
+    while frontier:
+        node = graph.nodes[frontier.pop()]
+        if node.op == "Enter":
+            return str(node.attrs.get("frame_name") or "")
+        for producer in [p for p, _ in node.inputs] + node.controls:
+            if producer not in seen and graph.nodes[producer].op != "Exit":
+                seen.add(producer)
+                frontier.append(producer)
+    return None
 
 
 def _parts(executor: GraphExecutor, inputs: dict[str, Tensor], output_refs: list[Ref]) -> FramePlans:
