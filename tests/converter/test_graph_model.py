@@ -120,6 +120,23 @@ def test_execute_returns_a_tensor_for_one_output_and_a_list_for_several():
     model.dispose()
 
 
+@pytest.mark.parametrize(
+    ("outputs", "error", "message"),
+    [
+        (3, TypeError, "outputs must be a tensor name or a list of them, got int"),
+        (b"neg", TypeError, "outputs must be a tensor name or a list of them, got bytes"),
+        (["neg", 3], ValueError, "A tensor name must be a string, got 3"),
+        ([], ValueError, "execute\\(\\) got an empty list of outputs"),
+    ],
+)
+def test_outputs_of_the_wrong_kind_are_refused(outputs, error, message):
+    model, x = split_model(), tf.tensor([1.0, 2.0])
+    with pytest.raises(error, match=message):
+        model.execute(x, outputs)
+    x.dispose()
+    model.dispose()
+
+
 def test_model_initializer_fills_hash_table():
     model = load("hash_table")
     keys = tf.tensor(["a", "c", "b"])

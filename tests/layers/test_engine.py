@@ -115,11 +115,34 @@ def test_predict_in_batches_equals_one_batch_and_leaks_nothing():
     model.dispose()
 
 
+def test_predict_of_no_samples_gives_outputs_of_no_rows():
+    """TF.js's predict returns an empty list for them (its concat of no batches)."""
+    model = tf.sequential()
+    model.add(dense(2, "empty", input_shape=[3]))
+    x = tf.zeros([0, 3])
+    out = model.predict(x, batch_size=2)
+    assert out.shape == (0, 2) and out.dtype == "float32"
+    tf.dispose([out, x])
+    model.dispose()
+    a, b = tf.input(shape=[2, 3]), tf.input(shape=[2, 3])  # Flatten and Dot reshape by the batch
+    flat = tf.layers.flatten().apply(a)
+    dot = tf.layers.dot(axes=2).apply([a, b])
+    model = tf.model(inputs=[a, b], outputs=[flat, dot])
+    x = tf.zeros([0, 2, 3])
+    outs = model.predict([x, x])
+    assert [t.shape for t in outs] == [(0, 6), (0, 2, 2)]
+    tf.dispose([*outs, x])
+    model.dispose()
+
+
 def test_predict_checks_the_input_shape():
     model = tf.sequential()
     model.add(dense(1, "checked", input_shape=[3]))
     x = tf.ones([2, 4])
-    with pytest.raises(ValueError, match=r"expected checked_input to have shape \[null,3\].*\[2,4\]"):
+    with pytest.raises(
+        ValueError,
+        match=r"^Error when checking input: expected checked_input to have shape \[null,3\].*\[2,4\]",
+    ):
         model.predict(x)
     with pytest.raises(ValueError, match="batch_size"):
         model.predict(x, batch_size=0)

@@ -211,6 +211,8 @@ class GraphModel:
             raise ValueError("This GraphModel is disposed (its weights are freed): load it again to run it")
 
     def _normalize_outputs(self, outputs: str | Sequence[str] | None) -> list[str]:
+        if outputs is not None and not isinstance(outputs, (str, list, tuple)):
+            raise TypeError(f"outputs must be a tensor name or a list of them, got {type(outputs).__name__}")
         names = (
             self.output_nodes if outputs is None else [outputs] if isinstance(outputs, str) else list(outputs)
         )

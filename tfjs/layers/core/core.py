@@ -204,7 +204,7 @@ class Flatten(Layer):
         x = inputs
         if self.data_format == "channelsFirst" and x.rank > 1:
             x = ops.transpose(x, [0, *range(2, x.rank), 1])
-        return ops.reshape(x, [x.shape[0], -1])
+        return ops.reshape(x, [x.shape[0], math.prod(x.shape[1:])])  # (no -1: a batch of 0 rows)
 
     def get_config(self) -> dict[str, Any]:
         config = super().get_config()

@@ -4,6 +4,7 @@ apart from 1s and unknown sizes)."""
 
 from __future__ import annotations
 
+import math
 from functools import reduce
 from typing import Any
 
@@ -191,8 +192,8 @@ class Dot(Merge):
         x_moved = ops.transpose(x, [k for k in range(x.rank) if k != i] + [i])
         y_moved = ops.transpose(y, [0, j] + [k for k in range(1, y.rank) if k != j])
         xs, ys = x_moved.shape, y_moved.shape
-        x2 = ops.reshape(x_moved, [xs[0], -1, xs[-1]])
-        y2 = ops.reshape(y_moved, [ys[0], ys[1], -1])
+        x2 = ops.reshape(x_moved, [xs[0], math.prod(xs[1:-1]), xs[-1]])  # (no -1: a batch of 0 rows)
+        y2 = ops.reshape(y_moved, [ys[0], ys[1], math.prod(ys[2:])])
         out = ops.mat_mul(x2, y2)
         shape = [xs[0], *xs[1:-1], *ys[2:]]
         return ops.reshape(out, shape if len(shape) > 1 else [xs[0], 1])

@@ -46,7 +46,7 @@ class LayersModel(TrainingMixin, Container):
         from tfjs.ops import concat
 
         per_output: list[list[Tensor]] = [[] for _ in self.outputs]
-        for start, end in data.batch_ranges(size, batch_size):
+        for start, end in data.batch_ranges(size, batch_size) or [(0, 0)]:  # no samples: 0-row outputs
             batch = data.slice_rows(inputs, start, end) if size > batch_size else inputs
             outs = self.run_internal_graph(batch, training=False, free_intermediates=True)
             for i, out in enumerate(outs):

@@ -54,12 +54,13 @@ def check_shapes(
     """TF.js's checkInputData: each array's rank and sizes against the model's (None free)."""
     if shapes is None:
         return
+    checked = " ".join(part for part in (where, what) if part)
     for t, name, shape in zip(tensors, names, shapes, strict=False):
         if shape is None:
             continue
         if len(t.shape) != len(shape):
             raise ValueError(
-                f"Error when checking {where} {what}: expected {name} to have {len(shape)} dimension(s), "
+                f"Error when checking {checked}: expected {name} to have {len(shape)} dimension(s), "
                 f"but got array with shape {shape_str(t.shape)}"
             )
         for i, (want, got) in enumerate(zip(shape, t.shape, strict=False)):
@@ -67,7 +68,7 @@ def check_shapes(
                 continue
             if want is not None and want != got:
                 raise ValueError(
-                    f"Error when checking {where} {what}: expected {name} to have shape {shape_str(shape)}, "
+                    f"Error when checking {checked}: expected {name} to have shape {shape_str(shape)}, "
                     f"but got array with shape {shape_str(t.shape)}"
                 )
 
