@@ -193,6 +193,40 @@ def test_fit_rejects_bad_input():
     model.dispose()
 
 
+@pytest.mark.parametrize(
+    ("target_shape", "loss", "message"),
+    [
+        ([3, 2], "mse", r"target expected a batch of elements where each example has shape \[1\] "),
+        ([3, 1, 1], "mse", r"Error when checking target: expected checked_targets to have 2 dimension"),
+        ([3, 1], "categoricalCrossentropy", r"a loss 'categorical_crossentropy'. 'categorical_crossentropy'"),
+    ],
+)
+def test_targets_of_the_wrong_shape_are_refused(target_shape, loss, message):
+    """TF.js checks them; broadcast, they gave a loss (of the wrong sum)."""
+    model = line_model("checked_targets")
+    model.compile(optimizer="sgd", loss=loss)
+    x, y = tf.ones([3, 1]), tf.ones(target_shape)
+    before = tf.memory()["num_tensors"]
+    for run in (lambda: model.fit(x, y, verbose=0), lambda: model.evaluate(x, y)):
+        with pytest.raises(ValueError, match=message):
+            run()
+        assert tf.memory()["num_tensors"] == before
+    tf.dispose([x, y])
+    model.dispose()
+
+
+def test_rank_1_inputs_and_targets_are_columns():
+    """As TF.js's ensureTensorsRank2OrHigher: [n] is [n, 1] to fit and evaluate."""
+    model = line_model("columns", w=2.0)
+    model.compile(optimizer="sgd", loss="mse")
+    x, y = tf.tensor([1.0, 2.0]), tf.tensor([3.0, 3.0])
+    x_column, y_column = tf.reshape(x, [2, 1]), tf.reshape(y, [2, 1])
+    column, flat = model.evaluate(x_column, y_column), model.evaluate(x, y)
+    assert flat.array_sync() == column.array_sync() == 1.0  # ((2 - 3)^2 + (4 - 3)^2) / 2
+    tf.dispose([x, y, x_column, y_column, flat, column])
+    model.dispose()
+
+
 def test_train_on_batch_and_fit_dataset():
     model = line_model("ds_line")
     model.compile(optimizer=tf.train.sgd(0.1), loss="mse")

@@ -73,6 +73,46 @@ def check_shapes(
                 )
 
 
+def rank_2_or_higher(tensors: list[Tensor]) -> tuple[list[Tensor], list[Tensor]]:
+    """TF.js's ensureTensorsRank2OrHigher: each rank-1 array as a column ([n] -> [n, 1]),
+    and the tensors made here."""
+    made = [ops.expand_dims(t, 1) for t in tensors if t.rank == 1]
+    columns = iter(made)
+    return [next(columns) if t.rank == 1 else t for t in tensors], made
+
+
+def check_targets(
+    targets: Sequence[Tensor], names: Sequence[str], shapes: Sequence[Sequence[int | None]], losses: list[Any]
+) -> None:
+    """TF.js's target checks in fit and evaluate (standardizeInputData, then
+    checkLossAndTargetCompatibility): each target's rank and per-example shape against
+    its output's (its last size 1 for sparse categorical crossentropy); a target of one
+    class for categorical crossentropy is refused."""
+    from tfjs.layers import losses as layer_losses
+
+    for y, name, shape, loss in zip(targets, names, shapes, losses, strict=True):
+        if loss is layer_losses.sparse_categorical_crossentropy:
+            shape = [*shape[:-1], 1]
+        if y.rank != len(shape):
+            raise ValueError(
+                f"Error when checking target: expected {name} to have {len(shape)} dimension(s). "
+                f"but got array with shape {shape_str(y.shape)}"
+            )
+        if any(want is not None and want != got for want, got in zip(shape[1:], y.shape[1:], strict=True)):
+            each = shape_str(shape[1:])
+            raise ValueError(
+                f"target expected a batch of elements where each example has shape {each} (i.e.,tensor "
+                f"shape [*,{each[1:-1]}]) but the target received an input with {y.shape[0]} examples, "
+                f"each with shape {shape_str(y.shape[1:])} (tensor shape {shape_str(y.shape)})"
+            )
+        if loss is layer_losses.categorical_crossentropy and y.shape[-1] == 1:
+            raise ValueError(
+                f"You are passing a target array of shape {shape_str(y.shape)} while using a loss "
+                "'categorical_crossentropy'. 'categorical_crossentropy' expects targets to be binary "
+                "matrices (1s and 0s) of shape [samples, classes]."
+            )
+
+
 def check_same_length(inputs: Sequence[Tensor], targets: Sequence[Tensor], where: str) -> int:
     """The number of samples, checked equal across all inputs and targets."""
     counts = {t.shape[0] if t.shape else 1 for t in inputs}

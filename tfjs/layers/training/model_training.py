@@ -140,13 +140,19 @@ class TrainingMixin:
         except BaseException:
             dispose(made_x)
             raise
+        made = made_x + made_y
         try:
+            xs, made_columns_x = data.rank_2_or_higher(xs)
+            ys, made_columns_y = data.rank_2_or_higher(ys)
+            made += made_columns_x + made_columns_y
             data.check_shapes(xs, self.input_names, self.feed_input_shapes, "input", where)
+            output_shapes = [x.shape for x in self.outputs]
+            data.check_targets(ys, self.output_names, output_shapes, self.loss_functions)
             data.check_same_length(xs, ys, where)
         except BaseException:
-            dispose(made_x + made_y)
+            dispose(made)
             raise
-        return xs, ys, made_x + made_y
+        return xs, ys, made
 
     def _sample_weights(self, ys: list[Tensor], class_weight: Any, sample_weight: Any) -> list[Tensor | None]:
         weights: list[Tensor | None] = [None] * len(ys)
