@@ -54,6 +54,14 @@ def test_execute_with_a_dict_feeds_the_table_itself(model):
     words.dispose()
 
 
+def test_no_words_give_no_ids(backend, model):
+    """TF.js fails stacking no values."""
+    words = tf.tensor([], [0], "string")
+    ids, plus_one = model.execute(words)
+    assert (ids.shape, ids.dtype, plus_one.shape) == ((0,), "int32", (0,))
+    tf.dispose([ids, plus_one, words])
+
+
 def test_execute_with_a_list_or_a_tensor_counts_only_user_inputs(model):
     words = tf.tensor(WORDS)
     for feed in (words, [words]):

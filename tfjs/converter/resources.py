@@ -70,6 +70,8 @@ class HashTable:
     def find(self, keys: Tensor, default_value: Tensor) -> Tensor:
         self._check(keys, default_value)
         found = [self._map.get(_key(k), default_value) for k in keys.numpy().reshape(-1)]
+        if not found:  # no keys: no values (TF.js fails stacking none)
+            return ops.tensor([], [0, *default_value.shape], self.value_dtype)
         return ops.stack(found)
 
 
