@@ -182,6 +182,18 @@ def test_a_convolution_graph_runs_with_onednn_graph_and_gives_the_plain_outputs(
     torch.testing.assert_close(again, want, rtol=1e-5, atol=1e-5)
 
 
+def test_a_graph_of_empty_tensors_is_left_to_the_plain_executor():
+    """The bridge crashes the process on a batch of 0 (age fed [0, 64, 64, 3] did)."""
+    weight = torch.randn(6, 4, 3, 3)
+
+    class Block(torch.nn.Module):
+        def forward(self, x: torch.Tensor) -> torch.Tensor:
+            return torch.clamp(torch.nn.functional.conv2d(x, weight, None, 1, 1), 0.0, 6.0) * 0.5
+
+    empty = torch.randn(0, 4, 8, 8)
+    assert onednn_graph.with_onednn_graph(_frozen(Block(), empty).graph, [empty]) is None
+
+
 @pytest.mark.parametrize(
     ("times", "chosen"),
     [

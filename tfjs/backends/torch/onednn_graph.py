@@ -96,7 +96,7 @@ def with_onednn_graph(
     a partition)."""
     if not torch.backends.mkldnn.is_available():
         return None
-    if any(node.kind() in _CRASHES_THE_BRIDGE for node in frozen.nodes()):
+    if any(node.kind() in _CRASHES_THE_BRIDGE for node in frozen.nodes()) or _has_empty(frozen, example):
         return None
     enabled = torch._C._jit_llga_enabled()
     torch._C._jit_set_llga_enabled(True)  # read when the executor optimizes: in these runs
@@ -120,6 +120,20 @@ def with_onednn_graph(
     finally:
         torch._C._jit_set_llga_enabled(enabled)
     return Fused(function, outputs, drops_nan)
+
+
+def _has_empty(graph: torch._C.Graph, example: Sequence[torch.Tensor]) -> bool:
+    """Whether a feed or a traced value of `graph` holds no elements (a batch of 0): the
+    bridge crashes the process on one as it compiles its partition."""
+    if any(tensor.numel() == 0 for tensor in example):
+        return True
+    for node in graph.nodes():
+        for value in node.outputs():
+            kind = value.type()
+            sizes = kind.sizes() if isinstance(kind, torch._C.TensorType) else None
+            if sizes is not None and 0 in sizes:
+                return True
+    return False
 
 
 def _clamps_left_to_aten(optimized: torch._C.Graph) -> bool:
