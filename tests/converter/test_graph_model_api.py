@@ -94,10 +94,13 @@ def test_save_with_save_handler_receives_the_artifacts():
     model.dispose()
 
 
-def test_save_errors(monkeypatch):
+def test_save_errors(monkeypatch, tmp_path):
     model = tf.load_graph_model(str(CONV))
-    with pytest.raises(ValueError, match=r"Cannot find any save handlers for URL 'nope://here'"):
-        model.save("nope://here")
+    monkeypatch.chdir(tmp_path)
+    for url in ("nope://here", "x://y"):  # (a one-letter scheme is no drive: 'x://y' made x:/y/)
+        with pytest.raises(ValueError, match=f"Cannot find any save handlers for URL '{url}'"):
+            model.save(url)
+    assert not list(tmp_path.iterdir())
     with pytest.raises(ValueError, match=r"does not have the `save` attribute defined"):
         model.save(tf.io.from_memory(model.artifacts))
     handler = tf.io.with_save_handler(lambda artifacts: None)

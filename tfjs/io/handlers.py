@@ -351,8 +351,8 @@ def save_handler_for(handler_or_url: Any, model_kind: str) -> Any:
     if isinstance(handler_or_url, str):
         url = handler_or_url
         handlers = get_save_handlers(url)
-        if not handlers and len(urllib.parse.urlsplit(url).scheme) <= 1:
-            handlers = [file_system(url)]  # a plain path (not a URL; 'C:' is a drive)
+        if not handlers and "://" not in url:
+            handlers = [file_system(url)]  # a plain path ('C:/models' too), not a URL
         if not handlers:
             raise ValueError(f"Cannot find any save handlers for URL '{url}'")
         if len(handlers) > 1:
