@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import threading
 import time
+import weakref
 from collections.abc import Generator, Mapping, Sequence
 from typing import Any, NamedTuple
 
@@ -41,6 +42,7 @@ class GraphModel:
     def __init__(self, artifacts: Any, weights: dict[str, Tensor]) -> None:
         self.artifacts = artifacts
         self._calls = threading.RLock()  # `execute` from several threads: one call at a time
+        self._call_per_loop: weakref.WeakKeyDictionary[Any, asyncio.Lock] = weakref.WeakKeyDictionary()
         metadata = getattr(artifacts, "user_defined_metadata", None) or {}
         signature = getattr(artifacts, "signature", None) or {}
         if isinstance(metadata, dict) and metadata.get("signature") is not None:
@@ -261,8 +263,12 @@ class GraphModel:
         inputs: Tensor | Sequence[Tensor] | Mapping[str, Tensor],
         outputs: str | Sequence[str] | None = None,
     ) -> Tensor | list[Tensor]:
-        """Like `execute`, letting the event loop run between nodes."""
-        return await _drive(self.execute_steps(inputs, outputs))
+        """Like `execute`, letting the event loop run between nodes; calls on one model
+        (from tasks of one event loop, or from threads) run one at a time."""
+        loop = asyncio.get_running_loop()
+        async with self._call_per_loop.setdefault(loop, asyncio.Lock()):
+            with self._calls:  # (no other task of this loop holds it: they wait above)
+                return await _drive(self.execute_steps(inputs, outputs))
 
     def execute_steps(
         self,
