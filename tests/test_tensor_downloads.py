@@ -75,6 +75,24 @@ def test_array_and_array_sync(backend):
         assert asyncio.run(tf.tensor([["s"]]).array()) == [["s"]]
 
 
+def test_a_download_started_before_a_dispose_completes(backend):
+    """As in TF.js, `data()` and `array()` start the read at the call: `p = y.data();
+    y.dispose(); await p` gives the values (it said the tensor was disposed)."""
+
+    async def downloads():
+        y = tf.square(tf.tensor([1.0, 2.0, 3.0]))
+        pending_data, pending_array = y.data(), y.array()
+        y.dispose()
+        return (await pending_data).tolist(), await pending_array
+
+    with scope():
+        assert asyncio.run(downloads()) == ([1.0, 4.0, 9.0], [1.0, 4.0, 9.0])
+        gone = tf.tensor([1.0])
+        gone.dispose()
+        with pytest.raises(ValueError, match="is disposed"):
+            gone.data()
+
+
 @pytest.mark.parametrize(
     ("make", "expected", "kind"),
     [

@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import logging
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Awaitable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
@@ -236,12 +236,14 @@ class Engine(BackendsMixin, GradientsMixin, ScopesMixin):
         info = self._data[tensor.data_id]
         return self._read_sync(info, tensor.data_id).reshape(tensor.shape)
 
-    async def read(self, tensor: Tensor) -> np.ndarray:
+    def read(self, tensor: Tensor) -> Awaitable[np.ndarray]:
+        """The values of `tensor`, shaped, once its backend has them: the read starts
+        here (a dispose before the awaitable is awaited does not stop it)."""
         if self.recorder is not None:
             self.recorder.read(tensor)
         info = self._data[tensor.data_id]
         self._check_backend_alive(info, tensor.data_id)
-        return (await info.backend.read(tensor.data_id)).reshape(tensor.shape)
+        return _reshaped(info.backend.read(tensor.data_id), tensor.shape)
 
     def _read_sync(self, info: _DataInfo, data_id: DataId) -> np.ndarray:
         self._check_backend_alive(info, data_id)
@@ -299,6 +301,10 @@ class Engine(BackendsMixin, GradientsMixin, ScopesMixin):
         if self.recorder is not None:
             self.recorder.share(tensor, shared)
         return shared
+
+
+async def _reshaped(values: Awaitable[np.ndarray], shape: tuple[int, ...]) -> np.ndarray:
+    return (await values).reshape(shape)
 
 
 ENGINE = Engine()

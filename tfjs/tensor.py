@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Awaitable, Coroutine, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -92,15 +92,16 @@ class Tensor(TensorMethods):
         """
         return _flat_download(self._values("data_sync"), self.dtype)
 
-    async def data(self) -> np.ndarray:
-        """Like `data_sync`, but lets the event loop run while the backend finishes.
+    def data(self) -> Coroutine[Any, Any, np.ndarray]:
+        """Like `data_sync`, but lets the event loop run while the backend finishes; the
+        read starts at the call, so disposing the tensor before awaiting is fine (TF.js).
 
         >>> import asyncio
         >>> asyncio.run(tf.tensor([True, False]).data())
         array([1, 0], dtype=uint8)
         """
         self._throw_if_disposed("data")
-        return _flat_download(await _engine.read(self), self.dtype)
+        return _flat_after(_engine.read(self), self.dtype)
 
     def numpy(self) -> np.ndarray:
         """The values as a new NumPy array of the tensor's shape (bool, complex64 and
@@ -123,11 +124,11 @@ class Tensor(TensorMethods):
         """
         return self.numpy().tolist()
 
-    async def array(self) -> Any:
-        """Like `array_sync`, but lets the event loop run while the backend finishes."""
+    def array(self) -> Coroutine[Any, Any, Any]:
+        """Like `array_sync`, but lets the event loop run while the backend finishes (the
+        read starts at the call, as `data`'s)."""
         self._throw_if_disposed("array")
-        values = await _engine.read(self)
-        return (_decode_strings(values) if self.dtype == "string" else values).tolist()
+        return _nested_after(_engine.read(self), self.dtype)
 
     def bytes(self) -> list[bytes]:
         """The raw bytes of each string of a string tensor, flat."""
@@ -388,6 +389,15 @@ def _free_variable_name() -> str:
     while name in _engine.registered_variables:
         name = str(next(_variable_ids))
     return name
+
+
+async def _flat_after(values: Awaitable[np.ndarray], dtype: str) -> np.ndarray:
+    return _flat_download(await values, dtype)
+
+
+async def _nested_after(values: Awaitable[np.ndarray], dtype: str) -> Any:
+    read = await values
+    return (_decode_strings(read) if dtype == "string" else read).tolist()
 
 
 def _flat_download(values: np.ndarray, dtype: str) -> np.ndarray:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import time as _time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -109,9 +109,11 @@ class KernelBackend(ABC):
     def read_sync(self, data_id: DataId) -> np.ndarray:
         """The values stored under `data_id`, as a NumPy array; waits for pending work."""
 
-    async def read(self, data_id: DataId) -> np.ndarray:
-        """Like `read_sync`, but lets the event loop run while the backend finishes."""
-        return self.read_sync(data_id)
+    def read(self, data_id: DataId) -> Awaitable[np.ndarray]:
+        """Like `read_sync`, but lets the event loop run while the backend finishes. The
+        read starts at the call, as TF.js's does: a dispose before it is awaited does not
+        stop it."""
+        return resolved(self.read_sync(data_id))
 
     @abstractmethod
     def dispose_data(self, data_id: DataId) -> None:
@@ -168,3 +170,8 @@ class KernelBackend(ABC):
     def dispose(self) -> None:
         """Frees everything the backend holds; it is not used again."""
         self.is_disposed = True
+
+
+async def resolved(value: Any) -> Any:
+    """An awaitable of `value`, already known."""
+    return value

@@ -8,7 +8,7 @@ shared by reshapes and clones are safe. float32 compute: TF32 is off on CUDA.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from typing import Any
 
 import numpy as np
@@ -125,19 +125,21 @@ class TorchBackend(KernelBackend):
         self.checks.raise_pending()
         return _host_values(self.data[data_id])
 
-    async def read(self, data_id: DataId) -> np.ndarray:
+    def read(self, data_id: DataId) -> Awaitable[np.ndarray]:
         """The values under `data_id` once the device has computed them: the copy is
-        queued behind the pending work and an event after it is polled from asyncio."""
-        # This local reference keeps the buffer alive for the read even if the tensor is
-        # disposed while it waits: the dispose frees it for the engine, not under the read.
+        queued now, behind the pending work, and an event after it is polled from asyncio.
+        The awaitable keeps the buffer alive: a dispose before it is awaited frees it for
+        the engine, not under the read."""
         stored = self.data[data_id]
         if isinstance(stored, np.ndarray) or self.event_source is None:
-            self.checks.raise_pending()
-            return _host_values(stored)
-        on_host = stored.detach().to("cpu", non_blocking=True)
-        await wait_for(self.event_source(self.device))
+            return self._settled(stored)
+        return self._settled(stored.detach().to("cpu", non_blocking=True), self.event_source(self.device))
+
+    async def _settled(self, values: Any, event: Any = None) -> np.ndarray:
+        if event is not None:
+            await wait_for(event)
         self.checks.raise_pending()  # the device is done: settling them does not block
-        return _host_values(on_host)
+        return _host_values(values)
 
     def dispose_data(self, data_id: DataId) -> None:
         del self.data[data_id]
