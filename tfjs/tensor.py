@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Awaitable, Coroutine, Iterator, Sequence
+from collections.abc import Coroutine, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -17,6 +17,7 @@ import numpy as np
 from tfjs import tensor_format
 from tfjs.chained_ops import CHAINED_OPS as CHAINED_OPS
 from tfjs.slice_util import index_to_strided_slice
+from tfjs.tensor_downloads import flat_values, flat_when_read, nested_when_read, shaped_values
 from tfjs.tensor_methods import TensorMethods
 from tfjs.tensor_methods import ops_module as _ops
 
@@ -90,7 +91,7 @@ class Tensor(TensorMethods):
         >>> tf.tensor([[1, 2], [3, 4]]).data_sync()
         array([1., 2., 3., 4.], dtype=float32)
         """
-        return _flat_download(self._values("data_sync"), self.dtype)
+        return flat_values(self._values("data_sync"), self.dtype)
 
     def data(self) -> Coroutine[Any, Any, np.ndarray]:
         """Like `data_sync`, but lets the event loop run while the backend finishes; the
@@ -101,7 +102,7 @@ class Tensor(TensorMethods):
         array([1, 0], dtype=uint8)
         """
         self._throw_if_disposed("data")
-        return _flat_after(_engine.read(self), self.dtype)
+        return flat_when_read(_engine.read(self), self.dtype)
 
     def numpy(self) -> np.ndarray:
         """The values as a new NumPy array of the tensor's shape (bool, complex64 and
@@ -113,8 +114,7 @@ class Tensor(TensorMethods):
         return self._numpy("numpy")
 
     def _numpy(self, method: str) -> np.ndarray:
-        values = self._values(method)
-        return _decode_strings(values) if self.dtype == "string" else values.copy()
+        return shaped_values(self._values(method), self.dtype)
 
     def array_sync(self) -> Any:
         """The values as nested Python lists (a plain number for a scalar).
@@ -128,7 +128,7 @@ class Tensor(TensorMethods):
         """Like `array_sync`, but lets the event loop run while the backend finishes (the
         read starts at the call, as `data`'s)."""
         self._throw_if_disposed("array")
-        return _nested_after(_engine.read(self), self.dtype)
+        return nested_when_read(_engine.read(self), self.dtype)
 
     def bytes(self) -> list[bytes]:
         """The raw bytes of each string of a string tensor, flat."""
@@ -389,33 +389,3 @@ def _free_variable_name() -> str:
     while name in _engine.registered_variables:
         name = str(next(_variable_ids))
     return name
-
-
-async def _flat_after(values: Awaitable[np.ndarray], dtype: str) -> np.ndarray:
-    return _flat_download(await values, dtype)
-
-
-async def _nested_after(values: Awaitable[np.ndarray], dtype: str) -> Any:
-    read = await values
-    return (_decode_strings(read) if dtype == "string" else read).tolist()
-
-
-def _flat_download(values: np.ndarray, dtype: str) -> np.ndarray:
-    if dtype == "bool":
-        return values.reshape(-1).astype(np.uint8)
-    if dtype == "complex64":
-        return values.reshape(-1).view(np.float32).copy()
-    if dtype == "string":
-        return _decode_strings(values).reshape(-1)
-    return values.reshape(-1).copy()
-
-
-def _decode_strings(values: np.ndarray) -> np.ndarray:
-    decoded = np.empty(values.shape, dtype=object)
-    try:
-        decoded.flat[:] = [v.decode("utf-8") if isinstance(v, bytes) else v for v in values.flat]
-    except UnicodeDecodeError:
-        raise ValueError(
-            "Failed to decode the string bytes into utf-8. To get the original bytes, call tensor.bytes()."
-        ) from None
-    return decoded

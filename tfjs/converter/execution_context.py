@@ -95,11 +95,10 @@ class ExecutionContext:
         """The error for the first of `tensors` (the outputs `names`) that is the handle of
         one of this execution's TensorArrays or TensorLists, which lives only while the
         execution runs (TF.js returns it disposed); None where there is none."""
+        kinds = {"TensorArray": self.tensor_arrays, "TensorList": self.tensor_lists}
         for name, tensor in zip(names, tensors, strict=True):
-            if tensor is None:
-                continue
-            kind = "TensorArray" if tensor.id in self.tensor_arrays else "TensorList"
-            if tensor.id in self.tensor_arrays or tensor.id in self.tensor_lists:
+            kind = next((k for k, found in kinds.items() if tensor is not None and tensor.id in found), None)
+            if kind is not None:
                 return (
                     f"The output '{name}' is the handle of a {kind}, which lives only while the "
                     "model runs: ask for a tensor the graph reads from it"

@@ -33,7 +33,7 @@ from tfjs.converter.feed_checks import check_inputs, check_outputs, in_feed_orde
 from tfjs.converter.frame_plans import FramePlans, run_with_plans
 from tfjs.converter.frames import clones
 from tfjs.converter.host_shapes import HostPlan, read_feeds
-from tfjs.converter.kernel_program import NodePrograms, can_replay, note_node
+from tfjs.converter.kernel_program import NodePrograms, can_replay, note_node, run_op
 from tfjs.converter.lowered_plans import PlanPrograms, plan_key
 from tfjs.converter.model_graph import SOURCE_OPS, Graph, Node, parse_input_name
 from tfjs.converter.ops._values import HostValues
@@ -42,7 +42,6 @@ from tfjs.converter.plan_parts import place_outputs, run_in_parts, split_plan
 from tfjs.converter.plan_runner import Plan, build_plan, dispose_values, run_plan
 from tfjs.converter.repeat_calls import RepeatCall, Signature
 from tfjs.converter.shape_folding import ShapeFolds
-from tfjs.engine import ENGINE
 from tfjs.environment import ENV
 from tfjs.tensor import Tensor
 
@@ -321,13 +320,7 @@ class GraphExecutor:
                 context.node = node
                 result = mapper.fn(*args, context=context, **node.keywords)
             else:
-                ENGINE.start_scope(node.op)
-                try:
-                    result = mapper.fn(*args, **node.keywords)
-                except BaseException:
-                    ENGINE.end_scope(None)
-                    raise
-                ENGINE.end_scope(result)
+                result = run_op(node, args)
         except BaseException as error:  # within a function call, the callee's node is noted first
             note_node(error, node.name, node.op)
             raise

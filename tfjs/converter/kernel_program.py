@@ -295,6 +295,12 @@ def run_node(
     return outputs
 
 
+def run_op(node: Node, args: list[Any]) -> Any:
+    """`node`'s op on `args` in a scope of its own (what it makes but its result is
+    freed), recording no program."""
+    return _run_op(node, args, None, MISSING, {}, None)[0]
+
+
 def _run_op(
     node: Node,
     args: list[Any],

@@ -76,9 +76,8 @@ def check_shapes(
 def rank_2_or_higher(tensors: list[Tensor]) -> tuple[list[Tensor], list[Tensor]]:
     """TF.js's ensureTensorsRank2OrHigher: each rank-1 array as a column ([n] -> [n, 1]),
     and the tensors made here."""
-    made = [ops.expand_dims(t, 1) for t in tensors if t.rank == 1]
-    columns = iter(made)
-    return [next(columns) if t.rank == 1 else t for t in tensors], made
+    columns = [ops.expand_dims(t, 1) if t.rank == 1 else t for t in tensors]
+    return columns, [column for column, t in zip(columns, tensors, strict=True) if column is not t]
 
 
 def check_targets(
