@@ -266,7 +266,10 @@ class GraphModel:
         """Like `execute`, letting the event loop run between nodes; calls on one model
         (from tasks of one event loop, or from threads) run one at a time."""
         loop = asyncio.get_running_loop()
-        async with self._call_per_loop.setdefault(loop, asyncio.Lock()):
+        lock = self._call_per_loop.get(loop)
+        if lock is None:
+            lock = self._call_per_loop[loop] = asyncio.Lock()
+        async with lock:
             with self._calls:  # (no other task of this loop holds it: they wait above)
                 return await _drive(self.execute_steps(inputs, outputs))
 
