@@ -122,6 +122,20 @@ def test_a_corrupt_image_lands_in_the_errors_table(images: Path, tmp_path: Path)
     assert len(results) == 2 * (IMAGE_COUNT - 1) and "img_bad/mean" not in results
 
 
+def test_a_first_record_the_model_cannot_take_lands_in_the_errors_table(tmp_path: Path) -> None:
+    folder = tmp_path / "arrays"
+    folder.mkdir()
+    np.save(folder / "a_stray.npy", np.zeros(3, np.float32))  # first in order: no input's shape
+    for i in range(2):
+        np.save(folder / f"b{i}.npy", np.full((16, 16, 3), i, np.float32))
+    summary = tf.batch.run(TINY, folder, tmp_path / "out", progress=False)
+    assert (summary.records, summary.errors) == (2, 1)
+    with open(tmp_path / "out" / "errors.csv", newline="") as table:
+        (record_id, reason), *_ = list(csv.reader(table))[1:]
+    assert record_id == "a_stray" and reason.startswith("ValueError: batch: record 'a_stray' has shape [3];")
+    assert tf.batch.read_results(tmp_path / "out")["b1/mean"].tolist() == [[1.0, 1.0, 1.0]]
+
+
 def test_arrays_to_parquet_and_back(tmp_path: Path) -> None:
     pytest.importorskip("pyarrow", reason="pyarrow not installed")
     folder = tmp_path / "arrays"

@@ -18,7 +18,8 @@ from tfjs.batch.records import Record, list_records
 from tfjs.batch.sinks import open_sink
 from tfjs.batch.worker import RECORD_ERRORS, BatchWorker
 
-# A source whose first records all fail to read is not a source of records.
+# A source whose first records all fail to read or feed the model is not a source of
+# records for it.
 PROBE_LIMIT = 100
 
 
@@ -189,8 +190,10 @@ def _probe(
     backend: str | None,
     preprocess: Callable[[Any], Any] | None,
 ) -> tuple[list[str], Record]:
-    """The model's output names and the first record that reads, made into the model's
-    inputs: a model that cannot take the records fails here, before any work."""
+    """The model's output names and the first record that reads and is made into the
+    model's inputs (a record that does not is left to the run's errors table): a model
+    that cannot take the records fails here, before any work."""
+    from tfjs.analysis.inputs import check_shape_names
     from tfjs.batch.models import load_model
     from tfjs.batch.records import RecordReader
     from tfjs.batch.worker import make_feeds, output_names
@@ -202,17 +205,18 @@ def _probe(
     try:
         model = load_model(model_path)
         try:
+            check_shape_names(shapes, [info.name for info in model.inputs])
             reader = RecordReader(column)
             first_error = None
             for record in records[:PROBE_LIMIT]:
                 try:
                     value = reader.read(record, decode=True)
+                    if preprocess is not None:
+                        value = preprocess(value)
+                    feeds = make_feeds(model, value, shapes, record.id)
                 except RECORD_ERRORS as error:
                     first_error = first_error or f"{record.id!r}: {error}"
                     continue
-                if preprocess is not None:
-                    value = preprocess(value)
-                feeds = make_feeds(model, value, shapes, record.id)
                 for tensor in feeds.values():
                     tensor.dispose()
                 return output_names(model), record
@@ -221,7 +225,8 @@ def _probe(
     finally:
         set_backend(before)
     raise ValueError(
-        f"batch: none of the first {min(len(records), PROBE_LIMIT)} records can be read ({first_error})"
+        f"batch: none of the first {min(len(records), PROBE_LIMIT)} records can be read and fed to "
+        f"the model (the first: {first_error})"
     )
 
 
