@@ -133,7 +133,7 @@ def test_http_errors_name_the_url(tmp_path, server):
     (tmp_path / "m" / "group2-shard1of1.bin").unlink()
     with pytest.raises(OSError, match=r"group2-shard1of1.bin failed with status code 404"):
         tf.io.load_model_artifacts(f"{server}/m/model.json")
-    with pytest.raises(OSError, match=r"127\.0\.0\.1:9/model\.json failed"):
+    with pytest.raises(OSError, match=r"127\.0\.0\.1:9/model\.json failed: .*[a-z]\. Please verify this URL"):
         tf.io.load_model_artifacts("http://127.0.0.1:9/model.json", timeout=2)
 
 

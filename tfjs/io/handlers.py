@@ -125,8 +125,9 @@ class HTTPRequest:
             with open_url(self.path, self.headers, self.timeout) as response:
                 text = response.read()
         except OSError as error:
+            said = str(error) if str(error).endswith(".") else f"{error}."
             raise OSError(
-                f"{error} Please verify this URL points to the model JSON of the model to load."
+                f"{said} Please verify this URL points to the model JSON of the model to load."
             ) from None
         model_json = parse_model_json(text, self.path)
         return get_model_artifacts_for_json(model_json, self._load_weights)
