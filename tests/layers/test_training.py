@@ -280,3 +280,25 @@ def test_fit_dataset_with_validation_batches_and_evaluate_dataset():
         model.fit_dataset([lone], verbose=0)
     tf.dispose([score, lone, *train[0].values(), *[t for pair in val for t in pair]])
     model.dispose()
+
+
+def test_fit_dataset_refuses_a_generator_for_several_epochs_and_an_empty_dataset():
+    model = line_model("ds_once_line", w=0.0)
+    model.compile(optimizer="sgd", loss="mse")
+    batch = (tf.tensor2d([[1]]), tf.tensor2d([[3]]))
+    before = [w.array_sync() for w in model.get_weights()]
+    with pytest.raises(ValueError, match=r"dataset is an iterator \(generator\), which gives"):
+        model.fit_dataset((b for b in [batch]), epochs=2, verbose=0)
+    with pytest.raises(ValueError, match=r"validation_data is an iterator.*or validation_batches"):
+        model.fit_dataset([batch], epochs=2, validation_data=iter([batch]), verbose=0)
+    with pytest.raises(ValueError, match="fit_dataset: the dataset gave no batches"):
+        model.fit_dataset([], epochs=2, verbose=0)
+    with pytest.raises(ValueError, match="evaluate_dataset: the dataset gave no batches"):
+        model.evaluate_dataset([])
+    assert [w.array_sync() for w in model.get_weights()] == before  # nothing trained
+    once = model.fit_dataset((b for b in [batch]), verbose=0)  # one epoch: a generator will do
+    many = model.fit_dataset(iter([batch] * 4), epochs=2, batches_per_epoch=2, verbose=0)
+    assert len(once.history["loss"]) == 1 and len(many.history["loss"]) == 2
+    tf.dispose(list(batch))
+    model.optimizer.dispose()
+    model.dispose()

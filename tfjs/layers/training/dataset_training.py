@@ -36,6 +36,8 @@ def _batches(
         try:
             item = next(source)
         except StopIteration:
+            if count == 0 and limit is None:
+                raise ValueError(f"{where}: the dataset gave no batches") from None
             if limit is not None:
                 sys.stderr.write(
                     f"Your dataset iterator ran out of data after {count} batches ({where} asked "
@@ -50,6 +52,17 @@ def _batches(
         finally:
             dispose(made + [w for w in weights if w is not None])
         count += 1
+
+
+def _check_restarts(dataset: Any, name: str, count_option: str, again: bool) -> None:
+    """A ValueError where `dataset` is to be iterated `again` from its start but is an
+    iterator (a generator), which gives its batches once."""
+    if again and iter(dataset) is dataset:
+        raise ValueError(
+            f"fit_dataset: {name} is an iterator ({type(dataset).__name__}), which gives its batches "
+            "once, and each epoch iterates it from the start: give a list, or an iterable whose "
+            f"__iter__ starts again, or {count_option} (one iterator then runs on across epochs)"
+        )
 
 
 def _is_arrays(value: Any) -> bool:
@@ -78,6 +91,11 @@ def fit_dataset(
     `validation_data` is `(x, y)` arrays or another iterable of batches (at most
     `validation_batches` of them each epoch)."""
     model._check_compiled("fitting")
+    epochs_run = epochs - initial_epoch
+    _check_restarts(dataset, "dataset", "batches_per_epoch", epochs_run > 1 and batches_per_epoch is None)
+    if validation_data is not None and not _is_arrays(validation_data):
+        again = epochs_run > 1 and validation_batches is None
+        _check_restarts(validation_data, "validation_data", "validation_batches", again)
     shared = iter(dataset) if batches_per_epoch is not None else None
 
     def epoch() -> Iterator[Any]:
