@@ -205,7 +205,12 @@ def test_weights_round_trip_and_set_weights_checks_shapes():
     model.add(dense(2, "sw", input_shape=[1]))
     good = [tf.tensor2d([[5, 6]]), tf.tensor1d([1, 2])]
     model.set_weights(good)
+    before = tf.memory()["num_tensors"]
     got = model.get_weights()
+    assert tf.memory()["num_tensors"] == before  # as TF.js: the weights' own variables
+    layer = model.layers[0]
+    assert [id(w) for w in got] == [id(layer.kernel.read()), id(layer.bias.read())]
+    assert [id(w) for w in model.get_weights(trainable_only=True)] == [id(w) for w in got]
     assert [w.array_sync() for w in got] == [[[5.0, 6.0]], [1.0, 2.0]]
     bad = [tf.tensor2d([[5, 6, 7]]), tf.tensor1d([0, 0])]
     with pytest.raises(
@@ -213,7 +218,8 @@ def test_weights_round_trip_and_set_weights_checks_shapes():
     ):
         model.set_weights(bad)
     assert model.layers[0].bias.read().array_sync() == [1.0, 2.0]  # unchanged
-    tf.dispose(good + got + bad)
+    assert got[1].array_sync() == [1.0, 2.0]
+    tf.dispose(good + bad)
     model.dispose()
 
 

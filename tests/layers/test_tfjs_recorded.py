@@ -231,7 +231,7 @@ def test_seeded_initializers_draw_the_weights_tfjs_saved():
         ),
         tf.layers.dense(units=2, kernel_initializer=init.le_cun_uniform(seed=5), bias_initializer="ones"),
     )
-    weights = model.get_weights()
+    weights = [w.clone() for w in model.get_weights()]
     try:
         assert len(weights) == len(manifest)
         offset = 0
@@ -346,7 +346,8 @@ def fit_as_recorded(model: Any, record: dict, xs: list, ys: list, **fit_args: An
     for key, want in record["history"].items():
         got = [float(v) for v in history[key]]
         np.testing.assert_allclose(got, want, rtol=FIT_RTOL, atol=FIT_ATOL, err_msg=f"history {key}")
-    assert_all_match(model.get_weights(), record["final_weights"], FIT_RTOL, FIT_ATOL, "final weight")
+    final = [w.clone() for w in model.get_weights()]  # (assert_all_match disposes what it checks)
+    assert_all_match(final, record["final_weights"], FIT_RTOL, FIT_ATOL, "final weight")
 
 
 def make_optimizer(spec: dict) -> Any:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tfjs.layers.config_objects import check_not_config_object
 from tfjs.layers.core.advanced_activations import ELU, LeakyReLU, PReLU, ReLU, Softmax, ThresholdedReLU
 from tfjs.layers.core.convolutional import (
     Conv1D,
@@ -70,7 +71,13 @@ from tfjs.layers.engine.node import SymbolicTensor
 
 
 def _factory(cls: type, doc: str) -> Any:
-    def make(**kwargs: Any) -> Any:
+    def make(*args: Any, **kwargs: Any) -> Any:
+        if args:
+            check_not_config_object(f"tf.layers' {cls.__name__} factory", args[0])
+            raise TypeError(
+                f"tf.layers' {cls.__name__} factory takes keyword arguments only (TF.js's config "
+                f"object), got {len(args)} positional"
+            )
         return cls(**kwargs)
 
     make.__doc__ = doc

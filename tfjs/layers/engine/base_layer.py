@@ -193,9 +193,17 @@ class Layer:
             self._losses.append(lambda: regularizer(weight.read()))
         return weight
 
-    def get_weights(self) -> list[Tensor]:
-        """Copies of the weights' values (the caller disposes them)."""
-        return [w.read().clone() for w in self.weights]
+    def get_weights(self, trainable_only: bool = False) -> list[Tensor]:
+        """The current values of the weights (only the trainable ones with
+        `trainable_only`): as TF.js's, the weights' own variables, no new tensors, so
+        disposing one disposes the weight (`clone()` one to keep its value apart).
+
+        >>> layer = tf.layers.dense(units=1, input_shape=[2], use_bias=False)
+        >>> model = tf.sequential(layers=[layer])
+        >>> [w.shape for w in model.get_weights()]
+        [(2, 1)]
+        """
+        return [w.read() for w in (self.trainable_weights if trainable_only else self.weights)]
 
     def set_weights(self, weights: Sequence[Any]) -> None:
         """Sets the weights' values, in the order of `weights`; shapes must match, and

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tfjs.layers.config_objects import check_not_config_object
 from tfjs.layers.engine.base_layer import Layer
 from tfjs.layers.engine.naming import get_uid
 from tfjs.layers.engine.node import Node, SymbolicTensor
@@ -89,6 +90,7 @@ def input(  # noqa: A001 - TF.js's name
     >>> x.shape
     (None, 4)
     """
+    check_not_config_object("tf.input", shape)
     if shape is None and batch_shape is None:
         raise ValueError("Please provide to Input either a `shape` or a `batchShape` argument.")
     if shape is not None and batch_shape is not None:

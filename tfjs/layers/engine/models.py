@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tfjs.globals import tidy
+from tfjs.layers.config_objects import check_not_config_object
 from tfjs.layers.engine.container import Container
 from tfjs.layers.serialization import register_class
 from tfjs.layers.training import data
@@ -32,6 +33,7 @@ class LayersModel(TrainingMixin, Container):
         """The model's outputs for `x` (a tensor, a list in input order, or a dict by
         input name), computed `batch_size` samples at a time; one tensor per output."""
         self._check_not_disposed()
+        check_not_config_object("predict(x, ...)", batch_size)
         data.check_batch_size(batch_size, "predict")
         inputs, made = data.as_tensors(x, self.input_names, "input", "predict")
         try:
@@ -91,6 +93,7 @@ class LayersModel(TrainingMixin, Container):
 
 def model(inputs: Any = None, outputs: Any = None, name: str | None = None) -> LayersModel:
     """A functional model from its symbolic inputs and outputs (TF.js `tf.model`)."""
+    check_not_config_object("tf.model", inputs)
     if inputs is None or outputs is None:
         raise ValueError("tf.model() needs inputs= and outputs= (SymbolicTensors)")
     return LayersModel(inputs=inputs, outputs=outputs, name=name)

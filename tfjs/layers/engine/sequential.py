@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tfjs.layers.config_objects import check_not_config_object
 from tfjs.layers.engine.base_layer import Layer
 from tfjs.layers.engine.container import Container
 from tfjs.layers.engine.input_layer import InputLayer
@@ -168,6 +169,7 @@ def _source_inputs(tensor: SymbolicTensor) -> list[SymbolicTensor]:
 
 def sequential(layers: Sequence[Layer] | None = None, name: str | None = None) -> Sequential:
     """A Sequential model, optionally with its layers (TF.js `tf.sequential`)."""
+    check_not_config_object("tf.sequential", layers)
     return Sequential(layers=layers, name=name)
 
 

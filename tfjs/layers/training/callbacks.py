@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from tfjs.layers.config_objects import check_not_config_object
 from tfjs.layers.serialization import to_snake_case
 
 Logs = dict[str, float]
@@ -202,6 +203,9 @@ class EarlyStopping(Callback):
         restore_best_weights: bool = False,
     ) -> None:
         super().__init__()
+        check_not_config_object("tf.callbacks.early_stopping", monitor)
+        if not isinstance(monitor, str):
+            raise TypeError(f"early_stopping: monitor must be a metric's name, got {type(monitor).__name__}")
         if restore_best_weights:
             raise NotImplementedError("restoreBestWeights is not implemented in TensorFlow.js yet.")
         if mode not in ("auto", "min", "max"):

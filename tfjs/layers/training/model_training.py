@@ -17,6 +17,7 @@ from typing import Any
 from tfjs import ops
 from tfjs.globals import dispose, keep, tidy
 from tfjs.layers import losses as layer_losses
+from tfjs.layers.config_objects import check_not_config_object
 from tfjs.layers.training import data
 from tfjs.layers.training.callbacks import CallbackList, History, ProgressLogger, as_callback
 from tfjs.layers.training.compile import MetricSpec, per_output, resolve_metrics, resolve_optimizer
@@ -32,10 +33,11 @@ class TrainingMixin:
     history: History | None = None
 
     # -- compile ----------------------------------------------------------------------
-    def compile(self, optimizer: Any, loss: Any, metrics: Any = None) -> None:
+    def compile(self, optimizer: Any, loss: Any = None, metrics: Any = None) -> None:
         """Configures training: `optimizer` (a tf.train optimizer or TF.js's name, e.g.
         'adam'), `loss` (a name, a function, or one per output as a list or a dict by
         output name), `metrics` (names or functions, or a dict by output name)."""
+        check_not_config_object("compile", optimizer)
         if loss is None:
             raise ValueError("compile: a loss is required")
         names = self.output_names
@@ -196,6 +198,7 @@ class TrainingMixin:
         """Trains the model for `epochs` epochs of `batch_size` batches; returns a History
         whose `history` holds each epoch's `loss`, metrics and (with validation) `val_*`."""
         self._check_compiled("fitting")
+        check_not_config_object("fit(x, y, ...)", batch_size)
         data.check_batch_size(batch_size, "fit")
         if not 0 <= validation_split < 1:
             raise ValueError(f"fit: validation_split must be in [0, 1), got {validation_split}")
@@ -318,6 +321,7 @@ class TrainingMixin:
         """The loss and metrics on (x, y), averaged over all samples: a scalar tensor, or a
         list of them (loss first) when there are metrics."""
         self._check_compiled("evaluating")
+        check_not_config_object("evaluate(x, y, ...)", batch_size)
         data.check_batch_size(batch_size, "evaluate")
         xs, ys, made = self._standardize(x, y, "evaluate")
         try:
