@@ -50,7 +50,7 @@ def test_save_with_save_handler_receives_the_artifacts():
 def test_save_errors(monkeypatch, tmp_path):
     model = tf.load_graph_model(str(CONV))
     monkeypatch.chdir(tmp_path)
-    for url in ("nope://here", "x://y"):  # (a one-letter scheme is no drive: 'x://y' made x:/y/)
+    for url in ("nope://here", "x://y", ""):  # (a one-letter scheme is no drive: 'x://y' made x:/y/)
         with pytest.raises(ValueError, match=f"Cannot find any save handlers for URL '{url}'"):
             model.save(url)
     assert not list(tmp_path.iterdir())

@@ -11,14 +11,11 @@
 
 from tfjs.io.handlers import (
     FileSystem,
-    HTTPRequest,
-    browser_http_request,
     file_system,
     from_memory,
     from_memory_sync,
     get_load_handlers,
     get_save_handlers,
-    http,
     load_model_artifacts,
     load_model_artifacts_async,
     register_load_router,
@@ -26,6 +23,7 @@ from tfjs.io.handlers import (
     with_save_handler,
     with_save_handler_sync,
 )
+from tfjs.io.http_handler import HTTPRequest, browser_http_request, http
 from tfjs.io.model_json import (
     check_model_json,
     check_weights_manifest,

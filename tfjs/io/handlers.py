@@ -14,6 +14,7 @@ import urllib.parse
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from tfjs.io.http_handler import HTTPRequest, http
 from tfjs.io.model_json import (
     get_model_artifacts_for_json,
     get_model_artifacts_info_for_json,
@@ -22,11 +23,8 @@ from tfjs.io.model_json import (
     parse_model_json,
 )
 from tfjs.io.shards import (
-    DEFAULT_TIMEOUT_S,
     is_http_scheme,
-    open_url,
     read_file_groups,
-    read_url_group,
 )
 from tfjs.io.types import (
     ModelArtifacts,
@@ -35,7 +33,7 @@ from tfjs.io.types import (
     WeightsManifestConfig,
     WeightsManifestEntry,
 )
-from tfjs.io.weights import as_byte_array
+from tfjs.io.weights import weight_data_chunks
 
 MODEL_JSON_FILENAME = "model.json"
 WEIGHTS_BINARY_FILENAME = "weights.bin"
@@ -87,81 +85,9 @@ class FileSystem:
         with open(os.path.join(self.path, MODEL_JSON_FILENAME), "w", encoding="utf-8") as handle:
             json.dump(model_json, handle)
         with open(os.path.join(self.path, WEIGHTS_BINARY_FILENAME), "wb") as handle:
-            data = artifacts.weight_data
-            for item in data if isinstance(data, (list, tuple)) else [data] if data is not None else []:
-                handle.write(as_byte_array(item))
+            for chunk in weight_data_chunks(artifacts.weight_data):
+                handle.write(chunk)
         return SaveResult(model_artifacts_info=get_model_artifacts_info_for_json(artifacts))
-
-
-class HTTPRequest:
-    """Loads model.json and its weights over HTTP(S) with urllib (TF.js's `tf.io.http`).
-
-    Weight files are fetched from model.json's URL prefix (or `weight_path_prefix`),
-    keeping its query string, or from the URL `weight_url_converter(path)` returns.
-    `request_init` may hold `headers`; each request gives up after `timeout` seconds."""
-
-    def __init__(
-        self,
-        path: str,
-        *,
-        weight_path_prefix: str | None = None,
-        weight_url_converter: Callable[[str], str] | None = None,
-        request_init: Mapping[str, Any] | None = None,
-        timeout: float = DEFAULT_TIMEOUT_S,
-    ) -> None:
-        if not path:
-            raise ValueError("URL path for http must not be null, undefined or empty.")
-        request_init = dict(request_init or {})
-        if request_init.get("body") is not None:
-            raise ValueError("requestInit is expected to have no pre-existing body, but has one.")
-        self.path = path
-        self.weight_path_prefix = weight_path_prefix
-        self.weight_url_converter = weight_url_converter
-        self.headers: dict[str, str] = dict(request_init.get("headers") or {})
-        self.timeout = timeout
-
-    def load(self) -> ModelArtifacts:
-        try:
-            with open_url(self.path, self.headers, self.timeout) as response:
-                text = response.read()
-        except OSError as error:
-            said = str(error) if str(error).endswith(".") else f"{error}."
-            raise OSError(
-                f"{said} Please verify this URL points to the model JSON of the model to load."
-            ) from None
-        model_json = parse_model_json(text, self.path)
-        return get_model_artifacts_for_json(model_json, self._load_weights)
-
-    def weight_urls(self, group: Mapping[str, Any]) -> list[str]:
-        prefix, suffix = parse_url(self.path)
-        prefix = self.weight_path_prefix or prefix
-        if self.weight_url_converter is not None:
-            return [self.weight_url_converter(path) for path in group["paths"]]
-        return [prefix + path + suffix for path in group["paths"]]
-
-    def _load_weights(self, manifest: WeightsManifestConfig) -> tuple[list[WeightsManifestEntry], WeightData]:
-        buffers = [
-            read_url_group(
-                group, self.weight_urls(group), f"weight group {i} of {self.path}", self.headers, self.timeout
-            )
-            for i, group in enumerate(manifest)
-        ]
-        return get_weight_specs(manifest), buffers
-
-
-def parse_url(url: str) -> tuple[str, str]:
-    """`url`'s prefix up to its last `/` (included), and its query string if any."""
-    last_slash, last_query = url.rfind("/"), url.rfind("?")
-    suffix = url[last_query:] if last_query > last_slash else ""
-    return url[:last_slash] + "/", suffix
-
-
-def http(path: str, **load_options: Any) -> HTTPRequest:
-    """A handler loading a model over HTTP(S) (TF.js's `tf.io.http`)."""
-    return HTTPRequest(path, **load_options)
-
-
-browser_http_request = http
 
 
 def file_system(path: str | os.PathLike[str]) -> FileSystem:
@@ -352,7 +278,7 @@ def save_handler_for(handler_or_url: Any, model_kind: str) -> Any:
     if isinstance(handler_or_url, str):
         url = handler_or_url
         handlers = get_save_handlers(url)
-        if not handlers and "://" not in url:
+        if not handlers and url and "://" not in url:
             handlers = [file_system(url)]  # a plain path ('C:/models' too), not a URL
         if not handlers:
             raise ValueError(f"Cannot find any save handlers for URL '{url}'")

@@ -163,11 +163,19 @@ def _read_into(handle: Any, view: memoryview) -> int:
     return got
 
 
-def open_url(url: str, headers: Mapping[str, str] | None = None, timeout: float = DEFAULT_TIMEOUT_S) -> Any:
-    """An HTTP(S) response for `url`; an OSError naming the URL and the status or reason."""
+def open_url(
+    url: str,
+    headers: Mapping[str, str] | None = None,
+    timeout: float = DEFAULT_TIMEOUT_S,
+    *,
+    data: bytes | None = None,
+    method: str | None = None,
+) -> Any:
+    """An HTTP(S) response for `url` (a GET, or `method` sending `data`); an OSError naming
+    the URL and the status or reason."""
     try:
         quoted = urllib.parse.quote(url, safe=":/?#[]@!$&'()*+,;=%~")
-        request = urllib.request.Request(quoted, headers=dict(headers or {}))
+        request = urllib.request.Request(quoted, data=data, headers=dict(headers or {}), method=method)
         return urllib.request.urlopen(request, timeout=timeout)
     except urllib.error.HTTPError as error:
         error.close()

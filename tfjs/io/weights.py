@@ -58,6 +58,13 @@ class CompositeBuffer:
         return int(self.slice(start, start + 4).view("<u4")[0])
 
 
+def weight_data_chunks(data: Any) -> list[np.ndarray]:
+    """A ModelArtifacts' weight data (one buffer, a list of them, or None) as flat uint8
+    arrays, in order."""
+    items = data if isinstance(data, (list, tuple)) else [data] if data is not None else []
+    return [as_byte_array(item) for item in items]
+
+
 def as_byte_array(data: Any) -> np.ndarray:
     """A buffer (bytes, bytearray, memoryview, NumPy array) as a flat uint8 array
     sharing its memory."""
