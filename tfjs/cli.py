@@ -117,6 +117,18 @@ def _check_image(args: argparse.Namespace) -> None:
         raise OSError(f"image not found: {image}")
 
 
+def _check_writable(path: str | None, option: str) -> None:
+    """The file an option names can be written where it says: its folder exists, and the
+    path is not a folder (so that the work before the write is not done in vain)."""
+    if path is None:
+        return
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise OSError(f"{option} {path}: the folder {folder} does not exist")
+    if os.path.isdir(path):
+        raise OSError(f"{option} {path}: is a folder, not a file")
+
+
 def _check_inputs(args: argparse.Namespace, shapes: dict[str, list[int]] | None) -> None:
     """Makes the model's inputs once, so that a model without inputs, an unknown size
     without --shape or an image the model cannot take fails before anything is printed."""
@@ -197,6 +209,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     from tfjs.analysis import run_model
 
     _check_image(args)
+    _check_writable(args.out, "--out")
     out = args.out or os.path.splitext(os.path.basename(args.image))[0] + "_output.png"
     print_run(run_model(args.model, args.image, out=out, shapes=_shapes(args), top=args.top))
     return 0
@@ -215,6 +228,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     from tfjs.analysis import check_fp16, model_info, profile_model, run_model
 
     _check_image(args)
+    _check_writable(args.report, "--report")
     shapes = _shapes(args)
     _check_inputs(args, shapes)
     info = model_info(args.model, shapes)

@@ -184,6 +184,14 @@ def test_analyse_is_also_spelled_analyze(capsys):
         (["run", IN_RANGE, "--image", "PICTURE"], "image"),
         (["run", IMAGE], "--image"),
         (["nonsense", CONV], "nonsense"),
+        (
+            ["analyse", CONV, "--report", "no/such/folder/r.html"],
+            "--report no/such/folder/r.html: the folder",
+        ),
+        (
+            ["run", IMAGE, "--image", "PICTURE", "--out", "no/such/folder/o.png"],
+            "--out no/such/folder/o.png: the",
+        ),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(capsys, argv, message, picture):
