@@ -103,10 +103,12 @@ def test_execute_async_and_predict():
     sync = model.execute([x, y])
     async_ = asyncio.run(model.execute_async([x, y]))
     predicted = model.predict([x, y])
-    for a, b, c in zip(sync, async_, predicted, strict=False):
-        np.testing.assert_array_equal(a.numpy(), b.numpy())
-        np.testing.assert_array_equal(a.numpy(), c.numpy())
-    tf.dispose([x, y, sync, async_, predicted])
+    configured = model.predict([x, y], {"batchSize": 1})  # TF.js's config: accepted, unused
+    predicted_async = asyncio.run(model.predict_async([x, y], {"batchSize": 1}))
+    for a, *others in zip(sync, async_, predicted, configured, predicted_async, strict=True):
+        for other in others:
+            np.testing.assert_array_equal(a.numpy(), other.numpy())
+    tf.dispose([x, y, sync, async_, predicted, configured, predicted_async])
     model.dispose()
 
 

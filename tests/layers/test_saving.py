@@ -83,8 +83,8 @@ DENSE_SPECS = [
 DENSE_BYTES = np.array([2, 3, 0.5], "<f4").tobytes()  # y = 2 x0 + 3 x1 + 0.5
 
 
-def _predict_one(path, **kwargs):
-    model = tf.load_layers_model(path, **kwargs)
+def _predict_one(path, *args, **kwargs):
+    model = tf.load_layers_model(path, *args, **kwargs)
     x = tf.tensor2d([[1, 1]])
     y = model.predict(x)
     value = y.array_sync()
@@ -219,6 +219,13 @@ def test_weights_that_do_not_match(tmp_path):
     with pytest.raises(ValueError, match="Provided weight data has no target variable: dense_9/kernel"):
         tf.load_layers_model(path)
     assert _predict_one(path, strict=False) == [[5.5]]
+    assert _predict_one(path, {"strict": False}) == [[5.5]]  # TF.js's options object
+    with pytest.raises(TypeError, match=r"strict must be True or False, got 'no'"):
+        tf.load_layers_model(path, {"strict": "no"})
+    with pytest.raises(TypeError, match=r"options is TF.js's options object \(a dict\), got bool"):
+        tf.load_layers_model(path, False)
+    with pytest.raises(TypeError, match=r"Unknown load option\(s\) \['onProgress'\]"):
+        tf.load_layers_model(path, {"onProgress": print})
     path = _write(tmp_path / "missing", topology, DENSE_BYTES[:8], DENSE_SPECS[:1])
     with pytest.raises(ValueError, match=r"1 of 2 weights are not set: \['dense_1/bias'\]"):
         tf.load_layers_model(path)
@@ -262,6 +269,34 @@ def test_optimizer_state_round_trip(tmp_path):
     model.optimizer.dispose()
     model.dispose()
     loaded.dispose()
+
+
+def test_save_config_as_tfjs_passes_it(tmp_path):
+    model = tf.sequential()
+    model.add(tf.layers.dense(units=2, input_shape=[2], name="cfg_d"))
+    model.add(tf.layers.batch_normalization(name="cfg_bn"))
+    model.compile(optimizer="sgd", loss="meanSquaredError")
+
+    def saved(folder, *args, **kwargs):
+        model.save(str(tmp_path / folder), *args, **kwargs)
+        manifest = json.loads((tmp_path / folder / "model.json").read_text())
+        return [w["name"] for w in manifest["weightsManifest"][0]["weights"]]
+
+    everything = saved("all")
+    assert len(everything) == 6  # kernel, bias, gamma, beta, moving mean and variance
+    assert saved("plain", {"includeOptimizer": False}) == everything  # (a dict was read as True)
+    trainable = saved("trainable", {"trainableOnly": True})
+    assert trainable == [name for name in everything if "moving" not in name] and len(trainable) == 4
+    assert saved("kw", trainable_only=True) == trainable
+    assert "iter" in saved("opt", {"include_optimizer": True})
+    with pytest.raises(TypeError, match=r"Unknown save option\(s\) \['includeOptimiser'\]"):
+        model.save(str(tmp_path / "bad"), {"includeOptimiser": True})
+    with pytest.raises(TypeError, match="save: include_optimizer must be True or False, got 1"):
+        model.save(str(tmp_path / "bad"), {"include_optimizer": 1})
+    with pytest.raises(TypeError, match=r"config is TF.js's SaveConfig \(a dict\), got True"):
+        model.save(str(tmp_path / "bad"), True)
+    assert not (tmp_path / "bad").exists()
+    model.dispose()
 
 
 def test_sharded_and_quantized_weights(tmp_path):

@@ -21,6 +21,7 @@ from tfjs.engine import ENGINE
 from tfjs.tensor import Tensor
 
 _YIELD_EVERY_S = 0.005  # execute_async lets the event loop run this often
+Inputs = Tensor | Sequence[Tensor] | Mapping[str, Tensor]  # what `execute` takes
 
 
 class TensorInfo(NamedTuple):
@@ -176,9 +177,7 @@ class GraphModel:
 
     # ---- running ----------------------------------------------------------------------
 
-    def _normalize_inputs(
-        self, inputs: Tensor | Sequence[Tensor] | Mapping[str, Tensor]
-    ) -> dict[str, Tensor]:
+    def _normalize_inputs(self, inputs: Inputs) -> dict[str, Tensor]:
         captured = self._captured or {}
         resources = self._resource_inputs
         if isinstance(inputs, Mapping):
@@ -239,11 +238,7 @@ class GraphModel:
             if tensor.id not in captured and not tensor.kept and not tensor.is_disposed:
                 tensor.dispose()
 
-    def execute(
-        self,
-        inputs: Tensor | Sequence[Tensor] | Mapping[str, Tensor],
-        outputs: str | Sequence[str] | None = None,
-    ) -> Tensor | list[Tensor]:
+    def execute(self, inputs: Inputs, outputs: str | Sequence[str] | None = None) -> Tensor | list[Tensor]:
         """Runs the model and returns the tensors of `outputs` (node names, `node:1` for a
         node's second output; default: the model's outputs): one tensor, or a list.
 
@@ -259,9 +254,7 @@ class GraphModel:
         return result if len(result) > 1 else result[0]
 
     async def execute_async(
-        self,
-        inputs: Tensor | Sequence[Tensor] | Mapping[str, Tensor],
-        outputs: str | Sequence[str] | None = None,
+        self, inputs: Inputs, outputs: str | Sequence[str] | None = None
     ) -> Tensor | list[Tensor]:
         """Like `execute`, letting the event loop run between nodes; calls on one model
         (from tasks of one event loop, or from threads) run one at a time."""
@@ -275,7 +268,7 @@ class GraphModel:
 
     def execute_steps(
         self,
-        inputs: Tensor | Sequence[Tensor] | Mapping[str, Tensor],
+        inputs: Inputs,
         outputs: str | Sequence[str] | None = None,
         *,
         each_node: bool = False,
@@ -297,13 +290,16 @@ class GraphModel:
         result = owned_outputs((yield from steps), feeds)
         return result if len(result) > 1 else result[0]
 
-    def predict(self, inputs: Tensor | Sequence[Tensor] | Mapping[str, Tensor], **config: Any) -> Any:
-        """`execute` on the model's outputs (a dict by `structuredOutputKeys` when the model has them)."""
+    def predict(self, inputs: Inputs, config: Mapping[str, Any] | None = None, **options: Any) -> Any:
+        """`execute` on the model's outputs (a dict by `structuredOutputKeys` when the model
+        has them). `config` (TF.js's ModelPredictConfig, or its keys as keyword arguments)
+        is accepted and unused, as in TF.js."""
         return self._structured(self.execute(inputs, self.output_nodes))
 
     async def predict_async(
-        self, inputs: Tensor | Sequence[Tensor] | Mapping[str, Tensor], **config: Any
+        self, inputs: Inputs, config: Mapping[str, Any] | None = None, **options: Any
     ) -> Any:
+        """`predict` letting the event loop run between nodes (`execute_async`)."""
         return self._structured(await self.execute_async(inputs, self.output_nodes))
 
     def get_intermediate_tensors(self) -> dict[str, list[Tensor]]:

@@ -3,7 +3,7 @@ predict, summary, weights, saving and (through tfjs.layers.training) compile/fit
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tfjs.globals import tidy
@@ -83,12 +83,23 @@ class LayersModel(TrainingMixin, Container):
             )
         print_summary(self, line_length, positions, print_fn)
 
-    def save(self, handler_or_url: Any, include_optimizer: bool = False) -> Any:
+    def save(
+        self,
+        handler_or_url: Any,
+        config: Mapping[str, Any] | None = None,
+        *,
+        include_optimizer: bool = False,
+        trainable_only: bool = False,
+    ) -> Any:
         """Saves the model in TF.js's layers format (model.json and weights.bin for a path);
-        returns the handler's SaveResult."""
-        from tfjs.layers.saving.save import save_model
+        returns the handler's SaveResult. `config` is TF.js's SaveConfig
+        (`{"include_optimizer": True}`; its keys may also come as keyword arguments):
+        `include_optimizer` adds the training config and the optimizer's weights,
+        `trainable_only` leaves out the non-trainable weights."""
+        from tfjs.layers.saving.save import save_config, save_model
 
-        return save_model(self, handler_or_url, include_optimizer=include_optimizer)
+        settings = save_config(config, include_optimizer=include_optimizer, trainable_only=trainable_only)
+        return save_model(self, handler_or_url, **settings)
 
 
 def model(inputs: Any = None, outputs: Any = None, name: str | None = None) -> LayersModel:

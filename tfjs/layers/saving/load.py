@@ -36,6 +36,8 @@ def model_from_topology(
 
 def load_layers_model(
     path_or_handler: Any,
+    options: Mapping[str, Any] | None = None,
+    *,
     strict: bool = True,
     custom_objects: Mapping[str, Any] | None = None,
     **load_options: Any,
@@ -43,7 +45,9 @@ def load_layers_model(
     """Loads a layers model (TF.js `tf.loadLayersModel`): `path_or_handler` is a model.json,
     its folder, a URL or an IO handler. With `strict`, the weights must match the
     model's exactly (names and shapes); with `strict=False` missing and extra weights
-    are ignored. A bad file leaves nothing allocated.
+    are ignored. A bad file leaves nothing allocated. `options` is TF.js's options
+    object (`{"strict": False, "request_init": ...}`), as `tf.load_graph_model` takes
+    it; its keys may also come as keyword arguments.
 
     >>> model = tf.load_layers_model("tests/layers/models/doc_dense/model.json")
     >>> model.predict(tf.tensor2d([[1, 2]])).array_sync()
@@ -52,6 +56,17 @@ def load_layers_model(
     """
     from tfjs import io
 
+    if options is not None:
+        if not isinstance(options, Mapping):
+            raise TypeError(
+                f"load_layers_model(path, options): options is TF.js's options object (a dict), "
+                f"got {type(options).__name__}"
+            )
+        given = dict(options)
+        strict = given.pop("strict", strict)
+        load_options = {**given, **load_options}
+    if not isinstance(strict, bool):
+        raise TypeError(f"load_layers_model: strict must be True or False, got {strict!r}")
     source = _source_name(path_or_handler)
     artifacts = io.load_model_artifacts(path_or_handler, **load_options)
     if artifacts.model_topology is None:

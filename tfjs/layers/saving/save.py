@@ -4,6 +4,7 @@ file handler: model.json and weights.bin, as TF.js's file handler writes them)."
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from tfjs.layers.serialization import convert_ts_to_pythonic
@@ -23,13 +24,45 @@ def model_topology(model: Any) -> dict[str, Any]:
     return convert_ts_to_pythonic(config)
 
 
-def save_model(model: Any, handler_or_url: Any, include_optimizer: bool = False) -> Any:
-    """Encodes the model and passes its ModelArtifacts to the handler's `save`."""
+# TF.js's SaveConfig: its keys, by their Python and TF.js names
+_SAVE_CONFIG = {
+    "include_optimizer": "include_optimizer",
+    "includeOptimizer": "include_optimizer",
+    "trainable_only": "trainable_only",
+    "trainableOnly": "trainable_only",
+}
+
+
+def save_config(config: Mapping[str, Any] | None, **given: bool) -> dict[str, bool]:
+    """TF.js's SaveConfig (`config`, snake_case or camelCase keys) over the keyword
+    arguments `given`: {"include_optimizer": ..., "trainable_only": ...}."""
+    settings = dict(given)
+    if config is not None:
+        if not isinstance(config, Mapping):
+            raise TypeError(
+                f"save(handler_or_url, config): config is TF.js's SaveConfig (a dict), got {config!r}"
+            )
+        unknown = sorted(set(config) - set(_SAVE_CONFIG))
+        if unknown:
+            raise TypeError(f"Unknown save option(s) {unknown}; supported: include_optimizer, trainable_only")
+        settings.update({_SAVE_CONFIG[key]: value for key, value in config.items()})
+    for name, value in settings.items():
+        if not isinstance(value, bool):
+            raise TypeError(f"save: {name} must be True or False, got {value!r}")
+    return settings
+
+
+def save_model(
+    model: Any, handler_or_url: Any, include_optimizer: bool = False, trainable_only: bool = False
+) -> Any:
+    """Encodes the model (its trainable weights alone with `trainable_only`) and passes its
+    ModelArtifacts to the handler's `save`."""
     from tfjs import io
     from tfjs.io.handlers import save_handler_for
 
     handler = save_handler_for(handler_or_url, "LayersModel")
-    named = [{"name": w.original_name, "tensor": w.read()} for w in model.weights]
+    weights = model.trainable_weights if trainable_only else model.weights
+    named = [{"name": w.original_name, "tensor": w.read()} for w in weights]
     data, specs = io.encode_weights(named)
     artifacts = io.ModelArtifacts(
         model_topology=model_topology(model),
