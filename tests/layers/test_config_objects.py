@@ -28,6 +28,14 @@ CALLS: dict[str, tuple[str, Callable[[Any, Any], Any]]] = {
     "fit": (r"fit\(x, y, ...\)", lambda m, x: m.fit(x, x, {"epochs": 2})),
     "evaluate": (r"evaluate\(x, y, ...\)", lambda m, x: m.evaluate(x, x, {"batch_size": 2})),
     "predict": (r"predict\(x, ...\)", lambda m, x: m.predict(x, {"batch_size": 2})),
+    "fit_dataset": (
+        r"fit_dataset\(dataset, ...\)",
+        lambda m, x: m.fit_dataset([(x, x)], {"epochs": 2}),
+    ),
+    "evaluate_dataset": (
+        r"evaluate_dataset\(dataset, ...\)",
+        lambda m, x: m.evaluate_dataset([(x, x)], {"batches": 1}),
+    ),
     "early stopping": (
         "tf.callbacks.early_stopping",
         lambda m, x: tf.callbacks.early_stopping({"patience": 2}),
@@ -61,4 +69,29 @@ def test_other_positional_arguments_and_a_monitor_that_is_no_name() -> None:
     model = _compiled()
     with pytest.raises(ValueError, match="compile: a loss is required"):
         model.compile("sgd")
+    model.dispose()
+
+
+def test_apply_takes_tfjs_kwargs_object_and_summary_checks_its_line_length() -> None:
+    dropout, x = tf.layers.dropout(rate=0.5, seed=1), tf.ones([1, 1000])
+    kept = dropout.apply(x, {"training": True})  # TF.js: layer.apply(x, {training: true})
+    assert 0 < (kept.numpy() == 0).sum() < 1000 and set(kept.numpy().ravel()) == {0.0, 2.0}
+    plain = dropout.apply(x)
+    assert plain.numpy().sum() == 1000.0
+    with pytest.raises(
+        TypeError, match=r"apply\(inputs, kwargs\): kwargs is a dict of call arguments, got True"
+    ):
+        dropout.apply(x, True)
+    lstm = tf.layers.lstm(units=2, kernel_initializer="ones", recurrent_initializer="ones")
+    state, sequence = [tf.fill([1, 2], 0.5), tf.fill([1, 2], 0.5)], tf.ones([1, 3, 2])
+    by_object = lstm.apply(sequence, {"initial_state": state})
+    by_keyword = lstm.apply(sequence, initial_state=state)
+    zero_state = lstm.apply(sequence)
+    assert by_object.array_sync() == by_keyword.array_sync() != zero_state.array_sync()
+    model = _compiled()
+    with pytest.raises(TypeError, match=r"summary: line_length must be an int, got \{'lineLength': 80\}"):
+        model.summary({"lineLength": 80})
+    tf.dispose([x, kept, plain, *state, sequence, by_object, by_keyword, zero_state])
+    dropout.dispose()
+    lstm.dispose()
     model.dispose()

@@ -4,12 +4,13 @@ where the mask is 0; `go_backwards` reads the sequence reversed)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from tfjs import ops
 from tfjs.globals import dispose, keep
 from tfjs.layers.core.recurrent_cells import GRUCell, LSTMCell, RNNCell, SimpleRNNCell, StackedRNNCells
-from tfjs.layers.engine.base_layer import InputSpec, Layer, shape_str, to_list
+from tfjs.layers.engine.base_layer import InputSpec, Layer, call_arguments, shape_str, to_list
 from tfjs.layers.serialization import register_class
 from tfjs.tensor import Tensor
 
@@ -71,9 +72,10 @@ class RNN(Layer):
             return getattr(self.__dict__["cell"], name)
         raise AttributeError(name)
 
-    def apply(self, inputs: Any, **kwargs: Any) -> Any:
+    def apply(self, inputs: Any, kwargs: Mapping[str, Any] | None = None, **options: Any) -> Any:
         """Applies the RNN; `initial_state` (tensors or SymbolicTensors) joins the inputs, as
         TF.js and Keras wire it (so a model's config holds the states as inputs)."""
+        kwargs = call_arguments(kwargs, options)
         initial_state = kwargs.pop("initial_state", None)
         if initial_state is not None:
             states = list(initial_state) if isinstance(initial_state, (list, tuple)) else [initial_state]

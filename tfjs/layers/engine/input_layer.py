@@ -61,7 +61,7 @@ class InputLayer(Layer):
         node = Node(self, [], [output])
         node.input_shapes = [output.shape]  # TF.js's InputLayer node takes its own tensor in
 
-    def apply(self, inputs: Any, **kwargs: Any) -> Any:
+    def apply(self, inputs: Any, *args: Any, **kwargs: Any) -> Any:
         raise ValueError(
             f"Cannot pass any input to an InputLayer's apply() method. InputLayer name: {self.name}"
         )

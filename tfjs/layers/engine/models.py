@@ -76,6 +76,8 @@ class LayersModel(TrainingMixin, Container):
         then the total, trainable and non-trainable parameter counts."""
         from tfjs.layers.engine.summary import print_summary
 
+        if line_length is not None and (isinstance(line_length, bool) or not isinstance(line_length, int)):
+            raise TypeError(f"summary: line_length must be an int, got {line_length!r}")
         if not self.built:
             raise ValueError(
                 "This model has never been called, thus its weights have not yet been created, so no summary "

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tfjs.globals import dispose
-from tfjs.layers.engine.base_layer import fast_weight_init
+from tfjs.layers.engine.layer_weights import fast_weight_init
 from tfjs.layers.engine.variables import created_variables
 from tfjs.layers.saving.keras_format import ts_model_config
 from tfjs.tensor import Tensor

@@ -343,15 +343,19 @@ class TrainingMixin:
             dispose(made)
         return values[0] if len(values) == 1 else values
 
-    def fit_dataset(self, dataset: Iterable[Any], **kwargs: Any) -> History:
+    def fit_dataset(self, dataset: Iterable[Any], *args: Any, **kwargs: Any) -> History:
         """Trains on an iterable of batches (TF.js `fitDataset`): see
         `tfjs.layers.training.dataset_training.fit_dataset` for the arguments."""
         from tfjs.layers.training.dataset_training import fit_dataset
 
+        if args:
+            check_not_config_object("fit_dataset(dataset, ...)", args[0])
+            raise TypeError(f"fit_dataset(dataset, ...) takes keyword arguments, got {len(args)} positional")
         return fit_dataset(self, dataset, **kwargs)
 
     def evaluate_dataset(self, dataset: Iterable[Any], batches: int | None = None) -> Any:
         """The loss and metrics over an iterable of batches (TF.js `evaluateDataset`)."""
         from tfjs.layers.training.dataset_training import evaluate_dataset
 
+        check_not_config_object("evaluate_dataset(dataset, ...)", batches)
         return evaluate_dataset(self, dataset, batches)
