@@ -124,6 +124,12 @@ def test_http_weight_path_prefix_and_url_converter(tmp_path, server):
         tf.io.load_model_artifacts(f"{server}/model.json", onProgress=print)
     handler = tf.io.http(f"{server}/model.json", weight_url_converter=lambda p: f"{server}/m/{p}")
     check_small(tf.io.load_model_artifacts(handler))
+    handler = tf.io.http(f"{server}/model.json", {"weightPathPrefix": f"{server}/m/"})  # TF.js's form
+    check_small(tf.io.load_model_artifacts(handler))
+    with pytest.raises(TypeError, match=r"Unknown load option\(s\) \['onProgress'\]"):
+        tf.io.http(f"{server}/model.json", {"onProgress": print})
+    with pytest.raises(TypeError, match=r"options is TF.js's LoadOptions \(a dict\), got 3"):
+        tf.io.http(f"{server}/model.json", 3)
 
 
 def test_http_errors_name_the_url(tmp_path, server):

@@ -14,7 +14,7 @@ import urllib.parse
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from tfjs.io.http_handler import HTTPRequest, http
+from tfjs.io.http_handler import HTTPRequest, http, normalized_load_options
 from tfjs.io.model_json import (
     get_model_artifacts_for_json,
     get_model_artifacts_info_for_json,
@@ -196,30 +196,8 @@ for _router in (_http_router, _file_router):
     register_save_router(_router)
 
 
-# TF.js's LoadOptions that apply here, by their Python and TF.js names.
-_LOAD_OPTIONS = {
-    "timeout": "timeout",
-    "request_init": "request_init",
-    "requestInit": "request_init",
-    "weight_path_prefix": "weight_path_prefix",
-    "weightPathPrefix": "weight_path_prefix",
-    "weight_url_converter": "weight_url_converter",
-    "weightUrlConverter": "weight_url_converter",
-}
-
-
-def _normalized_options(load_options: Mapping[str, Any]) -> dict[str, Any]:
-    unknown = sorted(set(load_options) - set(_LOAD_OPTIONS))
-    if unknown:
-        raise TypeError(
-            f"Unknown load option(s) {unknown}; supported: timeout, request_init, "
-            "weight_path_prefix, weight_url_converter"
-        )
-    return {_LOAD_OPTIONS[key]: value for key, value in load_options.items() if value is not None}
-
-
 def _handler_for(source: Any, load_options: Mapping[str, Any]) -> Any:
-    load_options = _normalized_options(load_options)
+    load_options = normalized_load_options(load_options)
     if isinstance(source, ModelArtifacts):
         return _PassthroughLoader(source)
     if hasattr(source, "load") or hasattr(source, "save"):

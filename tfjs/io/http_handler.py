@@ -117,10 +117,38 @@ def parse_url(url: str) -> tuple[str, str]:
     return url[:last_slash] + "/", suffix
 
 
-def http(path: str, **load_options: Any) -> HTTPRequest:
+def http(path: str, options: Mapping[str, Any] | None = None, **load_options: Any) -> HTTPRequest:
     """A handler loading a model over HTTP(S), or saving one by a POST of a multipart form
-    (TF.js's `tf.io.http`): `model.save(tf.io.http(url))`, or `model.save(url)`."""
-    return HTTPRequest(path, **load_options)
+    (TF.js's `tf.io.http`): `model.save(tf.io.http(url))`, or `model.save(url)`. `options`
+    is TF.js's LoadOptions object (`{"requestInit": {...}, "weightPathPrefix": ...}`); its
+    keys may also come as keyword arguments."""
+    if options is not None and not isinstance(options, Mapping):
+        raise TypeError(f"http(path, options): options is TF.js's LoadOptions (a dict), got {options!r}")
+    return HTTPRequest(path, **normalized_load_options({**(options or {}), **load_options}))
+
+
+# TF.js's LoadOptions that apply here, by their Python and TF.js names.
+_LOAD_OPTIONS = {
+    "timeout": "timeout",
+    "request_init": "request_init",
+    "requestInit": "request_init",
+    "weight_path_prefix": "weight_path_prefix",
+    "weightPathPrefix": "weight_path_prefix",
+    "weight_url_converter": "weight_url_converter",
+    "weightUrlConverter": "weight_url_converter",
+}
+
+
+def normalized_load_options(load_options: Mapping[str, Any]) -> dict[str, Any]:
+    """TF.js's LoadOptions (snake_case or camelCase keys) by their Python names; unknown
+    ones are a TypeError."""
+    unknown = sorted(set(load_options) - set(_LOAD_OPTIONS))
+    if unknown:
+        raise TypeError(
+            f"Unknown load option(s) {unknown}; supported: timeout, request_init, "
+            "weight_path_prefix, weight_url_converter"
+        )
+    return {_LOAD_OPTIONS[key]: value for key, value in load_options.items() if value is not None}
 
 
 browser_http_request = http
