@@ -7,6 +7,8 @@ Int32Array truncates, Uint8Array holds bools, ...) or from NumPy computing the s
 from __future__ import annotations
 
 import asyncio
+import gc
+import warnings
 
 import numpy as np
 import pytest
@@ -91,6 +93,24 @@ def test_a_download_started_before_a_dispose_completes(backend):
         gone.dispose()
         with pytest.raises(ValueError, match="is disposed"):
             gone.data()
+
+
+def test_a_download_never_awaited_warns_once(backend):
+    """A dropped `data()` is one coroutine never awaited: one warning naming it (the
+    awaitables below it, made at the call so that the read starts then, add none)."""
+    with scope():
+        y = tf.tensor([1.0, 2.0])
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            y.data()
+            y.array()
+            gc.collect()
+        messages = sorted(str(w.message) for w in caught)
+        assert messages == [
+            "coroutine 'flat_when_read' was never awaited",
+            "coroutine 'nested_when_read' was never awaited",
+        ], messages
+        y.dispose()
 
 
 @pytest.mark.parametrize(

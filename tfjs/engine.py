@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import numpy as np
 
 from tfjs import kernel_registry, profiler, tape
-from tfjs.backends.backend import BackendTimingInfo, DataId, KernelBackend, TensorInfo
+from tfjs.backends.backend import BackendTimingInfo, DataId, KernelBackend, Pending, TensorInfo
 from tfjs.dtypes import BYTES_PER_ELEMENT
 from tfjs.engine_backends import BackendsMixin, _BackendEntry
 from tfjs.engine_gradients import GradientsMixin
@@ -243,7 +243,8 @@ class Engine(BackendsMixin, GradientsMixin, ScopesMixin):
             self.recorder.read(tensor)
         info = self._data[tensor.data_id]
         self._check_backend_alive(info, tensor.data_id)
-        return _reshaped(info.backend.read(tensor.data_id), tensor.shape)
+        values = info.backend.read(tensor.data_id)
+        return Pending(lambda flat: flat.reshape(tensor.shape), lambda: values)
 
     def _read_sync(self, info: _DataInfo, data_id: DataId) -> np.ndarray:
         self._check_backend_alive(info, data_id)
@@ -301,10 +302,6 @@ class Engine(BackendsMixin, GradientsMixin, ScopesMixin):
         if self.recorder is not None:
             self.recorder.share(tensor, shared)
         return shared
-
-
-async def _reshaped(values: Awaitable[np.ndarray], shape: tuple[int, ...]) -> np.ndarray:
-    return (await values).reshape(shape)
 
 
 ENGINE = Engine()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import time as _time
 from abc import ABC, abstractmethod
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Generator, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -172,6 +172,24 @@ class KernelBackend(ABC):
         self.is_disposed = True
 
 
-async def resolved(value: Any) -> Any:
+class Pending:
+    """An awaitable of `then(await source())` (of `then(None)` without a source), made now
+    and run when awaited. Unlike a coroutine, one that is never awaited raises no "never
+    awaited" warning: a caller who drops `t.data()` sees that coroutine's warning alone."""
+
+    __slots__ = ("source", "then")
+
+    def __init__(
+        self, then: Callable[[Any], Any], source: Callable[[], Awaitable[Any]] | None = None
+    ) -> None:
+        self.then = then
+        self.source = source
+
+    def __await__(self) -> Generator[Any, None, Any]:
+        value = (yield from self.source().__await__()) if self.source is not None else None
+        return self.then(value)
+
+
+def resolved(value: Any) -> Pending:
     """An awaitable of `value`, already known."""
-    return value
+    return Pending(lambda _: value)

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import torch
 
-from tfjs.backends.backend import BackendTimingInfo, DataId, KernelBackend, TensorInfo
+from tfjs.backends.backend import BackendTimingInfo, DataId, KernelBackend, Pending, TensorInfo
 from tfjs.backends.cpu.backend_cpu import CpuBackend
 from tfjs.backends.torch.deferred_checks import ValueChecks, checks_for
 from tfjs.backends.torch.device_events import EventSource, event_source_for, wait_for
@@ -132,12 +132,11 @@ class TorchBackend(KernelBackend):
         the engine, not under the read."""
         stored = self.data[data_id]
         if isinstance(stored, np.ndarray) or self.event_source is None:
-            return self._settled(stored)
-        return self._settled(stored.detach().to("cpu", non_blocking=True), self.event_source(self.device))
+            return Pending(lambda _: self._settled(stored))
+        copy, event = stored.detach().to("cpu", non_blocking=True), self.event_source(self.device)
+        return Pending(lambda _: self._settled(copy), lambda: wait_for(event))
 
-    async def _settled(self, values: Any, event: Any = None) -> np.ndarray:
-        if event is not None:
-            await wait_for(event)
+    def _settled(self, values: Any) -> np.ndarray:
         self.checks.raise_pending()  # the device is done: settling them does not block
         return _host_values(values)
 
