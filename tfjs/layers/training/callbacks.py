@@ -14,6 +14,7 @@ epoch's end with `(epoch, logs)`.
 
 from __future__ import annotations
 
+import inspect
 import math
 import sys
 import time
@@ -81,28 +82,27 @@ class CustomCallback(Callback):
                 raise TypeError(f"Callback hook {key} must be a function, got {type(fn).__name__}")
             self.functions[name] = fn
 
-    def _call(self, name: str, *args: Any) -> None:
+    def _call(self, name: str, *args: Any) -> Any:
         fn = self.functions.get(name)
-        if fn is not None:
-            fn(*args)
+        return fn(*args) if fn is not None else None
 
-    def on_train_begin(self, logs: Logs | None = None) -> None:
-        self._call("on_train_begin", logs)
+    def on_train_begin(self, logs: Logs | None = None) -> Any:
+        return self._call("on_train_begin", logs)
 
-    def on_train_end(self, logs: Logs | None = None) -> None:
-        self._call("on_train_end", logs)
+    def on_train_end(self, logs: Logs | None = None) -> Any:
+        return self._call("on_train_end", logs)
 
-    def on_epoch_begin(self, epoch: int, logs: Logs | None = None) -> None:
-        self._call("on_epoch_begin", epoch, logs)
+    def on_epoch_begin(self, epoch: int, logs: Logs | None = None) -> Any:
+        return self._call("on_epoch_begin", epoch, logs)
 
-    def on_epoch_end(self, epoch: int, logs: Logs | None = None) -> None:
-        self._call("on_epoch_end", epoch, logs)
+    def on_epoch_end(self, epoch: int, logs: Logs | None = None) -> Any:
+        return self._call("on_epoch_end", epoch, logs)
 
-    def on_batch_begin(self, batch: int, logs: Logs | None = None) -> None:
-        self._call("on_batch_begin", batch, logs)
+    def on_batch_begin(self, batch: int, logs: Logs | None = None) -> Any:
+        return self._call("on_batch_begin", batch, logs)
 
-    def on_batch_end(self, batch: int, logs: Logs | None = None) -> None:
-        self._call("on_batch_end", batch, logs)
+    def on_batch_end(self, batch: int, logs: Logs | None = None) -> Any:
+        return self._call("on_batch_end", batch, logs)
 
 
 def as_callback(value: Any) -> Callback:
@@ -262,7 +262,8 @@ def early_stopping(
 
 
 class CallbackList:
-    """Calls each hook on every callback, in order."""
+    """Calls each hook on every callback, in order; a hook that is a coroutine function
+    runs to its end before the next (TF.js awaits its callbacks)."""
 
     def __init__(self, callbacks: Sequence[Callback]) -> None:
         self.callbacks = list(callbacks)
@@ -273,9 +274,34 @@ class CallbackList:
 
         def call(*args: Any) -> None:
             for callback in self.callbacks:
-                getattr(callback, name)(*args)
+                _run_to_end(getattr(callback, name)(*args), name)
 
         return call
+
+
+def _run_to_end(result: Any, hook: str) -> None:
+    """Awaits what an async hook returned: in an event loop of its own where this thread
+    runs none; inside the running loop that called `fit` (which is synchronous), by
+    stepping it, which works as long as it only yields to the loop (`tf.next_frame()`,
+    `asyncio.sleep(0)`)."""
+    from tfjs.io.handlers import awaited_outside_loop
+
+    result = awaited_outside_loop(result)
+    if not inspect.isawaitable(result):
+        return
+    steps = result.__await__()
+    try:
+        while True:
+            waited = steps.send(None)
+            if waited is not None:
+                steps.close()
+                raise RuntimeError(
+                    f"The callback's {hook} awaited {waited!r}, which needs the event loop that is "
+                    "running fit; fit is synchronous, so inside async code a callback may await "
+                    "only tf.next_frame() (or run fit in a thread: await asyncio.to_thread(model.fit, ...))"
+                )
+    except StopIteration:
+        return
 
 
 __all__ = ["Callback", "CustomCallback", "EarlyStopping", "History", "early_stopping"]
