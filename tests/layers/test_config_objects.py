@@ -95,3 +95,27 @@ def test_apply_takes_tfjs_kwargs_object_and_summary_checks_its_line_length() -> 
     dropout.dispose()
     lstm.dispose()
     model.dispose()
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (
+            lambda: tf.layers.dense(units=1, inputShape=[2]),
+            r"Dense factory: unknown argument 'inputShape' \(did you mean 'input_shape'\? TF.js's config",
+        ),
+        (
+            lambda: tf.layers.dense(unit=3),
+            r"Dense factory: unknown argument 'unit' \(did you mean 'units'\?\)",
+        ),
+        (
+            lambda: tf.layers.lstm(units=2, returnSequences=True),
+            r"LSTM factory: unknown argument 'returnSequences' \(did you mean 'return_sequences'\?",
+        ),
+        (lambda: tf.layers.dense(units=1, zzz=1), r"Dense factory: unknown argument 'zzz'$"),
+    ],
+)
+def test_a_camel_case_or_misspelt_argument_is_named_with_its_fix(make, message) -> None:
+    with pytest.raises(TypeError, match=message):
+        make()
+    assert tf.layers.lstm(units=2, return_sequences=True).return_sequences  # the cell's keys pass

@@ -67,6 +67,7 @@ from tfjs.layers.core.recurrent_cells import GRUCell, LSTMCell, SimpleRNNCell, S
 from tfjs.layers.core.wrappers import Bidirectional, TimeDistributed
 from tfjs.layers.engine.base_layer import InputSpec, Layer
 from tfjs.layers.engine.input_layer import InputLayer
+from tfjs.layers.engine.naming import accepted_arguments, unknown_arguments
 from tfjs.layers.engine.node import SymbolicTensor
 
 
@@ -78,7 +79,13 @@ def _factory(cls: type, doc: str) -> Any:
                 f"tf.layers' {cls.__name__} factory takes keyword arguments only (TF.js's config "
                 f"object), got {len(args)} positional"
             )
-        return cls(**kwargs)
+        try:
+            return cls(**kwargs)
+        except TypeError:
+            unknown = sorted(set(kwargs) - accepted_arguments(cls))
+            if not unknown:
+                raise
+            raise TypeError(f"tf.layers' {cls.__name__} factory: {unknown_arguments(unknown, cls)}") from None
 
     make.__doc__ = doc
     make.__name__ = make.__qualname__ = cls.__name__

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import inspect
 from collections import defaultdict
 from typing import Any
@@ -56,6 +57,34 @@ def constructor_parameters(cls: type) -> set[str]:
             names.update(inspect.signature(init).parameters)
     names.discard("self")
     return names
+
+
+def accepted_arguments(cls: type) -> set[str]:
+    """The keyword arguments a layer class takes: its constructors', and its cell's for an
+    RNN layer (which hands them on: `tf.layers.lstm(units=...)`)."""
+    cell_class = getattr(cls, "cell_class", None)
+    return constructor_parameters(cls) | (constructor_parameters(cell_class) if cell_class else set())
+
+
+def unknown_arguments(unknown: list[str], cls: type) -> str:
+    """What is wrong with the keyword arguments `unknown`, which no constructor along
+    `cls`'s hierarchy takes: TF.js's camelCase keys and near misses get their name here.
+
+    >>> class Dense:
+    ...     def __init__(self, units=1, input_shape=None): ...
+    >>> unknown_arguments(["unit"], Dense)
+    "unknown argument 'unit' (did you mean 'units'?)"
+    """
+    known = sorted(accepted_arguments(cls) - {"args", "kwargs"})
+    described = []
+    for name in unknown:
+        snake = to_snake_case(name)
+        if snake != name and snake in known:
+            described.append(f"{name!r} (did you mean {snake!r}? TF.js's config keys are snake_case here)")
+            continue
+        close = difflib.get_close_matches(name, known, n=1)
+        described.append(f"{name!r} (did you mean {close[0]!r}?)" if close else repr(name))
+    return f"unknown argument{'s' if len(unknown) > 1 else ''} " + ", ".join(described)
 
 
 def is_shape_list(shape: Any) -> bool:
