@@ -9,6 +9,7 @@ from typing import Any
 from tfjs.globals import tidy
 from tfjs.layers.config_objects import check_not_config_object
 from tfjs.layers.engine.container import Container
+from tfjs.layers.engine.model_calls import one_call_at_a_time
 from tfjs.layers.serialization import register_class
 from tfjs.layers.training import data
 from tfjs.layers.training.model_training import TrainingMixin
@@ -29,6 +30,7 @@ class LayersModel(TrainingMixin, Container):
 
     class_name = "Model"
 
+    @one_call_at_a_time
     def predict(self, x: Any, batch_size: int = 32, verbose: bool = False) -> Any:
         """The model's outputs for `x` (a tensor, a list in input order, or a dict by
         input name), computed `batch_size` samples at a time; one tensor per output."""
@@ -56,6 +58,7 @@ class LayersModel(TrainingMixin, Container):
         results = [outs[0] if len(outs) == 1 else concat(outs, 0) for outs in per_output]
         return data.singleton(results)
 
+    @one_call_at_a_time
     def predict_on_batch(self, x: Any) -> Any:
         """The model's outputs for one batch `x` (TF.js `predictOnBatch`)."""
         inputs, made = data.as_tensors(x, self.input_names, "input", "predict_on_batch")

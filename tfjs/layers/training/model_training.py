@@ -18,6 +18,7 @@ from tfjs import ops
 from tfjs.globals import dispose, keep, tidy
 from tfjs.layers import losses as layer_losses
 from tfjs.layers.config_objects import check_not_config_object
+from tfjs.layers.engine.model_calls import one_call_at_a_time
 from tfjs.layers.training import data
 from tfjs.layers.training.callbacks import CallbackList, History, ProgressLogger, as_callback
 from tfjs.layers.training.compile import MetricSpec, per_output, resolve_metrics, resolve_optimizer
@@ -180,6 +181,7 @@ class TrainingMixin:
         return weights
 
     # -- fit --------------------------------------------------------------------------
+    @one_call_at_a_time
     def fit(
         self,
         x: Any,
@@ -315,6 +317,7 @@ class TrainingMixin:
         return [t / max(size, 1) for t in totals]
 
     # -- evaluate / single batches ----------------------------------------------------
+    @one_call_at_a_time
     def evaluate(
         self, x: Any, y: Any, batch_size: int = 32, verbose: int = 0, sample_weight: Any = None
     ) -> Any:
@@ -333,6 +336,7 @@ class TrainingMixin:
         scalars = [ops.scalar(v) for v in values]
         return scalars[0] if len(scalars) == 1 else scalars
 
+    @one_call_at_a_time
     def train_on_batch(self, x: Any, y: Any) -> float | list[float]:
         """One optimizer step on one batch; returns the loss (and metrics) as numbers."""
         self._check_compiled("training")
@@ -343,6 +347,7 @@ class TrainingMixin:
             dispose(made)
         return values[0] if len(values) == 1 else values
 
+    @one_call_at_a_time
     def fit_dataset(self, dataset: Iterable[Any], *args: Any, **kwargs: Any) -> History:
         """Trains on an iterable of batches (TF.js `fitDataset`): see
         `tfjs.layers.training.dataset_training.fit_dataset` for the arguments."""
@@ -353,6 +358,7 @@ class TrainingMixin:
             raise TypeError(f"fit_dataset(dataset, ...) takes keyword arguments, got {len(args)} positional")
         return fit_dataset(self, dataset, **kwargs)
 
+    @one_call_at_a_time
     def evaluate_dataset(self, dataset: Iterable[Any], batches: int | None = None) -> Any:
         """The loss and metrics over an iterable of batches (TF.js `evaluateDataset`)."""
         from tfjs.layers.training.dataset_training import evaluate_dataset
