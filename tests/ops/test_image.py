@@ -180,6 +180,9 @@ def test_bad_sizes(backend):
         try:
             with raises_with(ValueError, "resize_bilinear", "new shape must 2D", "3,3,1"):
                 tf.image.resize_bilinear(image, [3, 3, 1])
+            size = tf.tensor([2, 2], dtype="int32")
+            with raises_with(TypeError, "resize_bilinear", "not a Tensor", "size.array_sync()"):
+                tf.image.resize_bilinear(image, size)
             with raises_with(ValueError, "resize_bilinear", "size", "non-negative integers", "[-1, 2]"):
                 tf.image.resize_bilinear(image, [-1, 2])
             with raises_with(ValueError, "resize_nearest_neighbor", "size", "[2.5, 2]"):

@@ -36,6 +36,11 @@ def resize(
         raise ValueError(
             f"{op_name}: Error in {tfjs_name}: x must be rank 3 or 4, but got rank {images.rank}."
         )
+    if isinstance(size, Tensor):
+        raise TypeError(
+            f"{op_name}: size is [newHeight, newWidth] as numbers, not a Tensor (as TF.js's); "
+            "read a tensor's values first (size.array_sync())"
+        )
     if not isinstance(size, (list, tuple, np.ndarray)) or len(size) != 2:
         raise ValueError(
             f"{op_name}: Error in {tfjs_name}: new shape must 2D, but got shape {js_text(size)}."
