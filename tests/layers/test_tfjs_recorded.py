@@ -231,7 +231,7 @@ def test_seeded_initializers_draw_the_weights_tfjs_saved():
         ),
         tf.layers.dense(units=2, kernel_initializer=init.le_cun_uniform(seed=5), bias_initializer="ones"),
     )
-    weights = [w.clone() for w in model.get_weights()]
+    weights = model.get_weights()  # the model's own variables: freed with it
     try:
         assert len(weights) == len(manifest)
         offset = 0
@@ -241,7 +241,6 @@ def test_seeded_initializers_draw_the_weights_tfjs_saved():
             offset += n
             np.testing.assert_allclose(got.numpy(), want, rtol=1e-6, atol=1e-7, err_msg=spec["name"])
     finally:
-        tf.dispose(weights)
         model.dispose()
 
 

@@ -16,6 +16,7 @@ from tfjs.io.model_json import (
     get_weight_specs,
     parse_model_json,
 )
+from tfjs.io.option_objects import renamed_options
 from tfjs.io.shards import DEFAULT_TIMEOUT_S, open_url, read_url_group
 from tfjs.io.types import ModelArtifacts, SaveResult, WeightData, WeightsManifestConfig, WeightsManifestEntry
 from tfjs.io.weights import weight_data_chunks
@@ -142,13 +143,8 @@ _LOAD_OPTIONS = {
 def normalized_load_options(load_options: Mapping[str, Any]) -> dict[str, Any]:
     """TF.js's LoadOptions (snake_case or camelCase keys) by their Python names; unknown
     ones are a TypeError."""
-    unknown = sorted(set(load_options) - set(_LOAD_OPTIONS))
-    if unknown:
-        raise TypeError(
-            f"Unknown load option(s) {unknown}; supported: timeout, request_init, "
-            "weight_path_prefix, weight_url_converter"
-        )
-    return {_LOAD_OPTIONS[key]: value for key, value in load_options.items() if value is not None}
+    options = renamed_options(load_options, _LOAD_OPTIONS, "load")
+    return {name: value for name, value in options.items() if value is not None}
 
 
 browser_http_request = http

@@ -35,7 +35,6 @@ class LayersModel(TrainingMixin, Container):
         """The model's outputs for `x` (a tensor, a list in input order, or a dict by
         input name), computed `batch_size` samples at a time; one tensor per output."""
         self._check_not_disposed()
-        check_not_config_object("predict(x, ...)", batch_size)
         data.check_batch_size(batch_size, "predict")
         inputs, made = data.as_tensors(x, self.input_names, "input", "predict")
         try:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tfjs.io.option_objects import renamed_options
 from tfjs.layers.serialization import convert_ts_to_pythonic
 
 TFJS_LAYERS_VERSION = "4.22.0"
@@ -42,10 +43,7 @@ def save_config(config: Mapping[str, Any] | None, **given: bool) -> dict[str, bo
             raise TypeError(
                 f"save(handler_or_url, config): config is TF.js's SaveConfig (a dict), got {config!r}"
             )
-        unknown = sorted(set(config) - set(_SAVE_CONFIG))
-        if unknown:
-            raise TypeError(f"Unknown save option(s) {unknown}; supported: include_optimizer, trainable_only")
-        settings.update({_SAVE_CONFIG[key]: value for key, value in config.items()})
+        settings.update(renamed_options(config, _SAVE_CONFIG, "save"))
     for name, value in settings.items():
         if not isinstance(value, bool):
             raise TypeError(f"save: {name} must be True or False, got {value!r}")

@@ -9,6 +9,7 @@ from typing import Any
 
 from tfjs import ops
 from tfjs.globals import dispose, tidy
+from tfjs.layers.config_objects import check_not_config_object
 from tfjs.layers.engine.base_layer import shape_str, to_list
 from tfjs.tensor import Tensor
 
@@ -140,6 +141,9 @@ def batch_ranges(size: int, batch_size: int) -> list[tuple[int, int]]:
 
 
 def check_batch_size(batch_size: Any, where: str) -> int:
+    """`batch_size`, a positive int (a dict there is TF.js's config object, given where
+    keyword arguments go: said so)."""
+    check_not_config_object(where, batch_size)
     if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
         raise ValueError(f"{where}: batch_size is required to be a positive integer, but got {batch_size!r}")
     return batch_size

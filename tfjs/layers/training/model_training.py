@@ -200,7 +200,6 @@ class TrainingMixin:
         """Trains the model for `epochs` epochs of `batch_size` batches; returns a History
         whose `history` holds each epoch's `loss`, metrics and (with validation) `val_*`."""
         self._check_compiled("fitting")
-        check_not_config_object("fit(x, y, ...)", batch_size)
         data.check_batch_size(batch_size, "fit")
         if not 0 <= validation_split < 1:
             raise ValueError(f"fit: validation_split must be in [0, 1), got {validation_split}")
@@ -324,7 +323,6 @@ class TrainingMixin:
         """The loss and metrics on (x, y), averaged over all samples: a scalar tensor, or a
         list of them (loss first) when there are metrics."""
         self._check_compiled("evaluating")
-        check_not_config_object("evaluate(x, y, ...)", batch_size)
         data.check_batch_size(batch_size, "evaluate")
         xs, ys, made = self._standardize(x, y, "evaluate")
         try:
